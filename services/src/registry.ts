@@ -1,0 +1,7 @@
+import type { ServiceName, StartService } from './types';
+
+/** How each service is started; each lives in its own folder and exports `start`. */
+export const registry: Partial<Record<ServiceName, () => Promise<{ start: StartService }>>> = {
+  // Each service adds its own line here when it exists, e.g.
+  // catalog: () => import('./catalog/index'),
+};
