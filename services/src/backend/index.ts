@@ -1,0 +1,41 @@
+import { listen } from '../lib/serve';
+import type { StartService } from '../types';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { migrate, openPglite, openPostgres, type Db } from './db';
+
+/**
+ * The account server (movie-web backend API): PGlite under dataDir by default, a PostgreSQL server
+ * when DATABASE_URL is set. Settings: see README.md.
+ */
+export const start: StartService = async (options) => {
+  const config = loadConfig(options.env, options.dataDir);
+  const db: Db = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, config.pgPoolSize)
+    : await openPglite(config.pgliteDir);
+  let sweeper: NodeJS.Timeout | undefined;
+  let closeApp = () => {};
+  try {
+    await migrate(db);
+    options.log(`database: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.pgliteDir}`}`);
+    const { app, close } = createApp({ db, config, log: options.log });
+    closeApp = close;
+    const sweep = () =>
+      Promise.all([
+        db.query('DELETE FROM challenge_codes WHERE expires_at < now()'),
+        db.query('DELETE FROM sessions WHERE expires_at < now()'),
+      ]).catch((error: unknown) => options.log(`cleanup failed: ${String(error)}`));
+    sweeper = setInterval(sweep, 3_600_000);
+    sweeper.unref();
+    return await listen('backend', app, options, async () => {
+      clearInterval(sweeper);
+      closeApp();
+      await db.close();
+    });
+  } catch (error) {
+    clearInterval(sweeper);
+    closeApp();
+    await db.close();
+    throw error;
+  }
+};
