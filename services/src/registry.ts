@@ -4,4 +4,5 @@ import type { ServiceName, StartService } from './types';
 export const registry: Partial<Record<ServiceName, () => Promise<{ start: StartService }>>> = {
   // Each service adds its own line here when it exists, e.g.
   // catalog: () => import('./catalog/index'),
+  catalog: () => import('./catalog/index'),
 };
