@@ -1,0 +1,87 @@
+/**
+ * Loads remotes at run time: registers the manifest URLs, loads `<name>/app`, refuses a remote built
+ * against another contracts major, and forgets a failed load so that a retry starts afresh.
+ */
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  CONTRACTS_VERSION,
+  REMOTE_APP_MODULE,
+  REMOTE_NAMES,
+  checkContractsVersion,
+  type RemoteApp,
+  type RemoteName,
+} from 'shared-contracts';
+import type { Registry } from '../../core/remote-registry';
+import { manifestGuardPlugin } from './manifest-guard.plugin';
+
+export type RemoteFailureKind = 'not-configured' | 'unavailable' | 'incompatible';
+
+export class RemoteLoadError extends Error {
+  override name = 'RemoteLoadError';
+  constructor(
+    readonly remote: RemoteName,
+    readonly kind: RemoteFailureKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let registry: Registry | null = null;
+const apps = new Map<RemoteName, Promise<RemoteApp>>();
+
+export function configureRemotes(next: Registry, manifestTimeoutMs: number): void {
+  registry = next;
+  registerPlugins([manifestGuardPlugin(manifestTimeoutMs)]);
+  const remotes = REMOTE_NAMES.flatMap((name) => {
+    const url = next[name].manifestUrl;
+    return url ? [{ name, entry: url }] : [];
+  });
+  registerRemotes(remotes);
+}
+
+export function getRegistry(): Registry | null {
+  return registry;
+}
+
+async function load(name: RemoteName): Promise<RemoteApp> {
+  const entry = registry?.[name];
+  if (!entry?.manifestUrl) {
+    throw new RemoteLoadError(name, 'not-configured', entry?.problem ?? `no manifest URL is configured for ${name}`);
+  }
+  let module: { default?: RemoteApp } | null;
+  try {
+    module = await loadRemote<{ default?: RemoteApp }>(`${name}/${REMOTE_APP_MODULE}`);
+  } catch (error) {
+    console.error(`[remotes] ${name} failed to load from ${entry.manifestUrl}`, error);
+    throw new RemoteLoadError(name, 'unavailable', error instanceof Error ? error.message : String(error));
+  }
+  const app = module?.default;
+  if (!app || typeof app !== 'object' || !app.pages) {
+    throw new RemoteLoadError(name, 'unavailable', `${name}/${REMOTE_APP_MODULE} does not export a remote app`);
+  }
+  const check = checkContractsVersion(app.contractsVersion, CONTRACTS_VERSION);
+  if (!check.ok) {
+    console.error(`[remotes] ${name} refused: ${check.reason}`);
+    throw new RemoteLoadError(name, 'incompatible', check.reason);
+  }
+  return app;
+}
+
+/** The remote's app module, loaded once; a failure is not cached. */
+export function loadRemoteApp(name: RemoteName): Promise<RemoteApp> {
+  let pending = apps.get(name);
+  if (!pending) {
+    pending = load(name);
+    apps.set(name, pending);
+    pending.catch(() => apps.delete(name));
+  }
+  return pending;
+}
+
+/** Before a retry: drop what the federation runtime cached for this remote. */
+export function forgetRemote(name: RemoteName): void {
+  apps.delete(name);
+  const url = registry?.[name].manifestUrl;
+  if (url) registerRemotes([{ name, entry: url }], { force: true });
+}

@@ -1,0 +1,7 @@
+import { createConfig } from '../rspack.base.ts';
+
+export default createConfig({
+  app: 'remote-account',
+  dir: import.meta.dirname,
+  exposes: { './app': './src/expose/app.ts' },
+});

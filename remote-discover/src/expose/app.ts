@@ -1,0 +1,14 @@
+import type { RemoteApp } from 'shared-contracts';
+
+/** The discover remote as the host sees it. Pages load lazily so this module stays small. */
+const app: RemoteApp<'discover'> = {
+  name: 'discover',
+  contractsVersion: __CONTRACTS_VERSION__,
+  appVersion: __APP_VERSION__,
+  buildMarker: __BUILD_MARKER__,
+  pages: {
+    discover: () => import('../features/discover/DiscoverPage'),
+  },
+};
+
+export default app;

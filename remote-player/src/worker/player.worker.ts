@@ -1,0 +1,11 @@
+import './public-path';
+import { expose } from 'comlink';
+import { parseCaptions } from '../core/captions/parse-captions';
+import type { PlayerWorkerApi } from './api';
+
+const api: PlayerWorkerApi = {
+  parseCaptions,
+  where: async () => 'worker',
+};
+
+expose(api);

@@ -1,0 +1,197 @@
+/**
+ * The one rspack config factory every app (host and remotes) calls, and the one table of shared singletons.
+ *
+ *   export default createConfig({ app: 'remote-player', dir: import.meta.dirname, exposes: { './app': './src/expose/app.ts' } });
+ */
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { APPS, type AppName } from './scripts/apps.ts';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const readJson = (file: string): { version: string } => JSON.parse(fs.readFileSync(file, 'utf8'));
+const versionOf = (pkg: string): string => readJson(path.join(root, 'node_modules', pkg, 'package.json')).version;
+const major = (version: string) => `^${version.split('.')[0]}.0.0`;
+
+/** The version of shared-contracts this app is built against (overridable to test a mismatch). */
+export const contractsVersion = process.env.MW_CONTRACTS_VERSION ?? readJson(path.join(root, 'shared-contracts/package.json')).version;
+
+/**
+ * Shared singletons: loaded once, from the host, by every app. Subpaths are listed explicitly because
+ * Module Federation matches requests literally. Versions come from what is installed at the root.
+ */
+export const SHARED = (() => {
+  const table: Record<string, { singleton: true; requiredVersion: string; version?: string }> = {};
+  const packages: Record<string, string[]> = {
+    react: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
+    'react-dom': ['react-dom', 'react-dom/client'],
+    'react-router': ['react-router'],
+    'styled-components': ['styled-components'],
+    valtio: ['valtio', 'valtio/vanilla', 'valtio/react'],
+    i18next: ['i18next'],
+    'react-i18next': ['react-i18next'],
+  };
+  for (const [pkg, requests] of Object.entries(packages)) {
+    const version = versionOf(pkg);
+    for (const request of requests) table[request] = { singleton: true, requiredVersion: major(version), version };
+  }
+  table['shared-contracts'] = { singleton: true, requiredVersion: major(contractsVersion), version: contractsVersion };
+  return table;
+})();
+
+/** Writes .gz and .br next to every text asset so the static servers send compressed bytes without work per request. */
+class PrecompressPlugin implements RspackPluginInstance {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'PrecompressPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        async (assets) => {
+          const jobs = Object.keys(assets)
+            .filter((name) => /\.(js|css|html|json|svg|txt|map)$/.test(name) && !name.endsWith('.map'))
+            .map(async (name) => {
+              const source = compilation.getAsset(name)!.source.buffer();
+              if (source.length < 512) return;
+              const [br, gz] = await Promise.all([
+                new Promise<Buffer>((ok, fail) =>
+                  zlib.brotliCompress(
+                    source,
+                    { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } },
+                    (e, out) => (e ? fail(e) : ok(out)),
+                  ),
+                ),
+                new Promise<Buffer>((ok, fail) => zlib.gzip(source, { level: 9 }, (e, out) => (e ? fail(e) : ok(out)))),
+              ]);
+              compilation.emitAsset(`${name}.br`, new rspack.sources.RawSource(br));
+              compilation.emitAsset(`${name}.gz`, new rspack.sources.RawSource(gz));
+            });
+          await Promise.all(jobs);
+        },
+      );
+    });
+  }
+}
+
+export interface AppConfigOptions {
+  app: AppName;
+  /** The app's folder (import.meta.dirname of its rspack.config.ts). */
+  dir: string;
+  /** Exposed modules (remotes only). */
+  exposes?: Record<string, string>;
+  /** Module Federation runtime plugins (file paths). */
+  runtimePlugins?: string[];
+  /** Extra aliases. */
+  alias?: Record<string, string>;
+}
+
+/** CORS for every dev server: remotes are fetched cross-origin by the host. */
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers': '*',
+};
+
+export function createConfig(options: AppConfigOptions): Configuration {
+  const app = APPS[options.app];
+  const isDev = process.env.NODE_ENV === 'development' || process.argv.includes('development');
+  const port = Number(process.env[app.portEnv] ?? app.port);
+  const outDir = process.env.MW_OUT_DIR ? path.resolve(process.env.MW_OUT_DIR) : path.join(options.dir, 'dist');
+  const hash = isDev ? '' : '.[contenthash:8]';
+  const isHost = app.kind === 'host';
+
+  return {
+    mode: isDev ? 'development' : 'production',
+    context: options.dir,
+    entry: { main: './src/index.ts' },
+    devtool: isDev ? 'cheap-module-source-map' : 'source-map',
+    target: ['web', 'es2022'],
+    output: {
+      path: outDir,
+      // Remotes resolve their chunks against the origin their manifest came from, so a build can move.
+      publicPath: isHost ? '/' : 'auto',
+      filename: `[name]${hash}.js`,
+      chunkFilename: `[name]${hash}.js`,
+      assetModuleFilename: `assets/[name]${hash}[ext]`,
+      uniqueName: app.federationName,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: options.alias ?? {},
+    },
+    module: {
+      parser: {
+        javascript: {
+          // `new CrossOriginWorker(new URL('./x.worker.ts', import.meta.url))` compiles x.worker.ts as a worker
+          // entry, and the class starts it through a same-origin blob when the app was loaded cross-origin.
+          worker: ['CrossOriginWorker from cross-origin-worker', '...'],
+        },
+      },
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: isDev, refresh: isDev } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset' },
+      ],
+    },
+    optimization: {
+      runtimeChunk: false,
+      // Worker chunks stay whole: inside a blob-started worker relative chunk loading would miss.
+      splitChunks: isDev ? false : { chunks: (chunk) => !chunk.name?.includes('worker') },
+    },
+    performance: { hints: false },
+    plugins: [
+      new rspack.DefinePlugin({
+        __CONTRACTS_VERSION__: JSON.stringify(contractsVersion),
+        __APP_NAME__: JSON.stringify(options.app),
+        __APP_VERSION__: JSON.stringify(readJson(path.join(options.dir, 'package.json')).version),
+        __BUILD_MARKER__: JSON.stringify(process.env.MW_BUILD_MARKER ?? ''),
+        __DEV__: JSON.stringify(isDev),
+      }),
+      new ModuleFederationPlugin({
+        name: app.federationName,
+        filename: isHost ? undefined : 'remoteEntry.js',
+        exposes: options.exposes,
+        remotes: {},
+        shared: SHARED,
+        runtimePlugins: options.runtimePlugins ?? [],
+        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+        dts: false,
+        dev: isDev ? { disableDynamicRemoteTypeHints: true } : false,
+      }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(options.dir, 'index.html'),
+        chunks: ['main'],
+        minify: !isDev,
+      }),
+      fs.existsSync(path.join(options.dir, 'public'))
+        ? new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(options.dir, 'public'), to: outDir }] })
+        : null,
+      isDev ? new ReactRefreshRspackPlugin() : null,
+      isDev ? null : new PrecompressPlugin(),
+    ].filter(Boolean),
+    devServer: {
+      port,
+      host: 'localhost',
+      hot: true,
+      headers: CORS_HEADERS,
+      historyApiFallback: true,
+      client: { overlay: { errors: true, warnings: false }, webSocketURL: `ws://localhost:${port}/ws` },
+    },
+    lazyCompilation: false,
+    experiments: {},
+  } satisfies Configuration;
+}

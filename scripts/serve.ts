@@ -1,0 +1,102 @@
+/**
+ * Production static server for one app's dist/: precompressed brotli/gzip, CORS (remotes are fetched
+ * cross-origin), cache rules (hashed files immutable; manifests, entries and runtime files revalidated),
+ * a SPA fallback for page routes only (a missing .js is a 404, never index.html), and, for the host,
+ * /config.json and /remotes.json generated for the ports actually in use.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import fs from 'node:fs';
+import sirv from 'sirv';
+
+export interface StaticServerOptions {
+  /** Folder to serve (an app's dist/). */
+  dir: string;
+  port: number;
+  host?: string;
+  /** Files answered from memory instead of disk (path → JSON body), e.g. '/remotes.json'. */
+  json?: Record<string, () => unknown>;
+  /** Value of the frame-ancestors directive (embedding is allowed by default, DECISIONS §9). */
+  frameAncestors?: string;
+  log?: (line: string) => void;
+}
+
+export interface StaticServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const REVALIDATE = /(^|\/)(index\.html|mf-manifest\.json|remoteEntry\.js|config\.json|remotes\.json|ping\.txt|sw\.js)$/;
+const HASHED = /\.[0-9a-f]{8}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
+
+export function setCommonHeaders(res: http.ServerResponse, pathname: string, frameAncestors: string): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('Content-Security-Policy', `frame-ancestors ${frameAncestors}`);
+  if (HASHED.test(pathname)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  else if (REVALIDATE.test(pathname) || !path.extname(pathname)) res.setHeader('Cache-Control', 'no-cache');
+  else res.setHeader('Cache-Control', 'public, max-age=3600');
+}
+
+export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
+  const frameAncestors = options.frameAncestors ?? '*';
+  const log = options.log ?? (() => {});
+  if (!fs.existsSync(path.join(options.dir, 'index.html'))) throw new Error(`${options.dir} has no index.html: build it first`);
+  const serveFile = sirv(options.dir, {
+    brotli: true,
+    gzip: true,
+    etag: true,
+    dev: false,
+    setHeaders: (res, pathname) => setCommonHeaders(res, pathname, frameAncestors),
+  });
+  const indexHtml = fs.readFileSync(path.join(options.dir, 'index.html'));
+
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    res.on('finish', () => log(`${req.method} ${pathname} ${res.statusCode}`));
+    if (req.method === 'OPTIONS') {
+      setCommonHeaders(res, pathname, frameAncestors);
+      res.setHeader('Access-Control-Allow-Headers', '*');
+      res.writeHead(204).end();
+      return;
+    }
+    const generated = options.json?.[pathname];
+    if (generated) {
+      setCommonHeaders(res, pathname, frameAncestors);
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(generated(), null, 2));
+      return;
+    }
+    serveFile(req, res, () => {
+      setCommonHeaders(res, pathname, frameAncestors);
+      if (path.extname(pathname)) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      // A page route of the single-page app.
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(indexHtml);
+    });
+  });
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? 'localhost', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The composed site on this machine: the host and each remote on its own origin (production builds),
+ * plus the local services. Used by `npm start`, the e2e suite and the bench.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RemoteName } from 'shared-contracts';
+import { startServices, type RunningServices } from '../services/src/run.ts';
+import type { ServiceName } from '../services/src/types.ts';
+import { APPS, REMOTE_APPS, type AppName } from './apps.ts';
+import { startStaticServer, type StaticServer } from './serve.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const distOf = (app: AppName) => path.join(ROOT, APPS[app].dir, 'dist');
+
+export interface SiteOptions {
+  /** Port per app; 0 picks a free one. Defaults: APPS[app].port, or MW_PORT_* from the environment. */
+  ports?: Partial<Record<AppName, number>>;
+  /** Start the local services (default true); ports as in services/src/types.ts, 0 for free ones. */
+  services?: boolean | { ports?: Partial<Record<ServiceName, number>>; dataDir?: string };
+  /** Merged over host/dist/config.json and the service URLs. */
+  config?: Record<string, unknown>;
+  log?: (line: string) => void;
+}
+
+export interface Site {
+  hostUrl: string;
+  remoteUrls: Record<RemoteName, string>;
+  services: RunningServices | null;
+  /** Stops one remote's server (its origin refuses connections) — for failure tests. */
+  stopRemote(name: RemoteName): Promise<void>;
+  /** Starts it again on the same port. */
+  startRemote(name: RemoteName): Promise<void>;
+  close(): Promise<void>;
+}
+
+const federationName = (app: AppName) => APPS[app].federationName as RemoteName;
+const portFor = (app: AppName, ports?: Partial<Record<AppName, number>>) =>
+  ports?.[app] ?? Number(process.env[APPS[app].portEnv] ?? APPS[app].port);
+
+export async function startSite(options: SiteOptions = {}): Promise<Site> {
+  const log = options.log ?? (() => {});
+  const servicesOption = options.services ?? true;
+  const services = servicesOption
+    ? await startServices({
+        ...(typeof servicesOption === 'object' ? servicesOption : {}),
+        log,
+      })
+    : null;
+
+  const remoteServers = new Map<RemoteName, StaticServer>();
+  const remoteUrls = {} as Record<RemoteName, string>;
+  const startRemoteApp = async (app: AppName, port: number) => {
+    const server = await startStaticServer({ dir: distOf(app), port, log: (l) => log(`[${app}] ${l}`) });
+    remoteServers.set(federationName(app), server);
+    remoteUrls[federationName(app)] = server.url;
+    return server;
+  };
+  for (const app of REMOTE_APPS) await startRemoteApp(app, portFor(app, options.ports));
+
+  const fileConfig = JSON.parse(fs.readFileSync(path.join(distOf('host'), 'config.json'), 'utf8')) as Record<string, unknown>;
+  const urls = services?.urls ?? {};
+  const config = {
+    ...fileConfig,
+    ...(urls.catalog ? { tmdbApiUrl: urls.catalog, tmdbImageUrl: urls.catalog } : {}),
+    ...(urls.backend ? { backendUrl: urls.backend } : {}),
+    ...(urls.proxy ? { proxyUrls: [urls.proxy] } : {}),
+    ...options.config,
+  };
+  const host = await startStaticServer({
+    dir: distOf('host'),
+    port: portFor('host', options.ports),
+    log: (l) => log(`[host] ${l}`),
+    json: {
+      '/config.json': () => config,
+      '/remotes.json': () =>
+        Object.fromEntries(Object.entries(remoteUrls).map(([name, url]) => [name, `${url}/mf-manifest.json`])),
+    },
+  });
+
+  return {
+    hostUrl: host.url,
+    remoteUrls,
+    services,
+    async stopRemote(name) {
+      await remoteServers.get(name)?.close();
+    },
+    async startRemote(name) {
+      const app = REMOTE_APPS.find((a) => federationName(a) === name)!;
+      await startRemoteApp(app, Number(new URL(remoteUrls[name]).port));
+    },
+    async close() {
+      await Promise.all([host.close(), ...[...remoteServers.values()].map((s) => s.close()), services?.close()]);
+    },
+  };
+}

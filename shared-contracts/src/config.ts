@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+
+/** The runtime config served by the host at /config.json (a deploy changes it without a rebuild). Spec §1. */
+export const RuntimeConfigSchema = v.object({
+  /** TMDB v4 read token; empty means the local catalog service is used. */
+  tmdbReadToken: v.optional(v.string(), ''),
+  /** Base URL of the TMDB-compatible API (without /3). */
+  tmdbApiUrl: v.optional(v.string(), 'http://localhost:4100'),
+  /** Base URL for TMDB images (without /t/p). */
+  tmdbImageUrl: v.optional(v.string(), 'http://localhost:4100'),
+  /** Account backend URL; empty disables accounts. */
+  backendUrl: v.optional(v.string(), ''),
+  /** Proxy worker URLs (spec §4: a plain URL is a proxy; a prefixed entry may declare proxy or api). */
+  proxyUrls: v.optional(v.array(v.string()), []),
+  /** Origins a QA override (?remote.<name>=<url>) may load a remote from. */
+  remoteOverrideOrigins: v.optional(v.array(v.string()), []),
+  /** Spec §1 flags. */
+  hasOnboarding: v.optional(v.boolean(), false),
+  allowAutoplay: v.optional(v.boolean(), true),
+  allowFebboxKey: v.optional(v.boolean(), false),
+  showAd: v.optional(v.boolean(), false),
+  /** 'browser' (normal) or 'hash' router. */
+  routerMode: v.optional(v.picklist(['browser', 'hash']), 'browser'),
+  /** Media ids (e.g. tmdb-movie-123) that are not played. */
+  disallowedIds: v.optional(v.array(v.string()), []),
+  /** CDN host replacements applied to stream URLs: [from, to] pairs. */
+  cdnReplacements: v.optional(v.array(v.tuple([v.string(), v.string()])), []),
+  /** Milliseconds before a remote's manifest fetch is abandoned. */
+  remoteManifestTimeoutMs: v.optional(v.number(), 8000),
+});
+
+export type RuntimeConfig = v.InferOutput<typeof RuntimeConfigSchema>;
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  return issues
+    .map((issue) => {
+      const key = issue.path?.map((p) => String(p.key)).join('.') ?? '';
+      return key ? `${key}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+/** Validates a parsed config.json; unknown keys are ignored, missing ones take defaults. */
+export function parseRuntimeConfig(input: unknown): ParseResult<RuntimeConfig> {
+  const result = v.safeParse(RuntimeConfigSchema, input);
+  return result.success ? { ok: true, value: result.output } : { ok: false, error: describeIssues(result.issues) };
+}
+
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = v.parse(RuntimeConfigSchema, {});

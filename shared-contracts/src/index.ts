@@ -1,0 +1,6 @@
+export * from './version';
+export * from './remotes';
+export * from './config';
+export * from './theme';
+export * from './host-context';
+export * from './themes';

@@ -1,0 +1,6 @@
+import type { AppTheme } from './theme';
+
+declare module 'styled-components' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface DefaultTheme extends AppTheme {}
+}

@@ -1,0 +1,23 @@
+/** The nine colour themes of spec §2 (Appearance). */
+export const THEME_NAMES = ['default', 'blue', 'gray', 'red', 'teal', 'classic', 'green', 'mocha', 'pink'] as const;
+export type ThemeName = (typeof THEME_NAMES)[number];
+
+/** The colour set every app styles with (styled-components theme). */
+export interface ThemeColors {
+  background: string;
+  surface: string;
+  surfaceRaised: string;
+  text: string;
+  textDim: string;
+  primary: string;
+  primaryText: string;
+  danger: string;
+  warning: string;
+  border: string;
+  focus: string;
+}
+
+export interface AppTheme {
+  name: ThemeName;
+  colors: ThemeColors;
+}
