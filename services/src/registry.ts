@@ -4,5 +4,6 @@ import type { ServiceName, StartService } from './types';
 export const registry: Partial<Record<ServiceName, () => Promise<{ start: StartService }>>> = {
   // Each service adds its own line here when it exists, e.g.
   // catalog: () => import('./catalog/index'),
+  media: () => import('./media/index'),
   catalog: () => import('./catalog/index'),
 };
