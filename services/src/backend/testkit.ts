@@ -1,6 +1,7 @@
 /** Helpers for the backend tests and the bench: a server on a free port, an HTTP client, the account flows. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,9 +52,10 @@ export async function startBackend(
 }
 
 async function pgliteTemplate(): Promise<string> {
-  const { version } = JSON.parse(
-    fs.readFileSync(path.join(servicesDir, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8'),
-  ) as { version: string };
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const { version } = JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   const template = path.join(os.tmpdir(), `mw-backend-pglite-template-${version}`);
   if (fs.existsSync(path.join(template, 'pgdata', 'PG_VERSION'))) return template;
   const building = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-backend-pglite-build-'));
