@@ -6,4 +6,8 @@ export const registry: Partial<Record<ServiceName, () => Promise<{ start: StartS
   // catalog: () => import('./catalog/index'),
   media: () => import('./media/index'),
   catalog: () => import('./catalog/index'),
+  proxy: () => import('./proxy/index'),
+  skips: () => import('./skips/index'),
+  geo: () => import('./geo/index'),
+  backend: () => import('./backend/index'),
 };

@@ -1,0 +1,39 @@
+import { listen } from '../lib/serve';
+import type { StartService } from '../types';
+import { createProxyApp, originOf } from './app';
+
+export { PROXY_VERSION } from './app';
+
+/**
+ * The CORS proxy (simple-proxy worker protocol). Environment:
+ * - PROXY_TOKEN: when set, requests need `X-Token: <token>` (default: none)
+ * - PROXY_ALLOW: extra allowed destination origins, comma-separated (`*`: any http(s) destination)
+ * - PROXY_HOST_ORIGIN: the product's origin (default http://localhost:${MW_PORT_HOST or 3000})
+ * - PROXY_TIMEOUT_MS: upstream timeout in ms (default 20000)
+ * By default the allow-list is the URLs of the services started in the same run (read live, so
+ * services started after the proxy count too) plus the host origin; never the proxy itself.
+ */
+export const start: StartService = async (options) => {
+  const env = options.env;
+  const extra = (env.PROXY_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const hostOrigin = env.PROXY_HOST_ORIGIN || `http://localhost:${env.MW_PORT_HOST || 3000}`;
+  let self: string | undefined;
+  const app = createProxyApp({
+    token: env.PROXY_TOKEN || undefined,
+    allowAll: extra.includes('*'),
+    timeoutMs: Number(env.PROXY_TIMEOUT_MS) || 20_000,
+    log: options.log,
+    allowedOrigins: () => {
+      const origins = new Set<string>();
+      for (const url of [...Object.values(options.urls), hostOrigin, ...extra]) {
+        const origin = url ? originOf(url) : undefined;
+        if (origin && origin !== 'null') origins.add(origin);
+      }
+      if (self) origins.delete(self);
+      return origins;
+    },
+  });
+  const running = await listen('proxy', app, options);
+  self = originOf(running.url);
+  return running;
+};
