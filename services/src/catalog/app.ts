@@ -387,7 +387,6 @@ export function createCatalogApp(config: CatalogConfig): Hono {
   app.get('/3/watch/providers/:type{movie|tv}', (c) =>
     c.json({
       results: WATCH_PROVIDERS.filter((p) => (c.req.param('type') === 'movie' ? p.provider_id !== 257 : p.provider_id !== 9 && p.provider_id !== 99)).map((p) => ({
-        display_priorities: { US: p.display_priority },
         display_priority: p.display_priority,
         logo_path: p.logo_path,
         provider_name: p.provider_name,

@@ -191,7 +191,7 @@ export function movieReleaseDates(m: Movie): JsonObject {
 }
 
 export function movieExternalIds(m: Movie): JsonObject {
-  return { imdb_id: m.imdbId, facebook_id: null, instagram_id: null, twitter_id: '' };
+  return { imdb_id: m.imdbId, wikidata_id: null, facebook_id: null, instagram_id: null, twitter_id: '' };
 }
 
 /** Every title has one trailer: a clip of the local media library (site "LocalMedia", key = its URL). */
