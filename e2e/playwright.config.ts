@@ -6,6 +6,7 @@ const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((
 
 export default defineConfig({
   testDir: '.',
+  globalSetup: './global-setup.ts',
   testMatch: /.*\.spec\.ts$/,
   fullyParallel: false,
   workers: 1,

@@ -1,10 +1,10 @@
 import { serve, type ServerType } from '@hono/node-server';
-import type { Hono } from 'hono';
+import type { Env, Hono, Schema } from 'hono';
 import type { AddressInfo } from 'node:net';
 import type { RunningService, ServiceName, ServiceOptions } from '../types';
 
 /** Wraps a Hono app with one log line per request. Call before registering routes. */
-export function logRequests(app: Hono<any>, log: (line: string) => void): void {
+export function logRequests<E extends Env, S extends Schema, B extends string>(app: Hono<E, S, B>, log: (line: string) => void): void {
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
@@ -14,9 +14,9 @@ export function logRequests(app: Hono<any>, log: (line: string) => void): void {
 }
 
 /** Binds a Hono app on options.host:options.port and returns a handle that closes it (and its open sockets). */
-export async function listen(
+export async function listen<E extends Env, S extends Schema, B extends string>(
   name: ServiceName,
-  app: Hono<any>,
+  app: Hono<E, S, B>,
   options: Pick<ServiceOptions, 'host' | 'port' | 'log'>,
   onClose?: () => Promise<void>,
 ): Promise<RunningService> {

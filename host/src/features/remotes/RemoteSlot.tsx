@@ -87,6 +87,16 @@ class SlotBoundary extends Component<BoundaryProps, { error: Error | null }> {
   }
 }
 
+function lazyPage(remote: RemoteName, page: string, attempt: number): ComponentType {
+  return lazy(async () => {
+    if (attempt > 0) console.info(`[remotes] ${remote}: retry ${attempt}`);
+    const app = await loadRemoteApp(remote);
+    const loader = (app.pages as Record<string, (() => Promise<{ default: ComponentType }>) | undefined>)[page];
+    if (!loader) throw new RemoteLoadError(remote, 'incompatible', `${remote} has no page "${page}"`);
+    return loader();
+  });
+}
+
 export interface RemoteSlotProps<N extends RemoteName> {
   remote: N;
   page: RemotePages[N];
@@ -95,17 +105,8 @@ export interface RemoteSlotProps<N extends RemoteName> {
 /** Renders one page of a remote behind its own Suspense and error boundary. Retry starts a fresh load. */
 export function RemoteSlot<N extends RemoteName>({ remote, page }: RemoteSlotProps<N>) {
   const [attempt, setAttempt] = useState(0);
-  const Page = useMemo<ComponentType>(
-    () =>
-      lazy(async () => {
-        const app = await loadRemoteApp(remote);
-        const loader = (app.pages as Record<string, (() => Promise<{ default: ComponentType }>) | undefined>)[page];
-        if (!loader) throw new RemoteLoadError(remote, 'incompatible', `${remote} has no page "${page}"`);
-        return loader();
-      }),
-    // attempt: each retry needs a fresh lazy, React caches a rejected one forever.
-    [remote, page, attempt],
-  );
+  // Each retry needs a fresh lazy: React keeps a rejected one forever.
+  const Page = useMemo(() => lazyPage(remote, page, attempt), [remote, page, attempt]);
   const retry = () => {
     forgetRemote(remote);
     setAttempt((n) => n + 1);

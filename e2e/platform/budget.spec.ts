@@ -1,0 +1,39 @@
+import type { Response } from '@playwright/test';
+import { expect, test } from '../support/site.fixture';
+
+const BUDGET_BYTES = 250 * 1024;
+
+async function transferredJs(responses: Response[]): Promise<number> {
+  let total = 0;
+  for (const response of responses) {
+    if (!response.url().endsWith('.js')) continue;
+    const sizes = await response.request().sizes();
+    total += sizes.responseBodySize;
+    // Files under 512 bytes are not worth compressing (PrecompressPlugin skips them).
+    if (sizes.responseBodySize > 600) expect(response.headers()['content-encoding'], `${response.url()} is compressed`).toMatch(/br|gzip/);
+  }
+  return total;
+}
+
+test(`/ ships at most ${BUDGET_BYTES / 1024} KB of compressed JavaScript, and no player code`, async ({ page, site }) => {
+  const responses: Response[] = [];
+  page.on('response', (r) => responses.push(r));
+  await page.goto(`${site.hostUrl}/`);
+  await expect(page.getByRole('heading', { name: 'What do you want to watch?' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const bytes = await transferredJs(responses);
+  console.log(`JS transferred on /: ${(bytes / 1024).toFixed(1)} KB`);
+  expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
+  expect(responses.filter((r) => r.url().startsWith(site.remoteUrls.player))).toEqual([]);
+  expect(responses.filter((r) => /hls/i.test(r.url()))).toEqual([]);
+});
+
+test('/discover loads no player code', async ({ page, site }) => {
+  const urls: string[] = [];
+  page.on('request', (r) => urls.push(r.url()));
+  await page.goto(`${site.hostUrl}/discover`);
+  await expect(page.getByTestId('discover-page')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(urls.filter((u) => u.startsWith(site.remoteUrls.player))).toEqual([]);
+  expect(urls.filter((u) => /hls/i.test(u))).toEqual([]);
+});

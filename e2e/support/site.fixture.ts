@@ -1,0 +1,95 @@
+/**
+ * Playwright fixtures: the composed site (production builds, each app on its own free port, local
+ * services on free ports) started once per worker, plus helpers for extra origins used by failure tests.
+ */
+import { test as base, expect } from '@playwright/test';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startStaticServer, type StaticServer } from '../../scripts/serve.ts';
+import { ROOT, startSite, type Site } from '../../scripts/site.ts';
+
+export const QA_DIST = path.join(ROOT, 'remote-settings', 'dist-qa');
+export const V2_DIST = path.join(ROOT, 'remote-settings', 'dist-contracts-v2');
+export const QA_MARKER = 'qa-settings-build';
+
+/** A server on a free port that records every request it gets. */
+export interface RecordingServer {
+  origin: string;
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/** Answers like a broken remote: /404/… 404, /html/… an HTML page, /hang/… never answers. */
+export async function startBrokenRemoteServer(): Promise<RecordingServer> {
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.url?.startsWith('/404/')) res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
+    else if (req.url?.startsWith('/html/')) res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Welcome</title><h1>Hello</h1>');
+    else if (req.url?.startsWith('/notmanifest/')) res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"hello":"world"}');
+    // /hang/: keep the connection open without answering.
+  });
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (s) => (sockets.add(s), s.on('close', () => sockets.delete(s))));
+  return {
+    origin: `http://localhost:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => new Promise((resolve) => (sockets.forEach((s) => s.destroy()), server.close(() => resolve()))),
+  };
+}
+
+export async function startRecordingStatic(dir: string): Promise<RecordingServer & { server: StaticServer }> {
+  const requests: string[] = [];
+  const server = await startStaticServer({ dir, port: 0, log: (line) => requests.push(line) });
+  return { origin: server.url, requests, server, close: () => server.close() };
+}
+
+interface WorkerFixtures {
+  site: Site;
+  qa: { allowed: RecordingServer; disallowed: RecordingServer; v2: RecordingServer; broken: RecordingServer };
+}
+
+export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
+  qa: [
+    async ({}, use) => {
+      for (const dir of [QA_DIST, V2_DIST]) {
+        if (!fs.existsSync(path.join(dir, 'mf-manifest.json'))) throw new Error(`${dir} is missing: run the e2e global setup (npm run test:e2e)`);
+      }
+      const [allowed, disallowed, v2, broken] = await Promise.all([
+        startRecordingStatic(QA_DIST),
+        startRecordingStatic(QA_DIST),
+        startRecordingStatic(V2_DIST),
+        startBrokenRemoteServer(),
+      ]);
+      await use({ allowed, disallowed, v2, broken });
+      await Promise.all([allowed.close(), disallowed.close(), v2.close(), broken.close()]);
+    },
+    { scope: 'worker' },
+  ],
+  site: [
+    async ({ qa }, use) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-e2e-'));
+      const site = await startSite({
+        ports: { host: 0, 'remote-discover': 0, 'remote-player': 0, 'remote-account': 0, 'remote-settings': 0 },
+        services: { ports: { catalog: 0, media: 0, proxy: 0, skips: 0, geo: 0, backend: 0 }, dataDir },
+        config: { remoteOverrideOrigins: [qa.allowed.origin, qa.v2.origin, qa.broken.origin], remoteManifestTimeoutMs: 4000 },
+      });
+      await use(site);
+      await site.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    await use(errors);
+  },
+});
+
+export { expect };

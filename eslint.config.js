@@ -1,0 +1,45 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', 'services/media/**', '.bench/**', 'e2e/test-results/**', 'e2e/playwright-report/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'warn',
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', '**/testkit.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.tsx', '**/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Pure logic stays free of features (STYLE.md: core/ imports nothing from features/).
+    files: ['*/src/core/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', 'react', 'react-dom', 'styled-components'], message: 'core/ is pure: no features, no React.' }] }],
+    },
+  },
+  {
+    // Remotes never import each other or the host: they meet through shared-contracts.
+    files: ['remote-*/src/**/*.{ts,tsx}', 'host/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['remote-discover', 'remote-player', 'remote-account', 'remote-settings', 'host', '**/remote-discover/**', '**/remote-player/**', '**/remote-account/**', '**/remote-settings/**', '**/host/src/**'], message: 'Apps meet only through shared-contracts and the host at run time.' }] }],
+    },
+  },
+);
