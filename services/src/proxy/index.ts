@@ -17,7 +17,7 @@ export const start: StartService = async (options) => {
   const env = options.env;
   const extra = (env.PROXY_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const hostOrigin = env.PROXY_HOST_ORIGIN || `http://localhost:${env.MW_PORT_HOST || 3000}`;
-  let self: string | undefined;
+  const own: { origin?: string } = {};
   const app = createProxyApp({
     token: env.PROXY_TOKEN || undefined,
     allowAll: extra.includes('*'),
@@ -29,11 +29,11 @@ export const start: StartService = async (options) => {
         const origin = url ? originOf(url) : undefined;
         if (origin && origin !== 'null') origins.add(origin);
       }
-      if (self) origins.delete(self);
+      if (own.origin) origins.delete(own.origin);
       return origins;
     },
   });
   const running = await listen('proxy', app, options);
-  self = originOf(running.url);
+  own.origin = originOf(running.url);
   return running;
 };
