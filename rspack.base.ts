@@ -181,6 +181,11 @@ export function createConfig(options: AppConfigOptions): Configuration {
         ? new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(options.dir, 'public'), to: outDir }] })
         : null,
       isDev ? new ReactRefreshRspackPlugin() : null,
+      // Remotes inside the host must register with the host's refresh runtime, or hot updates apply
+      // without re-rendering (module-federation/core#4686).
+      isDev
+        ? new rspack.NormalModuleReplacementPlugin(/^react-refresh\/runtime$/, path.join(root, 'scripts/dev/react-refresh-runtime.cjs'))
+        : null,
       isDev ? null : new PrecompressPlugin(),
     ].filter(Boolean),
     devServer: {
