@@ -1,8 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import fs from 'node:fs';
-
-/** Debian's Chromium when present (Playwright cannot download its own browser here); Playwright's own otherwise. */
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+import { launchOptions } from './support/browser.ts';
 
 export default defineConfig({
   testDir: '.',
@@ -19,18 +16,6 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1280, height: 800 },
-    launchOptions: {
-      executablePath: systemChromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    },
+    launchOptions: launchOptions(),
   },
 });

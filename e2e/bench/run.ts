@@ -1,0 +1,106 @@
+/**
+ * `npm run bench`: measures the budgets the issues set, in headless Chromium against the production
+ * build on this machine, and prints one JSON document. Timing figures are reported, not asserted.
+ *   tsx e2e/bench/run.ts [--only name,name]
+ */
+import { chromium, type Browser, type Response } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { APP_NAMES } from '../../scripts/apps.ts';
+import { buildApps } from '../../scripts/build.ts';
+import { startSite, type Site } from '../../scripts/site.ts';
+import { launchOptions } from '../support/browser.ts';
+
+type Figures = Record<string, unknown>;
+interface Bench {
+  name: string;
+  budget: string;
+  run(context: { site: Site; browser: Browser }): Promise<Figures>;
+}
+
+async function jsOnPage(browser: Browser, url: string, ready: string) {
+  const page = await browser.newPage();
+  const responses: Response[] = [];
+  page.on('response', (r) => responses.push(r));
+  await page.goto(url);
+  await page.waitForSelector(ready);
+  await page.waitForLoadState('networkidle');
+  let compressed = 0;
+  const origins = new Set<string>();
+  const files: string[] = [];
+  for (const r of responses) {
+    if (!r.url().endsWith('.js')) continue;
+    compressed += (await r.request().sizes()).responseBodySize;
+    origins.add(new URL(r.url()).origin);
+    files.push(r.url());
+  }
+  await page.close();
+  return { compressedKB: +(compressed / 1024).toFixed(1), files: files.length, origins: [...origins], urls: files };
+}
+
+const benches: Bench[] = [
+  {
+    name: 'js-on-home',
+    budget: '/ ships at most 250 KB of compressed JavaScript; no hls.js, no player code',
+    async run({ site, browser }) {
+      const home = await jsOnPage(browser, `${site.hostUrl}/`, 'h1');
+      return {
+        compressedKB: home.compressedKB,
+        budgetKB: 250,
+        withinBudget: home.compressedKB <= 250,
+        files: home.files,
+        playerCodeLoaded: home.urls.some((u) => u.startsWith(site.remoteUrls.player)),
+        hlsLoaded: home.urls.some((u) => /hls/i.test(u)),
+      };
+    },
+  },
+  {
+    name: 'js-on-discover',
+    budget: 'hls.js and the player are not loaded on /discover',
+    async run({ site, browser }) {
+      const discover = await jsOnPage(browser, `${site.hostUrl}/discover`, '[data-remote=discover] > *');
+      return {
+        compressedKB: discover.compressedKB,
+        files: discover.files,
+        playerCodeLoaded: discover.urls.some((u) => u.startsWith(site.remoteUrls.player)),
+        hlsLoaded: discover.urls.some((u) => /hls/i.test(u)),
+      };
+    },
+  },
+];
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
+const results: Record<string, unknown> = {
+  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, memoryGB: Math.round(os.totalmem() / 2 ** 30) },
+};
+
+if (!only || only.includes('build')) {
+  // A clean production build of all five apps, timed.
+  const ms = await buildApps(APP_NAMES);
+  results.build = { budget: 'production build of all five apps under 60 s', seconds: +(ms / 1000).toFixed(1), withinBudget: ms < 60_000 };
+} else {
+  await buildApps(APP_NAMES);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-bench-'));
+const site = await startSite({
+  ports: { host: 0, 'remote-discover': 0, 'remote-player': 0, 'remote-account': 0, 'remote-settings': 0 },
+  services: { ports: { catalog: 0, media: 0, proxy: 0, skips: 0, geo: 0, backend: 0 }, dataDir },
+});
+const browser = await chromium.launch(launchOptions());
+try {
+  for (const bench of benches) {
+    if (only && !only.includes(bench.name)) continue;
+    try {
+      results[bench.name] = { budget: bench.budget, ...(await bench.run({ site, browser })) };
+    } catch (error) {
+      results[bench.name] = { budget: bench.budget, error: String(error) };
+    }
+  }
+} finally {
+  await browser.close();
+  await site.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(JSON.stringify(results, null, 2));
