@@ -149,6 +149,18 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
   const metrics = new Metrics();
   const limiter = new RateLimiter(config.rateLimits.windowMs);
   const bumpAfterMs = Math.min(60_000, config.sessionIdleMs / 100);
+  /**
+   * Sessions seen, so most requests need no lookup. Only with PGlite, whose database belongs to this
+   * process alone: every revocation goes through here and clears the cache. With a PostgreSQL server
+   * other instances may revoke sessions, so each request reads the row.
+   */
+  const sessions =
+    db.kind === 'pglite' ? new Map<string, { userId: string; accessedAt: number; expiresAt: number }>() : undefined;
+  let revocations = 0;
+  const revoke = (match: (id: string, userId: string) => boolean) => {
+    revocations++;
+    if (sessions) for (const [id, s] of sessions) if (match(id, s.userId)) sessions.delete(id);
+  };
 
   logRequests(app, log);
 
@@ -186,19 +198,40 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
     if (scheme?.toLowerCase() !== 'bearer' || !token) throw new ApiError(400, 'Invalid authentication');
     const sessionId = verifyToken(token, config.jwtSecret);
     if (!sessionId) throw new ApiError(400, 'Invalid authentication');
-    const { rows } = await db.query<SessionRow>('SELECT user_id, accessed_at, expires_at FROM sessions WHERE id = $1', [
-      sessionId,
-    ]);
-    const session = rows[0];
-    if (!session || new Date(session.expires_at).getTime() <= Date.now()) throw new ApiError(401, 'Not logged in');
-    // Sliding expiry; written at most once per bumpAfterMs to spare the database a write per request.
-    if (Date.now() - new Date(session.accessed_at).getTime() > bumpAfterMs) {
-      await db.query('UPDATE sessions SET accessed_at = now(), expires_at = $2 WHERE id = $1', [
-        sessionId,
-        new Date(Date.now() + config.sessionIdleMs),
-      ]);
+    let session = sessions?.get(sessionId);
+    if (!session) {
+      const generation = revocations;
+      const { rows } = await db.query<SessionRow>(
+        'SELECT user_id, accessed_at, expires_at FROM sessions WHERE id = $1',
+        [sessionId],
+      );
+      const row = rows[0];
+      if (row) {
+        session = {
+          userId: row.user_id,
+          accessedAt: new Date(row.accessed_at).getTime(),
+          expiresAt: new Date(row.expires_at).getTime(),
+        };
+        // Not cached if a revocation ran meanwhile: the row read may already be gone.
+        if (sessions && generation === revocations) {
+          if (sessions.size >= 100_000) sessions.clear();
+          sessions.set(sessionId, session);
+        }
+      }
     }
-    return { sessionId, userId: session.user_id };
+    if (!session || session.expiresAt <= Date.now()) throw new ApiError(401, 'Not logged in');
+    // Sliding expiry; written at most once per bumpAfterMs to spare the database a write per request.
+    if (Date.now() - session.accessedAt > bumpAfterMs) {
+      const expiresAt = Date.now() + config.sessionIdleMs;
+      const { rowCount } = await db.query('UPDATE sessions SET accessed_at = now(), expires_at = $2 WHERE id = $1', [
+        sessionId,
+        new Date(expiresAt),
+      ]);
+      if (!rowCount) throw new ApiError(401, 'Not logged in');
+      session.accessedAt = Date.now();
+      session.expiresAt = expiresAt;
+    }
+    return { sessionId, userId: session.userId };
   };
 
   const requireAuth = async (c: Context<Env>): Promise<Auth> => {
@@ -439,7 +472,9 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
   app.delete('/users/:uid', async (c) => {
     const auth = await requireSelf(c, 'Cannot delete user other than yourself');
     // Sessions, bookmarks, progress and settings go with the user (ON DELETE CASCADE).
+    revoke((_, userId) => userId === auth.userId);
     await db.query('DELETE FROM users WHERE id = $1', [auth.userId]);
+    revoke((_, userId) => userId === auth.userId);
     return c.json({ id: auth.userId });
   });
 
@@ -455,10 +490,13 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
   /** Ends every session of the user except the one making the request. */
   app.delete('/users/:uid/sessions', async (c) => {
     const auth = await requireSelf(c, WRITE);
+    const others = (id: string, userId: string) => userId === auth.userId && id !== auth.sessionId;
+    revoke(others);
     const { rowCount } = await db.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [
       auth.userId,
       auth.sessionId,
     ]);
+    revoke(others);
     return c.json({ count: rowCount });
   });
 
@@ -487,7 +525,9 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
     if (!isUuid(sid)) return c.json({ id: sid });
     const { rows } = await db.query<{ user_id: string }>('SELECT user_id FROM sessions WHERE id = $1', [sid]);
     if (rows[0] && rows[0].user_id !== auth.userId) throw new ApiError(403, 'Cannot delete sessions you do not own');
+    revoke((id) => id === sid);
     await db.query('DELETE FROM sessions WHERE id = $1 AND user_id = $2', [sid, auth.userId]);
+    revoke((id) => id === sid);
     return c.json({ id: sid });
   });
 

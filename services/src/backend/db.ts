@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import path from 'node:path';
 
@@ -167,12 +168,15 @@ export async function openPglite(dir: string, onFsync?: () => void): Promise<Db>
       return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
     },
   });
+  const direct = wrap(pg);
+  const groupCommit = new GroupCommit(pg, direct);
   const db: Db = {
     kind: 'pglite',
-    ...wrap(pg),
+    query: (sql, params) => (WRITE.test(sql) ? groupCommit.write(sql, params) : direct.query(sql, params)),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     async close() {
       try {
+        await groupCommit.idle();
         await pg.close();
       } finally {
         releaseLock();
@@ -182,6 +186,75 @@ export async function openPglite(dir: string, onFsync?: () => void): Promise<Db>
   const { rows } = await db.query<{ fsync: string }>('SHOW fsync');
   if (rows[0]?.fsync !== 'on') throw new Error('PGlite did not start with fsync on');
   return db;
+}
+
+const WRITE = /^\s*(INSERT|UPDATE|DELETE)\b/i;
+
+type Pending = {
+  sql: string;
+  params: unknown[] | undefined;
+  resolve: (value: { rows: unknown[]; rowCount: number }) => void;
+  reject: (error: unknown) => void;
+};
+
+/**
+ * Group commit for PGlite, which runs one statement at a time and fsyncs every commit: single
+ * writes that arrive while another commit is running are queued, then run together in one
+ * transaction with one fsync. Each caller is answered only after that commit. If the batch fails,
+ * its writes are retried one by one, so one bad write cannot fail the others.
+ */
+class GroupCommit {
+  private queue: Pending[] = [];
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly pg: PGlite,
+    private readonly direct: Queryable,
+  ) {}
+
+  write<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ sql, params, resolve: resolve as Pending['resolve'], reject });
+      this.running ??= this.drain().finally(() => (this.running = undefined));
+    });
+  }
+
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, 500);
+      if (batch.length === 1) {
+        await this.one(batch[0]!);
+        continue;
+      }
+      let results: { rows: unknown[]; rowCount: number }[];
+      try {
+        results = await this.pg.transaction(async (tx) => {
+          const out: { rows: unknown[]; rowCount: number }[] = [];
+          for (const item of batch) {
+            const r = await tx.query(item.sql, item.params ?? []);
+            out.push({ rows: r.rows, rowCount: r.affectedRows ?? 0 });
+          }
+          return out;
+        });
+      } catch {
+        for (const item of batch) await this.one(item);
+        continue;
+      }
+      batch.forEach((item, i) => item.resolve(results[i]!));
+    }
+  }
+
+  private async one(item: Pending): Promise<void> {
+    try {
+      item.resolve(await this.direct.query(item.sql, item.params));
+    } catch (error) {
+      item.reject(error);
+    }
+  }
 }
 
 /** Gives Emscripten's NODEFS (which PGlite's NodeFS mounts) a real fsync; it has none. */

@@ -36,7 +36,7 @@ export async function startBackend(
   options: { fresh?: boolean; dataDir?: string } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'backend-test-'));
-  const merged = { ...TEST_ENV, ...env };
+  const merged: Record<string, string | undefined> = { ...TEST_ENV, ...env };
   if (!merged.DATABASE_URL && !options.fresh && !fs.existsSync(path.join(dataDir, 'pglite'))) {
     fs.cpSync(await pgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
   }
