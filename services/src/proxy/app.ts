@@ -88,6 +88,14 @@ export function createProxyApp(config: ProxyConfig): Hono {
   const app = new Hono();
   logRequests(app, config.log);
 
+  /** Why a destination is refused, or undefined when it is allowed. */
+  const refuse = (target: URL): string | undefined => {
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') return `Only http and https destinations are allowed, not ${target.protocol}`;
+    if (target.username || target.password) return 'Destinations with credentials are not allowed';
+    if (!config.allowAll && !config.allowedOrigins().has(target.origin)) return `The destination origin ${target.origin} is not on this proxy's allow-list`;
+    return undefined;
+  };
+
   const fail = (c: Context, status: 400 | 401 | 403 | 502 | 504, error: string, reason: string) =>
     c.json({ error, reason }, status, corsHeaders(c));
 
@@ -112,11 +120,8 @@ export function createProxyApp(config: ProxyConfig): Hono {
     } catch {
       return fail(c, 400, 'bad_destination', 'The destination is not a valid URL');
     }
-    if (target.protocol !== 'http:' && target.protocol !== 'https:')
-      return fail(c, 403, 'forbidden_destination', `Only http and https destinations are allowed, not ${target.protocol}`);
-    if (target.username || target.password) return fail(c, 403, 'forbidden_destination', 'Destinations with credentials are not allowed');
-    if (!config.allowAll && !config.allowedOrigins().has(target.origin))
-      return fail(c, 403, 'forbidden_destination', `The destination origin ${target.origin} is not on this proxy's allow-list`);
+    const refusal = refuse(target);
+    if (refusal) return fail(c, 403, 'forbidden_destination', refusal);
 
     const headers = new Headers();
     for (const name of FORWARDED) {
@@ -133,8 +138,32 @@ export function createProxyApp(config: ProxyConfig): Hono {
     const controller = new AbortController();
     const headerTimer = setTimeout(() => controller.abort(new Error('timeout')), config.timeoutMs);
     let upstream: Response;
+    let finalUrl = target;
     try {
-      upstream = await fetch(target, { method, headers, body, redirect: 'follow', signal: controller.signal });
+      // Redirects are followed here, hop by hop, so a redirect cannot leave the allow-list.
+      let hopMethod = method;
+      let hopBody = body;
+      for (let hop = 0; ; hop += 1) {
+        upstream = await fetch(finalUrl, { method: hopMethod, headers, body: hopBody, redirect: 'manual', signal: controller.signal });
+        const location = upstream.headers.get('location');
+        if (![301, 302, 303, 307, 308].includes(upstream.status) || !location) break;
+        if (hop >= 10) return fail(c, 502, 'too_many_redirects', 'The destination redirected more than 10 times');
+        await upstream.body?.cancel();
+        let next: URL;
+        try {
+          next = new URL(location, finalUrl);
+        } catch {
+          return fail(c, 502, 'bad_redirect', 'The destination redirected to an invalid URL');
+        }
+        const refusal = refuse(next);
+        if (refusal) return fail(c, 403, 'forbidden_destination', `Redirected: ${refusal}`);
+        if (upstream.status === 303 || ((upstream.status === 301 || upstream.status === 302) && hopMethod === 'POST')) {
+          hopMethod = 'GET';
+          hopBody = undefined;
+          headers.delete('content-type');
+        }
+        finalUrl = next;
+      }
     } catch (error) {
       const timedOut = controller.signal.aborted;
       config.log(`upstream ${timedOut ? 'timeout' : 'error'} for ${target.origin}${target.pathname}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
@@ -145,7 +174,7 @@ export function createProxyApp(config: ProxyConfig): Hono {
       clearTimeout(headerTimer);
     }
 
-    const out: Record<string, string> = { ...corsHeaders(c), 'X-Final-Destination': upstream.url || target.href };
+    const out: Record<string, string> = { ...corsHeaders(c), 'X-Final-Destination': finalUrl.href };
     for (const name of RETURNED) {
       const value = upstream.headers.get(name);
       if (value) out[name] = value;

@@ -28,6 +28,16 @@ beforeAll(async () => {
       res.end();
       return;
     }
+    if (url.pathname === '/redirect-out') {
+      res.writeHead(302, { Location: 'https://example.com/elsewhere' });
+      res.end();
+      return;
+    }
+    if (url.pathname === '/see-other') {
+      res.writeHead(303, { Location: '/echo' });
+      res.end();
+      return;
+    }
     if (url.pathname === '/teapot') {
       res.writeHead(418, { 'Content-Type': 'text/plain' });
       res.end('short and stout');
@@ -117,6 +127,15 @@ describe('proxy', () => {
     expect(await teapot.text()).toBe('short and stout');
   });
 
+  it('does not follow redirects off the allow-list; turns POST into GET on 303', async () => {
+    const out = await via(proxy, `${upstreamUrl}/redirect-out`);
+    expect(out.status).toBe(403);
+    expect(((await out.json()) as { reason: string }).reason).toContain('https://example.com');
+    const seeOther = await via(proxy, `${upstreamUrl}/see-other`, { method: 'POST', body: 'x=1' });
+    expect(((await seeOther.json()) as { method: string }).method).toBe('GET');
+    expect(seeOther.headers.get('x-final-destination')).toBe(`${upstreamUrl}/echo`);
+  });
+
   it('answers preflights', async () => {
     const res = await fetch(`${proxy.url}/?destination=x`, {
       method: 'OPTIONS',
@@ -185,6 +204,10 @@ describe('proxy token and default allow-list', () => {
       expect(media.status).toBe(200);
       expect(media.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
       expect(await media.text()).toContain('#EXTM3U');
+      const range = await via(proxy, `${run.urls.media}/clips/meadow/mp4/720.mp4`, { headers: { Range: 'bytes=0-9' } });
+      expect(range.status).toBe(206);
+      expect(range.headers.get('content-range')).toMatch(/^bytes 0-9\/\d+$/);
+      expect((await range.arrayBuffer()).byteLength).toBe(10);
       const skips = await via(proxy, `${run.urls.skips}/tt0000000/1/1`);
       expect(skips.status).toBe(404); // forwarded: the skips service answered
       expect((await via(proxy, `${upstreamUrl}/teapot`)).status).toBe(403);
