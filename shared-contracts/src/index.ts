@@ -4,3 +4,5 @@ export * from './config';
 export * from './theme';
 export * from './host-context';
 export * from './themes';
+export * from './media-id';
+export * from './stores';

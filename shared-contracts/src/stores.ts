@@ -1,0 +1,180 @@
+/** Shapes of the host's local stores that remotes read through HostContext (spec §3). */
+import type { MediaType } from './media-id';
+import type { ThemeName } from './theme';
+
+/** A bookmarked title, keyed by TMDB id. */
+export interface BookmarkItem {
+  type: MediaType;
+  title: string;
+  /** Release year; absent when unknown. */
+  year?: number;
+  /** Poster URL (w342). */
+  poster?: string;
+  /** Milliseconds since the epoch. */
+  updatedAt: number;
+}
+
+/** Sync queue entry for bookmarks. */
+export interface BookmarkUpdate {
+  id: string;
+  action: 'add' | 'delete';
+  tmdbId: string;
+  type?: MediaType;
+  title?: string;
+  year?: number;
+  poster?: string;
+}
+
+/** Seconds watched of a duration in seconds. */
+export interface WatchProgress {
+  watched: number;
+  duration: number;
+}
+
+export interface ProgressSeason {
+  id: string;
+  number: number;
+  title: string;
+}
+
+export interface ProgressEpisode {
+  id: string;
+  number: number;
+  title: string;
+  seasonId: string;
+  updatedAt: number;
+  progress: WatchProgress;
+}
+
+/** Watch progress of one title, keyed by TMDB id. */
+export interface ProgressItem {
+  type: MediaType;
+  title: string;
+  year?: number;
+  poster?: string;
+  updatedAt: number;
+  /** Movies only. */
+  progress?: WatchProgress;
+  seasons: Record<string, ProgressSeason>;
+  episodes: Record<string, ProgressEpisode>;
+}
+
+/** Sync queue entry for progress. */
+export interface ProgressUpdate {
+  id: string;
+  action: 'upsert' | 'delete';
+  tmdbId: string;
+  type?: MediaType;
+  title?: string;
+  year?: number;
+  poster?: string;
+  progress?: WatchProgress;
+  episodeId?: string;
+  seasonId?: string;
+  seasonNumber?: number;
+  episodeNumber?: number;
+}
+
+/** Spec §3 Preferences, with their defaults. */
+export interface Preferences {
+  enableThumbnails: boolean;
+  enableAutoplay: boolean;
+  enableSkipCredits: boolean;
+  enableDiscover: boolean;
+  enableDetailsModal: boolean;
+  sourceOrder: string[];
+  enableSourceOrder: boolean;
+  proxyTmdb: boolean;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  enableThumbnails: false,
+  enableAutoplay: true,
+  enableSkipCredits: true,
+  enableDiscover: true,
+  enableDetailsModal: false,
+  sourceOrder: [],
+  enableSourceOrder: false,
+  proxyTmdb: false,
+};
+
+export interface SubtitleStyling {
+  /** Lower-case hex colour. */
+  color: string;
+  /** 0..1 */
+  backgroundOpacity: number;
+  /** 0.01..10, 1 is the default size. */
+  size: number;
+  /** 0..1 */
+  backgroundBlur: number;
+  bold: boolean;
+}
+
+export interface SubtitleSettings {
+  enabled: boolean;
+  lastSelectedLanguage: string | null;
+  isOpenSubtitles: boolean;
+  overrideCasing: boolean;
+  /** Seconds, -500..500. */
+  delay: number;
+  styling: SubtitleStyling;
+}
+
+export const DEFAULT_SUBTITLE_SETTINGS: SubtitleSettings = {
+  enabled: false,
+  lastSelectedLanguage: null,
+  isOpenSubtitles: false,
+  overrideCasing: false,
+  delay: 0,
+  styling: { color: '#ffffff', backgroundOpacity: 0, size: 1, backgroundBlur: 0, bold: false },
+};
+
+export type QualityKey = '4k' | '1080' | '720' | '480' | '360' | 'unknown';
+
+export interface QualityPreference {
+  automaticQuality: boolean;
+  lastChosenQuality: QualityKey | null;
+}
+
+export type RegionName = 'us-east' | 'us-west' | 'south' | 'asia' | 'europe';
+
+export interface RegionState {
+  region: RegionName | null;
+  /** Milliseconds since the epoch of the last look-up. */
+  lastChecked: number | null;
+  userPicked: boolean;
+}
+
+export interface AccountProfile {
+  colorA: string;
+  colorB: string;
+  icon: string;
+}
+
+/** The signed-in account kept on this device (spec §3 Account). */
+export interface Account {
+  token: string;
+  userId: string;
+  sessionId: string;
+  /** Encrypted device name (base64 of iv+ciphertext, as the backend stores it). */
+  deviceName: string;
+  profile: AccountProfile;
+  /** Hex of the 32-byte seed; never leaves the device. */
+  seed: string;
+}
+
+export interface AuthState {
+  account: Account | null;
+  /** Custom backend URL; null uses the configured one. */
+  backendUrl: string | null;
+  /** Custom proxy worker URLs; null uses the configured ones. */
+  proxySet: string[] | null;
+}
+
+export interface OnboardingState {
+  completed: boolean;
+}
+
+export interface ThemeState {
+  theme: ThemeName | null;
+}
