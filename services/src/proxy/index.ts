@@ -27,9 +27,17 @@ export const start: StartService = async (options) => {
       const origins = new Set<string>();
       for (const url of [...Object.values(options.urls), hostOrigin, ...extra]) {
         const origin = url ? originOf(url) : undefined;
-        if (origin && origin !== 'null') origins.add(origin);
+        if (!origin || origin === 'null') continue;
+        origins.add(origin);
+        // The loopback names of one local origin are the same server.
+        const u = new URL(origin);
+        if (['localhost', '127.0.0.1', '[::1]'].includes(u.hostname))
+          for (const name of ['localhost', '127.0.0.1', '[::1]']) origins.add(`${u.protocol}//${name}${u.port ? `:${u.port}` : ''}`);
       }
-      if (own.origin) origins.delete(own.origin);
+      if (own.origin) {
+        const u = new URL(own.origin);
+        for (const name of ['localhost', '127.0.0.1', '[::1]']) origins.delete(`${u.protocol}//${name}:${u.port}`);
+      }
       return origins;
     },
   });

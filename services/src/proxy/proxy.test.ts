@@ -211,6 +211,10 @@ describe('proxy token and default allow-list', () => {
       const skips = await via(proxy, `${run.urls.skips}/tt0000000/1/1`);
       expect(skips.status).toBe(404); // forwarded: the skips service answered
       expect((await via(proxy, `${upstreamUrl}/teapot`)).status).toBe(403);
+      const loopback = await via(proxy, `${run.urls.media!.replace('localhost', '127.0.0.1')}/clips/meadow/hls/master.m3u8`);
+      expect(loopback.status).not.toBe(403); // allowed (200 when the service listens on 127.0.0.1 too)
+      await loopback.arrayBuffer();
+      expect((await via(proxy, proxy.url.replace('localhost', '127.0.0.1'))).status).toBe(403);
       const host = await via(proxy, 'http://localhost:3000/');
       expect(host.status).not.toBe(403);
       await host.arrayBuffer();
