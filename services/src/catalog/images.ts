@@ -87,6 +87,6 @@ export function renderImage(size: string, file: string): string | undefined {
 <rect width="${vw}" height="${vh}" fill="url(#g)"/>
 <circle cx="${vw * 0.78}" cy="${vh * 0.22}" r="${vh * 0.12}" fill="hsl(${(h + 180) % 360},70%,60%)" opacity="0.55"/>
 <text x="${vw / 2}" y="${vh * 0.55}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${fontSize(d.label, d.kind === 'logo' ? 28 : 22)}" font-weight="700" fill="#fff" text-anchor="middle">${title}</text>
-<text x="${vw / 2}" y="${vh * 0.55 + 24}" font-family="DejaVu Sans, Arial, sans-serif" font-size="12" fill="#e8e8e8" text-anchor="middle">${sub}</text>
+<text x="${vw / 2}" y="${vh * 0.55 + 24}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${fontSize(`${d.sub} · ${d.kind} ${size}`, 12)}" fill="#e8e8e8" text-anchor="middle">${sub}</text>
 </svg>`;
 }
