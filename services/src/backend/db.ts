@@ -151,6 +151,10 @@ export async function openPglite(dir: string, onFsync?: () => void): Promise<Db>
     'synchronous_commit=on',
     '-c',
     'wal_sync_method=fsync',
+    // New WAL segments are not zero-filled first (a 16 MB write + fsync in the middle of a request);
+    // records are still CRC-checked on recovery, so this costs no safety.
+    '-c',
+    'wal_init_zero=off',
   ];
   let pg: InstanceType<typeof PGlite>;
   try {
