@@ -2,12 +2,16 @@ import * as v from 'valibot';
 
 /** The runtime config served by the host at /config.json (a deploy changes it without a rebuild). Spec §1. */
 export const RuntimeConfigSchema = v.object({
-  /** TMDB v4 read token; empty means the local catalog service is used. */
+  /** TMDB read token (or v3 API key); empty means the local catalog service is used instead of TMDB. */
   tmdbReadToken: v.optional(v.string(), ''),
-  /** Base URL of the TMDB-compatible API (without /3). */
-  tmdbApiUrl: v.optional(v.string(), 'http://localhost:4100'),
-  /** Base URL for TMDB images (without /t/p). */
-  tmdbImageUrl: v.optional(v.string(), 'http://localhost:4100'),
+  /** TMDB API origin (without /3). */
+  tmdbApiUrl: v.optional(v.string(), 'https://api.themoviedb.org'),
+  /** Tried after the first host fails or times out (spec §7 fallback hosts). */
+  tmdbFallbackApiUrls: v.optional(v.array(v.string()), ['https://api.tmdb.org']),
+  /** TMDB image origin (without /t/p). */
+  tmdbImageUrl: v.optional(v.string(), 'https://image.tmdb.org'),
+  /** The local TMDB-compatible catalog, used when no TMDB token is configured (its API and images). */
+  localCatalogUrl: v.optional(v.string(), 'http://localhost:4100'),
   /** Account backend URL; empty disables accounts. */
   backendUrl: v.optional(v.string(), ''),
   /** Proxy worker URLs (spec §4: a plain URL is a proxy; a prefixed entry may declare proxy or api). */

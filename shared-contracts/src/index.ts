@@ -6,3 +6,4 @@ export * from './host-context';
 export * from './themes';
 export * from './media-id';
 export * from './stores';
+export * from './catalog';
