@@ -1,0 +1,77 @@
+/**
+ * The engine's side of the browser extension (spec §7 "Extension interface"): requests through
+ * `makeRequest`, stream rules through `prepareStream`. The bridge itself (postMessage to the content
+ * script) runs on the main thread: see ../extension-bridge.ts.
+ */
+import satisfies from 'semver/functions/satisfies';
+import { ok, type Result } from '../../result';
+import { scrapeError, type ScrapeError } from '../errors';
+import type { ExtensionBridge, ExtensionHello, ExtensionPrepareStream, FetchRequest, FetchResponse, Fetcher, Stream } from '../types';
+import { fullUrl } from './common';
+
+/** Spec §5: the extension must satisfy this version range. */
+export const EXTENSION_VERSION_RANGE = '^1.0.2';
+
+/** hello, then the checks of spec §5: answered, allowed on this site, permission granted, version ^1.0.2. */
+export async function checkExtension(bridge: ExtensionBridge): Promise<Result<ExtensionHello, ScrapeError>> {
+  let hello: ExtensionHello | null;
+  try {
+    hello = await bridge.hello();
+  } catch (error) {
+    return { ok: false, error: scrapeError('scrape/extension-disabled', `hello failed: ${String(error)}`) };
+  }
+  if (!hello?.success) return { ok: false, error: scrapeError('scrape/extension-disabled', 'no answer to hello') };
+  if (!satisfies(hello.version, EXTENSION_VERSION_RANGE))
+    return { ok: false, error: scrapeError('scrape/extension-disabled', `version ${hello.version} does not satisfy ${EXTENSION_VERSION_RANGE}`) };
+  if (!hello.allowed || !hello.hasPermission) return { ok: false, error: scrapeError('scrape/extension-disabled', 'not allowed on this site') };
+  return ok(hello);
+}
+
+function bodyText(body: unknown): string {
+  if (typeof body === 'string') return body;
+  if (body === undefined || body === null) return '';
+  return JSON.stringify(body);
+}
+
+export function createExtensionFetcher(bridge: ExtensionBridge): Fetcher {
+  return async (request: FetchRequest): Promise<FetchResponse> => {
+    if (request.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    const url = fullUrl(request);
+    const answer = await bridge.makeRequest({
+      url,
+      method: request.method ?? 'GET',
+      ...(request.headers ? { headers: request.headers } : {}),
+      ...(request.body !== undefined ? { body: request.body, bodyType: 'string' as const } : {}),
+    });
+    if (!answer) throw new Error('extension did not answer');
+    if (!answer.success) throw new Error(`extension request failed: ${answer.error}`);
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(answer.response.headers)) headers[key.toLowerCase()] = value;
+    return { status: answer.response.statusCode, headers, finalUrl: answer.response.finalUrl || url, body: bodyText(answer.response.body) };
+  };
+}
+
+/** The hosts a stream loads from (playlist, qualities, captions). */
+export function streamDomains(stream: Stream): string[] {
+  const urls = stream.type === 'hls' ? [stream.playlist] : Object.values(stream.qualities).map((q) => q?.url ?? '');
+  urls.push(...stream.captions.map((c) => c.url));
+  const hosts = new Set<string>();
+  for (const url of urls) {
+    try {
+      hosts.add(new URL(url).hostname);
+    } catch {
+      // not a URL (empty quality): nothing to allow
+    }
+  }
+  return [...hosts];
+}
+
+/** The rule the extension installs so the player may load the stream: its domains, its headers, CORS opened. */
+export function prepareStreamRequest(stream: Stream, ruleId = 1): ExtensionPrepareStream {
+  return {
+    ruleId,
+    targetDomains: streamDomains(stream),
+    requestHeaders: { ...stream.preferredHeaders, ...stream.headers },
+    responseHeaders: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET,HEAD,OPTIONS', 'Access-Control-Allow-Headers': '*' },
+  };
+}

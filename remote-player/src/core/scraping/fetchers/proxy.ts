@@ -1,0 +1,52 @@
+/**
+ * Requests through the configured proxy workers (movie-web simple-proxy protocol, services/README.md):
+ * `<proxy>/?destination=<url>`, `X-Token`, and the headers a browser cannot set in prefixed form.
+ * Round-robin over the list, one step per request.
+ */
+import type { FetchRequest, FetchResponse, Fetcher, ProxyEntry } from '../types';
+import { fullUrl, readResponse } from './common';
+
+const PREFIXED: Record<string, string> = { cookie: 'X-Cookie', referer: 'X-Referer', origin: 'X-Origin', 'user-agent': 'X-User-Agent' };
+
+/** Parses the proxy list (spec §4): plain URL = proxy; `api:<url>` = remote scraping server; `proxy:<url>` = proxy. */
+export function parseProxyList(entries: readonly string[] | undefined): ProxyEntry[] {
+  const out: ProxyEntry[] = [];
+  for (const raw of entries ?? []) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const match = /^(api|proxy):(?!\/\/)(.+)$/i.exec(entry);
+    const type = (match?.[1]?.toLowerCase() as ProxyEntry['type'] | undefined) ?? 'proxy';
+    const url = (match?.[2] ?? entry).trim().replace(/\/+$/, '');
+    out.push({ type, url });
+  }
+  return out;
+}
+
+export interface ProxyFetcherOptions {
+  urls: readonly string[];
+  token?: string;
+  captchaToken?: string;
+  fetchImpl?: typeof fetch;
+}
+
+export function createProxyFetcher(options: ProxyFetcherOptions): Fetcher {
+  if (options.urls.length === 0) throw new Error('createProxyFetcher: no proxy URL');
+  const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  let next = 0;
+  return async (request: FetchRequest): Promise<FetchResponse> => {
+    const base = options.urls[next % options.urls.length] as string;
+    next += 1;
+    const destination = fullUrl(request);
+    const proxied = new URL(base.endsWith('/') ? base : `${base}/`);
+    proxied.searchParams.set('destination', destination);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers[PREFIXED[name.toLowerCase()] ?? name] = value;
+    if (options.token) headers['X-Token'] = options.token;
+    if (options.captchaToken) headers['cf-turnstile-response'] = options.captchaToken;
+    const response = await fetchImpl(proxied.toString(), { method: request.method ?? 'GET', headers, body: request.body, signal: request.signal });
+    const out = await readResponse(response, request, response.headers.get('x-final-destination') ?? destination);
+    const setCookie = response.headers.get('x-set-cookie');
+    if (setCookie) out.headers['set-cookie'] = setCookie;
+    return out;
+  };
+}

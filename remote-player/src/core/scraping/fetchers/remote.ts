@@ -1,0 +1,130 @@
+/**
+ * Client of a remote scraping server (services/ `scraper`, spec §7): the same runs over server-sent
+ * events at /scrape, /scrape/source?id, /scrape/embed?id&url, media fields as query parameters. The
+ * server's events are forwarded unchanged except for the run id, which becomes the caller's.
+ */
+import { createParser } from 'eventsource-parser';
+import { fail, ok, type Result } from '../../result';
+import { scrapeError, type ScrapeError } from '../errors';
+import type { EventSink, ScrapeEvent, ScrapeMedia, ScrapeOptions } from '../types';
+
+/** Media as query parameters (the server's /scrape and /scrape/source read these). */
+export function mediaToQuery(media: ScrapeMedia): Record<string, string> {
+  const query: Record<string, string> = { type: media.type, title: media.title, releaseYear: String(media.releaseYear), tmdbId: media.tmdbId };
+  if (media.imdbId) query.imdbId = media.imdbId;
+  if (media.type === 'show') {
+    query.seasonNumber = String(media.season.number);
+    query.seasonTmdbId = media.season.tmdbId;
+    query.episodeNumber = String(media.episode.number);
+    query.episodeTmdbId = media.episode.tmdbId;
+  }
+  return query;
+}
+
+export function mediaFromQuery(params: URLSearchParams): Result<ScrapeMedia> {
+  const type = params.get('type');
+  const title = params.get('title') ?? '';
+  const tmdbId = params.get('tmdbId') ?? '';
+  const releaseYear = Number(params.get('releaseYear') ?? '0');
+  const imdbId = params.get('imdbId') ?? undefined;
+  if (!tmdbId || !/^\d+$/.test(tmdbId)) return fail('scrape/bad-media', 'tmdbId is required');
+  if (!Number.isFinite(releaseYear)) return fail('scrape/bad-media', 'releaseYear must be a number');
+  const base = { title, releaseYear, tmdbId, ...(imdbId ? { imdbId } : {}) };
+  if (type === 'movie') return ok({ type: 'movie', ...base });
+  if (type === 'show') {
+    const seasonNumber = Number(params.get('seasonNumber'));
+    const episodeNumber = Number(params.get('episodeNumber'));
+    if (!Number.isInteger(seasonNumber) || !Number.isInteger(episodeNumber) || !params.get('seasonNumber') || !params.get('episodeNumber'))
+      return fail('scrape/bad-media', 'seasonNumber and episodeNumber are required for shows');
+    return ok({
+      type: 'show',
+      ...base,
+      season: { number: seasonNumber, tmdbId: params.get('seasonTmdbId') ?? '' },
+      episode: { number: episodeNumber, tmdbId: params.get('episodeTmdbId') ?? '' },
+    });
+  }
+  return fail('scrape/bad-media', 'type must be movie or show');
+}
+
+/** The run options the server honours (its providers, proxies and settings are its own). */
+export function optionsToQuery(options: ScrapeOptions): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (options.enableSourceOrder && options.sourceOrder?.length) query.sourceOrder = options.sourceOrder.join(',');
+  if (options.disallowedIds?.length) query.disallowedIds = options.disallowedIds.join(',');
+  if (options.timeoutMs) query.timeoutMs = String(options.timeoutMs);
+  if (options.skipValidation) query.skipValidation = '1';
+  return query;
+}
+
+export function optionsFromQuery(params: URLSearchParams): ScrapeOptions {
+  const list = (name: string) => (params.get(name) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const options: ScrapeOptions = {};
+  if (list('sourceOrder').length) {
+    options.sourceOrder = list('sourceOrder');
+    options.enableSourceOrder = true;
+  }
+  if (list('disallowedIds').length) options.disallowedIds = list('disallowedIds');
+  const timeout = Number(params.get('timeoutMs'));
+  if (Number.isFinite(timeout) && timeout > 0) options.timeoutMs = Math.min(timeout, 60_000);
+  if (params.get('skipValidation') === '1') options.skipValidation = true;
+  return options;
+}
+
+export interface RemoteRunOptions {
+  /** Server base URL. */
+  url: string;
+  path: '/scrape' | '/scrape/source' | '/scrape/embed';
+  query: Record<string, string>;
+  runId: string;
+  onEvent?: EventSink;
+  signal: AbortSignal;
+  captchaToken?: string;
+  fetchImpl?: typeof fetch;
+}
+
+export async function runRemote<T>(options: RemoteRunOptions): Promise<Result<T, ScrapeError>> {
+  const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  const url = new URL(`${options.url.replace(/\/+$/, '')}${options.path}`);
+  for (const [key, value] of Object.entries(options.query)) url.searchParams.set(key, value);
+  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  if (options.captchaToken) headers['cf-turnstile-response'] = options.captchaToken;
+  let response: Response;
+  try {
+    response = await fetchImpl(url.toString(), { headers, signal: options.signal });
+  } catch (error) {
+    if (options.signal.aborted) return { ok: false, error: scrapeError('scrape/cancelled') };
+    return { ok: false, error: scrapeError('scrape/remote-server', error instanceof Error ? error.message : String(error)) };
+  }
+  if ((response.status === 401 || response.status === 403) && options.captchaToken) return { ok: false, error: scrapeError('scrape/turnstile') };
+  if (!response.ok || !response.body) return { ok: false, error: scrapeError('scrape/remote-server', `HTTP ${response.status}`) };
+
+  const state: { result: Result<T, ScrapeError> | null } = { result: null };
+  const parser = createParser({
+    onEvent(message) {
+      let event: ScrapeEvent;
+      try {
+        event = JSON.parse(message.data) as ScrapeEvent;
+      } catch {
+        return; // not ours (comment or keep-alive)
+      }
+      event = { ...event, runId: options.runId };
+      if (event.type === 'done') state.result = event.result as Result<T, ScrapeError>;
+      options.onEvent?.(event);
+    },
+  });
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(value);
+      if (state.result) break;
+    }
+  } catch (error) {
+    if (options.signal.aborted) return { ok: false, error: scrapeError('scrape/cancelled') };
+    return { ok: false, error: scrapeError('scrape/remote-server', error instanceof Error ? error.message : String(error)) };
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  return state.result ?? { ok: false, error: scrapeError('scrape/remote-server', 'the event stream ended without a result') };
+}
