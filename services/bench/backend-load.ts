@@ -1,12 +1,12 @@
 /**
  * Load bench of the account server. Prints one JSON document.
  *
- *   npx tsx services/bench/backend-load.ts [--duration 60] [--users 1000] [--interval 5] [--step 5] [--db pglite,postgres]
+ *   npx tsx services/bench/backend-load.ts [--duration 60] [--users 1000] [--interval 5] [--step 5] [--warmup 5] [--db pglite,postgres]
  *
  * For each database: the backend runs as its own process (services CLI) on a free localhost port;
  * `users` accounts are registered (real ed25519 challenge flow), then each pushes a progress update
  * every `interval` seconds, spread evenly (1000 users / 5 s = 200 requests/s), for `duration`
- * seconds. Latency is measured from each request's scheduled time (open loop, so a stalled server
+ * seconds, after a short warm-up at the same rate (`--warmup`, 5 s, reported apart). Latency is measured from each request's scheduled time (open loop, so a stalled server
  * cannot hide its queue). Then a short step-up: rising request rates, `step` seconds each, until
  * p99 reaches 50 ms, a request fails or the achieved rate falls behind; the highest passing rate is
  * reported. PostgreSQL: DATABASE_URL, or a throwaway cluster from services/scripts/with-postgres.sh
@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { keysFromSeed, signChallenge } from '../src/backend/client-crypto';
 import { findPostgres, servicesDir } from '../src/backend/testkit';
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: process.env.BENCH_USERS ?? '1000' },
     interval: { type: 'string', default: process.env.BENCH_INTERVAL_S ?? '5' },
     step: { type: 'string', default: process.env.BENCH_STEP_S ?? '5' },
+    warmup: { type: 'string', default: process.env.BENCH_WARMUP_S ?? '5' },
     db: { type: 'string', default: process.env.BENCH_DB ?? 'pglite,postgres' },
     'p99-ms': { type: 'string', default: '50' },
   },
@@ -36,6 +38,7 @@ const DURATION_S = clamp(Number(args.duration), 1, 600);
 const USERS = clamp(Math.round(Number(args.users)), 1, 20_000);
 const INTERVAL_S = clamp(Number(args.interval), 0.1, 60);
 const STEP_S = clamp(Number(args.step), 1, 60);
+const WARMUP_S = clamp(Number(args.warmup), 0, 60);
 const P99_LIMIT_MS = Number(args['p99-ms']);
 const STEP_RATES = [200, 300, 400, 500, 600, 800, 1000, 1200, 1600, 2400, 3200];
 const MAX_IN_FLIGHT = 2000;
@@ -79,6 +82,18 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
       }
     };
     child.stdout!.on('data', onData);
+    let rest = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (!listening) return;
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        // "[backend] PUT /users/x/progress/1 200 3.1ms": the server's own time for the request
+        const match = / (\d{3}) ([\d.]+)ms$/.exec(line);
+        if (match) serverTimes.push(Number(match[2]));
+        else if (/error/i.test(line)) process.stderr.write(`[server] ${line.slice(0, 500)}\n`);
+      }
+    });
     child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(listening ? chunk : ''));
     child.stderr!.on('data', onData);
     void exited.then(() => reject(new Error(`backend exited:\n${output}`)));
@@ -94,6 +109,9 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
     },
   };
 }
+
+/** Server-side request times (ms) of the current phase, from the backend's request log. */
+let serverTimes: number[] = [];
 
 interface User {
   id: string;
@@ -142,7 +160,9 @@ async function registerUsers(base: string, count: number): Promise<User[]> {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** PUT with node:http and a keep-alive agent (lighter on the CPU the server shares than fetch). Resolves to the status. */
-function put(url: string, token: string, body: string): Promise<number> {
+let resets = 0;
+
+function put(url: string, token: string, body: string, retried = false): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, {
       method: 'PUT',
@@ -160,7 +180,14 @@ function put(url: string, token: string, body: string): Promise<number> {
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A keep-alive socket the server closed as idle just as we reused it: send again on a new one,
+      // as browsers do for idempotent requests. Counted, so it cannot hide real failures.
+      if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) {
+        resets++;
+        put(url, token, body, true).then(resolve, reject);
+      } else reject(error);
+    });
     req.end(body);
   });
 }
@@ -192,6 +219,12 @@ interface PhaseResult {
   errors: number;
   errorSamples: string[];
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  serverMs: { p50: number; p99: number; max: number };
+  idleSocketResets: number;
+  /** How late the bench's own event loop ran (a busy client inflates the latencies). */
+  clientLoopDelayMs: { p99: number; max: number };
+  /** p99 and max latency per 5-second window of scheduled time. */
+  timeline: { fromSecond: number; requests: number; p99: number; max: number }[];
 }
 
 /**
@@ -207,6 +240,11 @@ async function runPhase(base: string, users: User[], rate: number, seconds: numb
   let inFlight = 0;
   const pending = new Set<Promise<void>>();
   const started = performance.now();
+  const windows: number[][] = [];
+  serverTimes = [];
+  resets = 0;
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   while (sent < total) {
     const now = performance.now();
     const due = Math.min(total, Math.floor(((now - started) / 1000) * rate) + 1);
@@ -227,7 +265,9 @@ async function runPhase(base: string, users: User[], rate: number, seconds: numb
           if (errorSamples.length < 5) errorSamples.push(String(error));
         })
         .finally(() => {
-          latencies.push(performance.now() - scheduled);
+          const latency = performance.now() - scheduled;
+          latencies.push(latency);
+          (windows[Math.floor((scheduled - started) / 5000)] ??= []).push(latency);
           inFlight--;
           pending.delete(p);
         });
@@ -236,9 +276,13 @@ async function runPhase(base: string, users: User[], rate: number, seconds: numb
     await new Promise((r) => setTimeout(r, 2));
   }
   await Promise.all(pending);
+  loopDelay.disable();
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const quantile = (list: number[], q: number) => round(list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? 0);
+  const at = (q: number) => quantile(latencies, q);
+  await new Promise((r) => setTimeout(r, 200)); // the last log lines
+  const server = [...serverTimes].sort((a, b) => a - b);
   return {
     targetRps: rate,
     seconds: round(elapsed),
@@ -253,6 +297,13 @@ async function runPhase(base: string, users: User[], rate: number, seconds: numb
       max: round(latencies.at(-1) ?? 0),
       mean: round(latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length)),
     },
+    serverMs: { p50: quantile(server, 0.5), p99: quantile(server, 0.99), max: round(server.at(-1) ?? 0) },
+    idleSocketResets: resets,
+    clientLoopDelayMs: { p99: round(loopDelay.percentile(99) / 1e6), max: round(loopDelay.max / 1e6) },
+    timeline: windows.map((w, i) => {
+      const sorted = [...w].sort((a, b) => a - b);
+      return { fromSecond: i * 5, requests: w.length, p99: quantile(sorted, 0.99), max: round(sorted.at(-1) ?? 0) };
+    }),
   };
 }
 
@@ -265,6 +316,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | 
     const users = await registerUsers(server.url, USERS);
     const registerSeconds = round((performance.now() - t0) / 1000);
     const rate = USERS / INTERVAL_S;
+    // Warm-up at the same rate, not counted: connections opened, JIT and the database's caches warm.
+    const warmup = WARMUP_S > 0 ? await runPhase(server.url, users, rate, WARMUP_S, (i) => users[i % users.length]!) : undefined;
     // Each user sends once per interval; users are spread evenly over the interval.
     const steady = await runPhase(server.url, users, rate, DURATION_S, (i) => users[i % users.length]!);
     const steadyOk = steady.errors === 0 && steady.latencyMs.p99 < P99_LIMIT_MS;
@@ -281,6 +334,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | 
       db: kind,
       users: USERS,
       registerSeconds,
+      warmup: warmup && { seconds: warmup.seconds, requests: warmup.requests, errors: warmup.errors, latencyMs: warmup.latencyMs },
       steady: { ...steady, pass: steadyOk },
       stepUp: steps.map((s) => ({
         targetRps: s.targetRps,
@@ -289,6 +343,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | 
         p50: s.latencyMs.p50,
         p99: s.latencyMs.p99,
         max: s.latencyMs.max,
+        serverP99: s.serverMs.p99,
         ok: s.ok,
       })),
       maxSustainedRps,
@@ -324,7 +379,7 @@ const report = {
   date: new Date().toISOString(),
   node: process.version,
   cpus: os.cpus().length,
-  settings: { durationSeconds: DURATION_S, users: USERS, intervalSeconds: INTERVAL_S, stepSeconds: STEP_S, p99LimitMs: P99_LIMIT_MS },
+  settings: { warmupSeconds: WARMUP_S, durationSeconds: DURATION_S, users: USERS, intervalSeconds: INTERVAL_S, stepSeconds: STEP_S, p99LimitMs: P99_LIMIT_MS },
   results,
 };
 console.log(JSON.stringify(report, null, 2));
