@@ -203,8 +203,9 @@ class Run {
   }
 }
 
+/** Thrown values inside the engine: ScrapeFailure/Error instances, or ScrapeError data (timeouts, validation). */
 const asError = (error: unknown): ScrapeError =>
-  error && typeof error === 'object' && 'code' in error && 'message' in error ? (error as ScrapeError) : toScrapeError(error);
+  !(error instanceof Error) && error && typeof error === 'object' && 'code' in error && 'message' in error ? (error as ScrapeError) : toScrapeError(error);
 
 const statusOf = (error: ScrapeError) => (error.code === 'scrape/not-found' ? 'notfound' : 'failure');
 const reportStatusOf = (error: ScrapeError) => (error.code === 'scrape/not-found' ? 'notfound' : 'failed');

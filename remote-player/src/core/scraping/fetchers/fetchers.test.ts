@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServices, type RunningServices } from '../../../../../services/src/run';
+import { createExtensionBridge, type RelayPort } from '../extension-bridge';
+import { createDirectFetcher } from './direct';
+import { checkExtension, createExtensionFetcher, prepareStreamRequest } from './extension';
+import { createProxyFetcher, parseProxyList } from './proxy';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+
+/** A fetch that records calls and answers 200 with a body naming the URL. */
+function recordingFetch() {
+  const calls: Array<{ url: string; headers: Record<string, string> }> = [];
+  const impl = (async (input: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(input), headers: { ...(init?.headers as Record<string, string>) } });
+    return new Response(`hello ${String(input)}`, { status: 200, headers: { 'X-Final-Destination': 'http://final.test/', 'X-Set-Cookie': 'a=1' } });
+  }) as typeof fetch;
+  return { calls, impl };
+}
+
+describe('parseProxyList', () => {
+  it.each([
+    [['https://p.test/'], [{ type: 'proxy', url: 'https://p.test' }]],
+    [['api:https://scraper.test'], [{ type: 'api', url: 'https://scraper.test' }]],
+    [['proxy:http://localhost:4102', ' ', 'API:https://x.test/'], [{ type: 'proxy', url: 'http://localhost:4102' }, { type: 'api', url: 'https://x.test' }]],
+    [[], []],
+  ])('%j', (input, expected) => expect(parseProxyList(input)).toEqual(expected));
+});
+
+describe('proxy fetcher (unit)', () => {
+  it('round-robins over the list, sends destination, X-Token, the captcha token and prefixed browser-forbidden headers', async () => {
+    const { calls, impl } = recordingFetch();
+    const fetcher = createProxyFetcher({ urls: ['http://p1.test', 'http://p2.test/'], token: 'tok', captchaToken: 'cap', fetchImpl: impl });
+    const first = await fetcher({ url: 'http://site.test/a', query: { q: '1 2' }, headers: { Referer: 'http://r.test', Cookie: 'c=1', Accept: 'x' } });
+    await fetcher({ url: 'http://site.test/b' });
+    await fetcher({ url: 'http://site.test/c' });
+    expect(calls.map((c) => new URL(c.url).host)).toEqual(['p1.test', 'p2.test', 'p1.test']);
+    expect(new URL(calls[0]!.url).searchParams.get('destination')).toBe('http://site.test/a?q=1+2');
+    expect(calls[0]!.headers).toEqual({ 'X-Referer': 'http://r.test', 'X-Cookie': 'c=1', Accept: 'x', 'X-Token': 'tok', 'cf-turnstile-response': 'cap' });
+    expect(first).toMatchObject({ status: 200, finalUrl: 'http://final.test/', headers: { 'set-cookie': 'a=1' } });
+  });
+});
+
+describe('fetchers against the real services', () => {
+  let services: RunningServices;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-fetchers-'));
+  beforeAll(async () => {
+    services = await startServices({ names: ['media', 'catalog', 'proxy'], ports: { media: 0, catalog: 0, proxy: 0 }, dataDir, env: { PROXY_TOKEN: 'secret' }, log: () => undefined });
+  });
+  afterAll(async () => {
+    await services?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('direct fetch reads text and bytes', async () => {
+    const direct = createDirectFetcher();
+    const answer = await direct({ url: `${services.urls.media}/index/movie/653` });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ tmdbId: 653, title: 'Nosferatu' });
+    const bytes = await direct({ url: `${services.urls.media}/clips/meadow/mp4/720.mp4`, headers: { Range: 'bytes=0-15' }, responseType: 'bytes' });
+    expect(bytes.status).toBe(206);
+    expect(String.fromCharCode(...bytes.bytes!.slice(4, 8))).toBe('ftyp');
+  });
+
+  it('the proxy fetcher passes X-Token (without it the proxy refuses)', async () => {
+    const withToken = createProxyFetcher({ urls: [services.urls.proxy!], token: 'secret' });
+    const answer = await withToken({ url: `${services.urls.media}/index/movie/653` });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ title: 'Nosferatu' });
+    const without = createProxyFetcher({ urls: [services.urls.proxy!] });
+    expect((await without({ url: `${services.urls.media}/index/movie/653` })).status).toBe(401);
+  });
+});
+
+/**
+ * A page (window) with the extension's content script: a relay that answers the page's messages the
+ * way the movie-web extension does, with a scripted background.
+ */
+function fakePage(background: ((name: string, body: unknown) => Promise<unknown>) | null) {
+  type Listener = (event: { data: unknown }) => void;
+  const listeners = new Set<Listener>();
+  const posted: unknown[] = [];
+  const dispatch = (data: unknown) => setTimeout(() => [...listeners].forEach((l) => l({ data })), 0);
+  const port: RelayPort = {
+    postMessage(message, targetOrigin) {
+      expect(targetOrigin).toBe('/');
+      posted.push(message);
+      dispatch(message);
+    },
+    addEventListener: (_type, l) => listeners.add(l),
+    removeEventListener: (_type, l) => listeners.delete(l),
+  };
+  if (background) {
+    // The content script: relays un-relayed messages to the background and posts the answer back.
+    listeners.add((event) => {
+      const data = event.data as { name: string; body: unknown; instanceId: string; relayed?: boolean };
+      if (data.relayed) return;
+      void background(data.name, data.body).then((answer) => dispatch({ name: data.name, instanceId: data.instanceId, body: answer, relayed: true }));
+    });
+  }
+  return { port, posted, listeners };
+}
+
+const hello = (version: string, allowed = true, hasPermission = true) => async (name: string) =>
+  name === 'hello' ? { success: true, version, allowed, hasPermission } : null;
+
+describe('extension bridge and fetcher', () => {
+  it('waits the initial delay before the first message and gives up on hello after 500 ms', async () => {
+    const page = fakePage(null);
+    const bridge = createExtensionBridge({ port: page.port });
+    const started = Date.now();
+    expect(await bridge.hello()).toBeNull();
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(950);
+    expect(elapsed).toBeLessThan(1500);
+    expect(page.posted).toHaveLength(1);
+    expect(page.posted[0]).toMatchObject({ name: 'hello', body: null });
+    expect(page.listeners.size).toBe(0);
+    expect(await checkExtension(bridge)).toMatchObject({ ok: false, error: { code: 'scrape/extension-disabled', message: 'extension disabled' } });
+  });
+
+  it.each([
+    ['1.0.2', true, true, true],
+    ['1.4.0', true, true, true],
+    ['1.0.1', true, true, false],
+    ['2.0.0', true, true, false],
+    ['1.0.2', false, true, false],
+    ['1.0.2', true, false, false],
+  ])('version %s allowed %s permission %s → usable %s', async (version, allowed, permission, usable) => {
+    const bridge = createExtensionBridge({ port: fakePage(hello(version, allowed, permission)).port, initialDelayMs: 0 });
+    expect((await checkExtension(bridge)).ok).toBe(usable);
+  });
+
+  it('makeRequest carries the request and its answer; prepareStream sends the stream domains and headers', async () => {
+    const seen: Array<[string, unknown]> = [];
+    const page = fakePage(async (name, body) => {
+      seen.push([name, body]);
+      if (name === 'makeRequest') return { success: true, response: { statusCode: 201, headers: { 'Content-Type': 'application/json' }, finalUrl: 'http://final.test/', body: { a: 1 } } };
+      if (name === 'prepareStream' || name === 'openPage') return { success: true };
+      return null;
+    });
+    const bridge = createExtensionBridge({ port: page.port, initialDelayMs: 0 });
+    const fetcher = createExtensionFetcher(bridge);
+    const answer = await fetcher({ url: 'http://site.test/x', query: { a: 'b' }, method: 'POST', headers: { Referer: 'http://r.test' }, body: 'data' });
+    expect(seen[0]).toEqual(['makeRequest', { url: 'http://site.test/x?a=b', method: 'POST', headers: { Referer: 'http://r.test' }, body: 'data', bodyType: 'string' }]);
+    expect(answer).toEqual({ status: 201, headers: { 'content-type': 'application/json' }, finalUrl: 'http://final.test/', body: '{"a":1}' });
+    const rule = prepareStreamRequest({ id: 's', type: 'hls', playlist: 'https://cdn.test/m.m3u8', flags: [], captions: [{ id: 'c', language: 'en', type: 'vtt', url: 'https://subs.test/en.vtt', needsProxy: false }], headers: { Referer: 'https://site.test/' } });
+    expect(await bridge.prepareStream(rule)).toEqual({ success: true });
+    expect(seen[1]).toEqual(['prepareStream', expect.objectContaining({ targetDomains: ['cdn.test', 'subs.test'], requestHeaders: { Referer: 'https://site.test/' } })]);
+    expect(await bridge.openPage({ page: 'PermissionGrant', redirectUrl: 'http://localhost:3000/' })).toEqual({ success: true });
+  });
+
+  it('a failed extension request rejects (no response), an HTTP error is a response', async () => {
+    const bridge = createExtensionBridge({ port: fakePage(async () => ({ success: false, error: 'blocked' })).port, initialDelayMs: 0 });
+    await expect(createExtensionFetcher(bridge)({ url: 'http://x.test/' })).rejects.toThrow('blocked');
+  });
+});
