@@ -2,15 +2,19 @@
  * The main thread's handle on the player worker. The worker starts on first use; if it cannot start,
  * the same code runs inline so that nothing the user asked for is lost.
  */
-import { wrap, type Remote } from 'comlink';
+import { proxy, wrap, type Remote } from 'comlink';
 import { CrossOriginWorker } from 'cross-origin-worker';
+import type { ScrapeError } from '../core/scraping/errors';
+import { createExtensionBridge, type RelayPort } from '../core/scraping/extension-bridge';
+import type { Result } from '../core/result';
+import type { EmbedOutput, EventSink, ExtensionBridge, ProviderInfo, RunOutput, ScrapeMedia, ScrapeOptions, SourceRunOutput } from '../core/scraping/types';
 import type { PlayerWorkerApi } from './api';
 
 let client: Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> | null = null;
 
 async function inline(): Promise<PlayerWorkerApi> {
-  const { parseCaptions } = await import('../core/captions/parse-captions');
-  return { parseCaptions, where: async () => 'inline' };
+  const [{ parseCaptions }, { createScrapingApi }] = await Promise.all([import('../core/captions/parse-captions'), import('./scraping-api')]);
+  return { parseCaptions, where: async () => 'inline', ...createScrapingApi() };
 }
 
 async function start(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
@@ -32,4 +36,49 @@ async function start(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
 export function getPlayerWorker(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
   client ??= start();
   return client;
+}
+
+// ------------------------------------------------------------------ scraping helpers for the UI
+
+let extensionBridge: ExtensionBridge | null = null;
+let scraper: Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> | null = null;
+
+/** The page's extension bridge (the extension's content script listens on window); one per page. */
+export function getExtensionBridge(): ExtensionBridge | null {
+  if (typeof window === 'undefined') return null;
+  extensionBridge ??= createExtensionBridge({ port: window as unknown as RelayPort });
+  return extensionBridge;
+}
+
+/** The worker with the extension bridge connected (a comlink proxy of the main-thread bridge). */
+function getScraper(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
+  scraper ??= getPlayerWorker().then(async (api) => {
+    const bridge = getExtensionBridge();
+    await api.connectExtension(bridge ? proxy(bridge) : null);
+    return api;
+  });
+  return scraper;
+}
+
+const callback = (onEvent?: EventSink) => (onEvent ? proxy(onEvent) : undefined);
+
+/** Scrapes every source until a stream plays (spec §4 events through onEvent). Pass options.runId to cancel. */
+export async function scrapeAll(media: ScrapeMedia, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<RunOutput, ScrapeError>> {
+  return (await getScraper()).runAll(media, options, callback(onEvent));
+}
+
+export async function scrapeSource(sourceId: string, media: ScrapeMedia, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<SourceRunOutput, ScrapeError>> {
+  return (await getScraper()).runSource(sourceId, media, options, callback(onEvent));
+}
+
+export async function scrapeEmbed(embedId: string, url: string, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<EmbedOutput, ScrapeError>> {
+  return (await getScraper()).runEmbed(embedId, url, options, callback(onEvent));
+}
+
+export async function cancelScrape(runId: string): Promise<boolean> {
+  return (await getScraper()).cancel(runId);
+}
+
+export async function listScrapeProviders(options: ScrapeOptions): Promise<ProviderInfo[]> {
+  return (await getScraper()).listProviders(options);
 }
