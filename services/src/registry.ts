@@ -10,4 +10,7 @@ export const registry: Partial<Record<ServiceName, () => Promise<{ start: StartS
   skips: () => import('./skips/index'),
   geo: () => import('./geo/index'),
   backend: () => import('./backend/index'),
+  scraper: () => import('./scraper/index'),
+  jellyfin: () => import('./jellyfin/index'),
+  archive: () => import('./archive/index'),
 };

@@ -1,5 +1,5 @@
 /** The names of the local services, in start order. */
-export const SERVICE_NAMES = ['media', 'catalog', 'proxy', 'skips', 'geo', 'backend'] as const;
+export const SERVICE_NAMES = ['media', 'catalog', 'proxy', 'skips', 'geo', 'backend', 'scraper', 'jellyfin', 'archive'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** Default port of each service on localhost; `npm start` and `npm run start -w services` use these. */
@@ -10,6 +10,9 @@ export const DEFAULT_PORTS: Record<ServiceName, number> = {
   skips: 4103,
   geo: 4104,
   backend: 4105,
+  scraper: 4106,
+  jellyfin: 4107,
+  archive: 4108,
 };
 
 export interface ServiceOptions {
