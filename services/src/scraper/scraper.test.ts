@@ -1,0 +1,109 @@
+/** The remote scraping server over real SSE, driven by the product's own client (the `api:` proxy entry). */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancel, runAll, runEmbed, runSource } from '../../../remote-player/src/core/scraping/scraper';
+import { TURNSTILE_MESSAGE } from '../../../remote-player/src/core/scraping/errors';
+import type { ScrapeEvent, ScrapeMedia } from '../../../remote-player/src/core/scraping/types';
+import { startServices, type RunningServices } from '../run';
+
+let services: RunningServices;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-scraper-'));
+const nosferatu: ScrapeMedia = { type: 'movie', title: 'Nosferatu', releaseYear: 1922, tmdbId: '653' };
+
+beforeAll(async () => {
+  services = await startServices({ names: ['media', 'catalog', 'scraper'], ports: { media: 0, catalog: 0, scraper: 0 }, dataDir, log: () => undefined, env: {} });
+});
+afterAll(async () => {
+  await services?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const shape = (events: ScrapeEvent[]) => events.map((e) => (e.type === 'update' ? `update:${e.id}:${e.status}` : e.type === 'start' ? `start:${e.id}` : e.type));
+
+describe('scraper service', () => {
+  it('sends the engine events as SSE, `done` last with the result', async () => {
+    const url = `${services.urls.scraper}/scrape?type=movie&tmdbId=653&title=Nosferatu&releaseYear=1922`;
+    const response = await fetch(url);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const text = await response.text();
+    const blocks = text.trim().split(/\n\n+/);
+    expect(blocks[0]).toMatch(/^event: init\ndata: \{"type":"init"/);
+    const last = blocks.at(-1)!;
+    expect(last).toMatch(/^event: done\n/);
+    expect(JSON.parse(last.split('\n').find((l) => l.startsWith('data: '))!.slice(6))).toMatchObject({ type: 'done', result: { ok: true, value: { sourceId: 'local-hls' } } });
+  });
+
+  it('the client gets the same events and result as a local run (run id rewritten to its own)', async () => {
+    const remote: ScrapeEvent[] = [];
+    const local: ScrapeEvent[] = [];
+    const viaServer = await runAll(nosferatu, { runId: 'mine', proxyUrls: [`api:${services.urls.scraper}`] }, { onEvent: (e) => remote.push(e) });
+    const inBrowser = await runAll(nosferatu, { settings: { localLibraryUrl: services.urls.media! } }, { onEvent: (e) => local.push(e) });
+    expect(viaServer).toEqual(inBrowser);
+    expect(shape(remote)).toEqual(shape(local));
+    expect(remote.every((e) => e.runId === 'mine')).toBe(true);
+  });
+
+  it('source and embed endpoints; unknown ids come back as data', async () => {
+    const api = { proxyUrls: [`api:${services.urls.scraper}`] };
+    const source = await runSource('local-embed', nosferatu, api);
+    expect(source).toMatchObject({ ok: true, value: { embeds: [{ embedId: 'local-player' }, { embedId: 'local-player' }] } });
+    if (source.ok) expect(await runEmbed('local-player', source.value.embeds[0]!.url, api)).toMatchObject({ ok: true, value: { stream: [{ type: 'hls' }] } });
+    expect(await runSource('nope', nosferatu, api)).toMatchObject({ ok: false, error: { code: 'scrape/invalid-source-id', message: 'invalid source id' } });
+    expect(await runEmbed('nope', 'http://x.test/', api)).toMatchObject({ ok: false, error: { code: 'scrape/invalid-source-id' } });
+  });
+
+  it('honours disallowed ids and the custom order from the query', async () => {
+    const api = { proxyUrls: [`api:${services.urls.scraper}`] };
+    expect(await runAll(nosferatu, { ...api, disallowedIds: ['local-hls'] })).toMatchObject({ ok: true, value: { sourceId: 'local-mp4' } });
+    expect(await runAll(nosferatu, { ...api, enableSourceOrder: true, sourceOrder: ['local-embed'] })).toMatchObject({ ok: true, value: { sourceId: 'local-embed', embedId: 'local-player' } });
+  });
+
+  it('bad media → 400 with a message', async () => {
+    const response = await fetch(`${services.urls.scraper}/scrape?type=show&tmdbId=910001&title=x&releaseYear=2020`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'bad_request' });
+  });
+});
+
+describe('scraper service with a captcha and a library that never answers', () => {
+  let own: RunningServices;
+  let silent: http.Server;
+  const upstreamClosed: string[] = [];
+  beforeAll(async () => {
+    silent = http.createServer((req) => req.on('close', () => upstreamClosed.push(req.url ?? '')));
+    await new Promise<void>((r) => silent.listen(0, 'localhost', r));
+    own = await startServices({
+      names: ['scraper'],
+      ports: { scraper: 0 },
+      dataDir,
+      log: () => undefined,
+      env: { SCRAPER_CAPTCHA_TOKEN: 'human', SCRAPER_MEDIA_URL: `http://localhost:${(silent.address() as AddressInfo).port}` },
+    });
+  });
+  afterAll(async () => {
+    await own?.close();
+    silent?.closeAllConnections();
+    silent?.close();
+  });
+
+  it('without the captcha token the run fails with the Turnstile message', async () => {
+    expect(await runAll(nosferatu, { proxyUrls: [`api:${own.urls.scraper}`], captchaToken: 'robot' })).toEqual({
+      ok: false,
+      error: { code: 'scrape/turnstile', message: TURNSTILE_MESSAGE },
+    });
+  });
+
+  it('cancel(runId) on the client closes the stream and the server stops the run (its upstream request is aborted)', async () => {
+    const events: ScrapeEvent[] = [];
+    const running = runAll(nosferatu, { runId: 'remote-1', proxyUrls: [`api:${own.urls.scraper}`], captchaToken: 'human', timeoutMs: 10_000 }, { onEvent: (e) => events.push(e) });
+    await expect.poll(() => events.some((e) => e.type === 'start'), { timeout: 2000 }).toBe(true);
+    expect(cancel('remote-1')).toBe(true);
+    expect(await running).toMatchObject({ ok: false, error: { code: 'scrape/cancelled' } });
+    await expect.poll(() => upstreamClosed.length, { timeout: 2000 }).toBeGreaterThan(0);
+  });
+});
