@@ -76,20 +76,20 @@ export function createScraperApp(config: ScraperConfig): Hono {
   app.get('/scrape', (c) => {
     const media = mediaFromQuery(new URL(c.req.url).searchParams);
     if (!media.ok) return badRequest(c, media.error.message);
-    return stream(c, (options, onEvent) => runAll(media.value, options, { onEvent }));
+    return stream(c, (options, onEvent) => runAll(media.value, options, { onEvent, forOtherIp: true }));
   });
   app.get('/scrape/source', (c) => {
     const id = c.req.query('id');
     const media = mediaFromQuery(new URL(c.req.url).searchParams);
     if (!id) return badRequest(c, 'id is required');
     if (!media.ok) return badRequest(c, media.error.message);
-    return stream(c, (options, onEvent) => runSource(id, media.value, options, { onEvent }));
+    return stream(c, (options, onEvent) => runSource(id, media.value, options, { onEvent, forOtherIp: true }));
   });
   app.get('/scrape/embed', (c) => {
     const id = c.req.query('id');
     const url = c.req.query('url');
     if (!id || !url) return badRequest(c, 'id and url are required');
-    return stream(c, (options, onEvent) => runEmbed(id, url, options, { onEvent }));
+    return stream(c, (options, onEvent) => runEmbed(id, url, options, { onEvent, forOtherIp: true }));
   });
 
   app.notFound((c) => c.json({ error: 'not_found' }, 404));

@@ -104,6 +104,7 @@ describe('scraper service with a captcha and a library that never answers', () =
     await expect.poll(() => events.some((e) => e.type === 'start'), { timeout: 2000 }).toBe(true);
     expect(cancel('remote-1')).toBe(true);
     expect(await running).toMatchObject({ ok: false, error: { code: 'scrape/cancelled' } });
+    expect(events.at(-1)).toMatchObject({ type: 'done', runId: 'remote-1', result: { ok: false, error: { code: 'scrape/cancelled' } } });
     await expect.poll(() => upstreamClosed.length, { timeout: 2000 }).toBeGreaterThan(0);
   });
 });

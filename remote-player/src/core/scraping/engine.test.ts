@@ -129,6 +129,15 @@ describe('runAll embeds, failures and events', () => {
   });
 });
 
+describe('ip-locked streams', () => {
+  it('are refused when scraping for a player on another IP (remote server), kept otherwise', async () => {
+    const locked = fakeSource('locked', 2, { stream: [{ ...hlsStream(), flags: ['cors-allowed', 'ip-locked'] }], embeds: [] });
+    const other = fakeSource('other', 1, found);
+    expect(await runAll(movie, {}, deps({ sources: [locked, other], embeds: [] }, undefined, { forOtherIp: true }))).toMatchObject({ ok: true, value: { sourceId: 'other' } });
+    expect(await runAll(movie, {}, deps({ sources: [locked, other], embeds: [] }))).toMatchObject({ ok: true, value: { sourceId: 'locked' } });
+  });
+});
+
 describe('timeouts and cancel', () => {
   it('gives up on a source after the timeout and tries the next', async () => {
     const slow = fakeSource('slow', 300, 'hang');

@@ -43,6 +43,8 @@ export interface EngineDeps {
   extension: ExtensionBridge | null;
   /** Where the streams will play: a browser needs `cors-allowed` streams without required headers unless the extension is there. */
   target: 'browser' | 'native';
+  /** The streams are for a player on another IP (the remote server): `ip-locked` streams cannot play there. */
+  forOtherIp?: boolean;
   onEvent?: EventSink;
 }
 
@@ -165,6 +167,10 @@ class Run {
   async playable(streams: readonly Stream[] | undefined): Promise<Result<Stream, ScrapeError>> {
     let lastError = scrapeError('scrape/no-stream');
     for (const stream of streams ?? []) {
+      if (this.deps.forOtherIp && stream.flags.includes('ip-locked')) {
+        lastError = scrapeError('scrape/no-stream', `stream ${stream.id} only plays from the IP that scraped it`);
+        continue;
+      }
       const needsExtension = this.deps.target === 'browser' && (!stream.flags.includes('cors-allowed') || Object.keys(stream.headers ?? {}).length > 0);
       if (needsExtension && !this.deps.extension) {
         lastError = scrapeError('scrape/extension-disabled', `stream ${stream.id} needs the extension`);

@@ -13,7 +13,7 @@ import { createProxyFetcher, parseProxyList } from './fetchers/proxy';
 import { mediaToQuery, optionsToQuery, runRemote } from './fetchers/remote';
 import { defaultRegistry } from './providers';
 import type { Result } from '../result';
-import type { EmbedOutput, EventSink, ExtensionBridge, ExtensionHello, Fetcher, ProviderInfo, RunOutput, ScrapeMedia, ScrapeOptions, SourceRunOutput } from './types';
+import type { EmbedOutput, EventSink, ExtensionBridge, ExtensionHello, Fetcher, ProviderInfo, RunOutput, ScrapeEvent, ScrapeMedia, ScrapeOptions, SourceRunOutput } from './types';
 
 /** What a run is given that is not plain data. */
 export interface ScrapeHooks {
@@ -24,6 +24,8 @@ export interface ScrapeHooks {
   registry?: ProviderRegistry;
   /** 'browser' (default): streams must be loadable by a page. */
   target?: 'browser' | 'native';
+  /** Scraping for a player elsewhere (the remote server): `ip-locked` streams are refused. */
+  forOtherIp?: boolean;
 }
 
 const remoteRuns = new Map<string, AbortController>();
@@ -73,6 +75,7 @@ async function buildDeps(options: ScrapeOptions, hooks: ScrapeHooks): Promise<En
     proxiedFetcher,
     extension,
     target: hooks.target ?? 'browser',
+    ...(hooks.forOtherIp ? { forOtherIp: true } : {}),
     ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}),
   };
 }
@@ -83,21 +86,33 @@ function remoteServer(options: ScrapeOptions): string | null {
   return parseProxyList(options.proxyUrls).find((p) => p.type === 'api')?.url ?? null;
 }
 
-async function viaRemote<T>(server: string, path: '/scrape' | '/scrape/source' | '/scrape/embed', query: Record<string, string>, options: ScrapeOptions, hooks: ScrapeHooks) {
+async function viaRemote<T extends RunOutput | SourceRunOutput | EmbedOutput>(server: string, path: '/scrape' | '/scrape/source' | '/scrape/embed', query: Record<string, string>, options: ScrapeOptions, hooks: ScrapeHooks) {
   const runId = options.runId ?? engine.newRunId();
   const controller = new AbortController();
   remoteRuns.set(runId, controller);
+  let doneSeen = false;
+  const onEvent = hooks.onEvent;
   try {
-    return await runRemote<T>({
+    const result = await runRemote<T>({
       url: server,
       path,
       query: { ...query, ...optionsToQuery(options) },
       runId,
       signal: controller.signal,
-      ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}),
+      ...(onEvent
+        ? {
+            onEvent: (event: ScrapeEvent) => {
+              if (event.type === 'done') doneSeen = true;
+              onEvent(event);
+            },
+          }
+        : {}),
       ...(options.captchaToken ? { captchaToken: options.captchaToken } : {}),
       ...(hooks.fetchImpl ? { fetchImpl: hooks.fetchImpl } : {}),
     });
+    // Like a local run, every run ends with done, also when the server never sent it (cancel, network, captcha).
+    if (!doneSeen) onEvent?.({ type: 'done', runId, result });
+    return result;
   } finally {
     remoteRuns.delete(runId);
   }
