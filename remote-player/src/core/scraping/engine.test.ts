@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancel, runAll, runEmbed, runSource } from './engine';
+import { applyCdnReplacements, cancel, isDisallowedMedia, runAll, runEmbed, runSource } from './engine';
 import { applyScrapeEvent, emptyProgress } from './progress';
 import { deps, episode, fakeEmbed, fakeSource, hlsStream, movie, okHls, tableFetcher } from './testkit';
 import type { ScrapeReportItem } from './types';
@@ -218,5 +218,35 @@ describe('reporting', () => {
       ['c', null, 'success'],
     ]);
     expect(posted[0]?.[0]).toMatchObject({ tmdbId: '910001', type: 'show', seasonId: '600001', episodeId: '5000051', title: 'A Show', errorMessage: 'not found' });
+  });
+});
+
+describe('config rules', () => {
+  it.each([
+    [['tmdb-movie-653'], movie, true],
+    [['tmdb-movie-653-nosferatu'], movie, true],
+    [['tmdb-tv-653'], movie, false],
+    [['tmdb-movie-6530'], movie, false],
+    [['tmdb-tv-910001-a-show'], episode, true],
+    [['local-hls'], movie, false],
+  ] as const)('disallowed %j for %s → %s', (ids, media, expected) => expect(isDisallowedMedia(media, ids)).toBe(expected));
+
+  it('a taken-down media is never scraped', async () => {
+    const a = fakeSource('a', 1, found);
+    const d = deps({ sources: [a], embeds: [] });
+    expect(await runAll(movie, { disallowedIds: ['tmdb-movie-653'] }, d)).toEqual({ ok: false, error: { code: 'scrape/takedown', message: 'media removed due to takedown' } });
+    expect(await runSource('a', movie, { disallowedIds: ['tmdb-movie-653'] }, d)).toMatchObject({ ok: false, error: { code: 'scrape/takedown' } });
+    expect(a.calls).toBe(0);
+  });
+
+  it('CDN replacements rewrite the stream hosts, and the rewritten stream is what gets validated', async () => {
+    const file = applyCdnReplacements(
+      { id: 'f', type: 'file', flags: [], captions: [{ id: 'c', language: 'en', type: 'srt', url: 'https://old.cdn.test/c.srt', needsProxy: false }], qualities: { '720': { type: 'mp4', url: 'https://old.cdn.test/v.mp4' } } },
+      [['old.cdn.test', 'new.cdn.test']],
+    );
+    expect(file).toMatchObject({ qualities: { '720': { url: 'https://new.cdn.test/v.mp4' } }, captions: [{ url: 'https://new.cdn.test/c.srt' }] });
+    const a = fakeSource('a', 1, { stream: [hlsStream('http://old.test/ok/master.m3u8')], embeds: [] });
+    const result = await runAll(movie, { cdnReplacements: [['old.test', 'cdn.test']] }, deps({ sources: [a], embeds: [] }));
+    expect(result).toMatchObject({ ok: true, value: { stream: { playlist: 'http://cdn.test/ok/master.m3u8' } } });
   });
 });

@@ -64,6 +64,36 @@ export function cancel(runId: string): boolean {
   return true;
 }
 
+// ------------------------------------------------------------------ config rules
+
+/** Whether the config's disallowed ids name this media (`tmdb-movie-<id>`, `tmdb-tv-<id>`, slug suffix allowed). */
+export function isDisallowedMedia(media: ScrapeMedia, disallowedIds: readonly string[] | undefined): boolean {
+  const kinds = media.type === 'movie' ? ['movie'] : ['tv', 'show'];
+  return (disallowedIds ?? []).some((id) => {
+    const match = /^tmdb-(movie|tv|show)-(\d+)(?:-|$)/.exec(id);
+    return Boolean(match && kinds.includes(match[1] as string) && match[2] === media.tmdbId);
+  });
+}
+
+/** Config CDN replacements on every URL of a stream: a host containing `from` gets `from` replaced by `to`. */
+export function applyCdnReplacements(stream: Stream, pairs: ReadonlyArray<readonly [string, string]> | undefined): Stream {
+  if (!pairs?.length) return stream;
+  const swap = (raw: string) => {
+    try {
+      const url = new URL(raw);
+      for (const [from, to] of pairs) if (from && url.host.includes(from)) url.host = url.host.replace(from, to);
+      return url.toString();
+    } catch {
+      return raw;
+    }
+  };
+  const captions = stream.captions.map((c) => ({ ...c, url: swap(c.url) }));
+  if (stream.type === 'hls') return { ...stream, playlist: swap(stream.playlist), captions };
+  const qualities: typeof stream.qualities = {};
+  for (const [key, q] of Object.entries(stream.qualities) as Array<[keyof typeof stream.qualities, { type: 'mp4'; url: string }]>) qualities[key] = { ...q, url: swap(q.url) };
+  return { ...stream, qualities, captions };
+}
+
 // ------------------------------------------------------------------ ordering and availability
 
 /** Why a provider cannot run now, or null. */
@@ -166,7 +196,8 @@ class Run {
   /** The first stream that can play here and passes validation; or why none does. */
   async playable(streams: readonly Stream[] | undefined): Promise<Result<Stream, ScrapeError>> {
     let lastError = scrapeError('scrape/no-stream');
-    for (const stream of streams ?? []) {
+    for (const found of streams ?? []) {
+      const stream = applyCdnReplacements(found, this.options.cdnReplacements);
       if (this.deps.forOtherIp && stream.flags.includes('ip-locked')) {
         lastError = scrapeError('scrape/no-stream', `stream ${stream.id} only plays from the IP that scraped it`);
         continue;
@@ -230,6 +261,7 @@ async function scrapeEmbedIn(run: Run, embed: EmbedProvider, url: string, stateI
 /** Tries every usable source (and its embeds) until one gives a playable stream. */
 export async function runAll(media: ScrapeMedia, options: ScrapeOptions, deps: EngineDeps): Promise<Result<RunOutput, ScrapeError>> {
   const run = new Run(options.runId ?? newRunId(), options, deps);
+  if (isDisallowedMedia(media, options.disallowedIds)) return run.finish({ ok: false, error: scrapeError('scrape/takedown') });
   const sources = orderSources(media, options, deps);
   const disallowed = new Set(options.disallowedIds ?? []);
   run.emit({ type: 'init', runId: run.id, sources: sources.map((s) => ({ id: s.id, name: s.name })) });
@@ -309,6 +341,7 @@ export async function runAll(media: ScrapeMedia, options: ScrapeOptions, deps: E
 /** Runs one source (source menu): its validated stream, or its embeds for the user to pick. */
 export async function runSource(sourceId: string, media: ScrapeMedia, options: ScrapeOptions, deps: EngineDeps): Promise<Result<SourceRunOutput, ScrapeError>> {
   const run = new Run(options.runId ?? newRunId(), options, deps);
+  if (isDisallowedMedia(media, options.disallowedIds)) return run.finish({ ok: false, error: scrapeError('scrape/takedown') });
   const source = deps.registry.sources.find((s) => s.id === sourceId);
   if (!source || options.disallowedIds?.includes(sourceId) || !source.mediaTypes.includes(media.type))
     return run.finish({ ok: false, error: scrapeError('scrape/invalid-source-id', `unknown source "${sourceId}"`) });

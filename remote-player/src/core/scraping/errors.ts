@@ -22,6 +22,7 @@ export const SCRAPE_ERRORS = {
   'scrape/invalid-stream': 'no stream',
   'scrape/needs-proxy': 'failed to scrape',
   'scrape/remote-server': 'failed to scrape',
+  'scrape/takedown': 'media removed due to takedown',
 } as const;
 
 export type ScrapeErrorCode = keyof typeof SCRAPE_ERRORS;

@@ -234,8 +234,13 @@ export interface ScrapeOptions {
   /** User's custom order (ids first in this order, the rest by rank); used when enableSourceOrder is on. */
   sourceOrder?: string[];
   enableSourceOrder?: boolean;
-  /** Config flag "disallowed ids": sources and embeds never run. */
+  /**
+   * Config flag "disallowed ids": provider ids (sources and embeds never run) and media ids of the
+   * product's form `tmdb-movie-<id>` / `tmdb-tv-<id>` (taken down: never scraped, scrape/takedown).
+   */
   disallowedIds?: string[];
+  /** Config "CDN replacements": [from, to] host pairs applied to the stream URLs found (before validation). */
+  cdnReplacements?: Array<[string, string]>;
   /** Per scraper call (source, each embed, each validation), ms. Default 20000. */
   timeoutMs?: number;
   /** Proxy workers and remote scraping servers (raw entries of the proxy list). */

@@ -53,6 +53,7 @@ export function optionsToQuery(options: ScrapeOptions): Record<string, string> {
   if (options.disallowedIds?.length) query.disallowedIds = options.disallowedIds.join(',');
   if (options.timeoutMs) query.timeoutMs = String(options.timeoutMs);
   if (options.skipValidation) query.skipValidation = '1';
+  if (options.cdnReplacements?.length) query.cdnReplacements = JSON.stringify(options.cdnReplacements);
   return query;
 }
 
@@ -67,6 +68,15 @@ export function optionsFromQuery(params: URLSearchParams): ScrapeOptions {
   const timeout = Number(params.get('timeoutMs'));
   if (Number.isFinite(timeout) && timeout > 0) options.timeoutMs = Math.min(timeout, 60_000);
   if (params.get('skipValidation') === '1') options.skipValidation = true;
+  try {
+    const pairs: unknown = JSON.parse(params.get('cdnReplacements') ?? '[]');
+    if (Array.isArray(pairs)) {
+      const valid = pairs.filter((p): p is [string, string] => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string');
+      if (valid.length) options.cdnReplacements = valid;
+    }
+  } catch {
+    // malformed replacements: ignored, the stream URLs stay as found
+  }
   return options;
 }
 
