@@ -223,6 +223,8 @@ interface PhaseResult {
   idleSocketResets: number;
   /** How late the bench's own event loop ran (a busy client inflates the latencies). */
   clientLoopDelayMs: { p99: number; max: number };
+  /** The server's event-loop delay, largest since it started (from /metrics): a blocked loop delays requests outside handler times. */
+  serverLoopDelayMaxMsSoFar: number;
   /** p99 and max latency per 5-second window of scheduled time. */
   timeline: { fromSecond: number; requests: number; p99: number; max: number }[];
 }
@@ -283,6 +285,8 @@ async function runPhase(base: string, users: User[], rate: number, seconds: numb
   const at = (q: number) => quantile(latencies, q);
   await new Promise((r) => setTimeout(r, 200)); // the last log lines
   const server = [...serverTimes].sort((a, b) => a - b);
+  const metrics = await (await fetch(`${base}/metrics`)).text();
+  const loopMax = /nodejs_eventloop_delay_seconds\{quantile="1"\} ([\d.e+-]+)/.exec(metrics);
   return {
     targetRps: rate,
     seconds: round(elapsed),
@@ -299,6 +303,7 @@ async function runPhase(base: string, users: User[], rate: number, seconds: numb
     },
     serverMs: { p50: quantile(server, 0.5), p99: quantile(server, 0.99), max: round(server.at(-1) ?? 0) },
     idleSocketResets: resets,
+    serverLoopDelayMaxMsSoFar: round(Number(loopMax?.[1] ?? NaN) * 1000),
     clientLoopDelayMs: { p99: round(loopDelay.percentile(99) / 1e6), max: round(loopDelay.max / 1e6) },
     timeline: windows.map((w, i) => {
       const sorted = [...w].sort((a, b) => a - b);

@@ -750,7 +750,13 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
     return c.json({ errorType: 'message', message: 'Internal server error' }, 500);
   });
 
-  return { app, close: () => limiter.close() };
+  return {
+    app,
+    close: () => {
+      limiter.close();
+      metrics.close();
+    },
+  };
 }
 
 /** Reads and validates a JSON body; a missing body is null (as upstream), which object schemas refuse. */
