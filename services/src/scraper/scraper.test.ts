@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancel, runAll, runEmbed, runSource } from '../../../remote-player/src/core/scraping/scraper';
 import { TURNSTILE_MESSAGE } from '../../../remote-player/src/core/scraping/errors';
 import type { ScrapeEvent, ScrapeMedia } from '../../../remote-player/src/core/scraping/types';
+import { BROKEN_MOVIES } from '../media/library';
 import { startServices, type RunningServices } from '../run';
 
 let services: RunningServices;
@@ -46,6 +47,46 @@ describe('scraper service', () => {
     expect(viaServer).toEqual(inBrowser);
     expect(shape(remote)).toEqual(shape(local));
     expect(remote.every((e) => e.runId === 'mine')).toBe(true);
+  });
+
+  it('outcomes of a remote run are reported from the client like a local run', async () => {
+    const posted: unknown[] = [];
+    const sink = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        posted.push(JSON.parse(body));
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((r) => sink.listen(0, 'localhost', r));
+    const reportUrl = `http://localhost:${(sink.address() as AddressInfo).port}/metrics/providers`;
+    try {
+      const broken = { type: 'movie' as const, title: 'x', releaseYear: 2000, tmdbId: String(BROKEN_MOVIES.brokenThenWorking) };
+      const cases = [
+        [broken, ['local-hls']],
+        [nosferatu, ['local-hls', 'local-mp4']],
+      ] as const;
+      for (const [media, disallowedIds] of cases) {
+        const before = posted.length;
+        await runAll(media, { reportUrl, disallowedIds: [...disallowedIds], proxyUrls: [`api:${services.urls.scraper}`] });
+        await expect.poll(() => posted.length).toBe(before + 1);
+        await runAll(media, { reportUrl, disallowedIds: [...disallowedIds], settings: { localLibraryUrl: services.urls.media! } });
+        await expect.poll(() => posted.length).toBe(before + 2);
+        expect(posted[before]).toEqual(posted[before + 1]);
+      }
+      const items = (i: number) => (posted[i] as { items: Array<{ providerId: string; embedId: string | null; status: string }> }).items.map((x) => [x.providerId, x.embedId, x.status]);
+      expect(items(0)).toEqual([
+        ['local-hls-mirror', null, 'failed'],
+        ['local-mp4', null, 'success'],
+      ]);
+      expect(items(2)).toEqual([
+        ['local-hls-mirror', null, 'notfound'],
+        ['local-embed', 'local-player', 'success'],
+      ]);
+    } finally {
+      sink.close();
+    }
   });
 
   it('source and embed endpoints; unknown ids come back as data', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyCdnReplacements, cancel, isDisallowedMedia, runAll, runEmbed, runSource } from './engine';
 import { applyScrapeEvent, emptyProgress } from './progress';
+import { reportItemsFromEvents } from './report';
 import { deps, episode, fakeEmbed, fakeSource, hlsStream, movie, okHls, tableFetcher } from './testkit';
 import type { ScrapeReportItem } from './types';
 
@@ -209,7 +210,8 @@ describe('reporting', () => {
     const a = fakeSource('a', 3, 'notfound');
     const b = fakeSource('b', 2, { embeds: [{ embedId: 'x', url: 'u' }] });
     const c = fakeSource('c', 1, found);
-    await runAll(episode, { reportUrl: 'http://metrics.test/report' }, deps({ sources: [a, b, c], embeds: [fakeEmbed('x', 1, { u: 'fail' })] }, fetcher));
+    const d = deps({ sources: [a, b, c], embeds: [fakeEmbed('x', 1, { u: 'fail' })] }, fetcher);
+    await runAll(episode, { reportUrl: 'http://metrics.test/report' }, d);
     await new Promise((r) => setTimeout(r, 0));
     expect(posted).toHaveLength(1);
     expect(posted[0]?.map((i) => [i.providerId, i.embedId, i.status])).toEqual([
@@ -218,6 +220,8 @@ describe('reporting', () => {
       ['c', null, 'success'],
     ]);
     expect(posted[0]?.[0]).toMatchObject({ tmdbId: '910001', type: 'show', seasonId: '600001', episodeId: '5000051', title: 'A Show', errorMessage: 'not found' });
+    // The same items rebuilt from the events (how the client reports runs of a remote server).
+    expect(reportItemsFromEvents(episode, d.events)).toEqual(posted[0]);
   });
 });
 

@@ -12,6 +12,7 @@ import { checkExtension, createExtensionFetcher } from './fetchers/extension';
 import { createProxyFetcher, parseProxyList } from './fetchers/proxy';
 import { mediaToQuery, optionsToQuery, runRemote } from './fetchers/remote';
 import { defaultRegistry } from './providers';
+import { reportItemsFromEvents, sendReport } from './report';
 import type { Result } from '../result';
 import type { EmbedOutput, EventSink, ExtensionBridge, ExtensionHello, Fetcher, ProviderInfo, RunOutput, ScrapeEvent, ScrapeMedia, ScrapeOptions, SourceRunOutput } from './types';
 
@@ -86,12 +87,23 @@ function remoteServer(options: ScrapeOptions): string | null {
   return parseProxyList(options.proxyUrls).find((p) => p.type === 'api')?.url ?? null;
 }
 
-async function viaRemote<T extends RunOutput | SourceRunOutput | EmbedOutput>(server: string, path: '/scrape' | '/scrape/source' | '/scrape/embed', query: Record<string, string>, options: ScrapeOptions, hooks: ScrapeHooks) {
+async function viaRemote<T extends RunOutput | SourceRunOutput | EmbedOutput>(
+  server: string,
+  path: '/scrape' | '/scrape/source' | '/scrape/embed',
+  query: Record<string, string>,
+  options: ScrapeOptions,
+  hooks: ScrapeHooks,
+  media?: ScrapeMedia,
+) {
   const runId = options.runId ?? engine.newRunId();
   const controller = new AbortController();
   remoteRuns.set(runId, controller);
   let doneSeen = false;
-  const onEvent = hooks.onEvent;
+  const events: ScrapeEvent[] = [];
+  const onEvent = (event: ScrapeEvent) => {
+    events.push(event);
+    hooks.onEvent?.(event);
+  };
   try {
     const result = await runRemote<T>({
       url: server,
@@ -99,19 +111,17 @@ async function viaRemote<T extends RunOutput | SourceRunOutput | EmbedOutput>(se
       query: { ...query, ...optionsToQuery(options) },
       runId,
       signal: controller.signal,
-      ...(onEvent
-        ? {
-            onEvent: (event: ScrapeEvent) => {
-              if (event.type === 'done') doneSeen = true;
-              onEvent(event);
-            },
-          }
-        : {}),
+      onEvent: (event: ScrapeEvent) => {
+        if (event.type === 'done') doneSeen = true;
+        onEvent(event);
+      },
       ...(options.captchaToken ? { captchaToken: options.captchaToken } : {}),
       ...(hooks.fetchImpl ? { fetchImpl: hooks.fetchImpl } : {}),
     });
     // Like a local run, every run ends with done, also when the server never sent it (cancel, network, captcha).
-    if (!doneSeen) onEvent?.({ type: 'done', runId, result });
+    if (!doneSeen) onEvent({ type: 'done', runId, result });
+    // The server reports to its own endpoint (if any); the outcomes go to this product's endpoint from here.
+    if (media && options.reportUrl) void sendReport(options.reportUrl, reportItemsFromEvents(media, events), createDirectFetcher(hooks.fetchImpl));
     return result;
   } finally {
     remoteRuns.delete(runId);
@@ -122,7 +132,7 @@ async function viaRemote<T extends RunOutput | SourceRunOutput | EmbedOutput>(se
 export async function runAll(media: ScrapeMedia, options: ScrapeOptions = {}, hooks: ScrapeHooks = {}): Promise<Result<RunOutput, ScrapeError>> {
   try {
     const server = remoteServer(options);
-    if (server) return await viaRemote<RunOutput>(server, '/scrape', mediaToQuery(media), options, hooks);
+    if (server) return await viaRemote<RunOutput>(server, '/scrape', mediaToQuery(media), options, hooks, media);
     return await engine.runAll(media, options, await buildDeps(options, hooks));
   } catch (error) {
     return { ok: false, error: scrapeError('scrape/failed', error instanceof Error ? error.message : String(error)) };
@@ -133,7 +143,7 @@ export async function runAll(media: ScrapeMedia, options: ScrapeOptions = {}, ho
 export async function runSource(sourceId: string, media: ScrapeMedia, options: ScrapeOptions = {}, hooks: ScrapeHooks = {}): Promise<Result<SourceRunOutput, ScrapeError>> {
   try {
     const server = remoteServer(options);
-    if (server) return await viaRemote<SourceRunOutput>(server, '/scrape/source', { id: sourceId, ...mediaToQuery(media) }, options, hooks);
+    if (server) return await viaRemote<SourceRunOutput>(server, '/scrape/source', { id: sourceId, ...mediaToQuery(media) }, options, hooks, media);
     return await engine.runSource(sourceId, media, options, await buildDeps(options, hooks));
   } catch (error) {
     return { ok: false, error: scrapeError('scrape/failed', error instanceof Error ? error.message : String(error)) };
