@@ -225,6 +225,8 @@ interface PhaseResult {
   clientLoopDelayMs: { p99: number; max: number };
   /** The server's event-loop delay, largest since it started (from /metrics): a blocked loop delays requests outside handler times. */
   serverLoopDelayMaxMsSoFar: number;
+  /** PGlite only: the longest fsync so far and the fsyncs during this phase (group commit makes them fewer than requests). */
+  serverFsync?: { maxMsSoFar: number; countInPhase: number };
   /** p99 and max latency per 5-second window of scheduled time. */
   timeline: { fromSecond: number; requests: number; p99: number; max: number }[];
 }
@@ -243,6 +245,9 @@ async function runPhase(base: string, users: User[], rate: number, seconds: numb
   const pending = new Set<Promise<void>>();
   const started = performance.now();
   const windows: number[][] = [];
+  const fsyncsBefore = Number(
+    /backend_pglite_fsync_seconds_count (\d+)/.exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0,
+  );
   serverTimes = [];
   resets = 0;
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -287,6 +292,8 @@ async function runPhase(base: string, users: User[], rate: number, seconds: numb
   const server = [...serverTimes].sort((a, b) => a - b);
   const metrics = await (await fetch(`${base}/metrics`)).text();
   const loopMax = /nodejs_eventloop_delay_seconds\{quantile="1"\} ([\d.e+-]+)/.exec(metrics);
+  const fsyncMax = /backend_pglite_fsync_seconds\{quantile="1"\} ([\d.e+-]+)/.exec(metrics);
+  const fsyncCount = Number(/backend_pglite_fsync_seconds_count (\d+)/.exec(metrics)?.[1] ?? 0);
   return {
     targetRps: rate,
     seconds: round(elapsed),
@@ -304,6 +311,7 @@ async function runPhase(base: string, users: User[], rate: number, seconds: numb
     serverMs: { p50: quantile(server, 0.5), p99: quantile(server, 0.99), max: round(server.at(-1) ?? 0) },
     idleSocketResets: resets,
     serverLoopDelayMaxMsSoFar: round(Number(loopMax?.[1] ?? NaN) * 1000),
+    ...(fsyncCount ? { serverFsync: { maxMsSoFar: round(Number(fsyncMax?.[1]) * 1000), countInPhase: fsyncCount - fsyncsBefore } } : {}),
     clientLoopDelayMs: { p99: round(loopDelay.percentile(99) / 1e6), max: round(loopDelay.max / 1e6) },
     timeline: windows.map((w, i) => {
       const sorted = [...w].sort((a, b) => a - b);

@@ -261,13 +261,21 @@ class GroupCommit {
   }
 }
 
+/** fsyncs done for PGlite in this process (the event loop waits for each): count, total and largest time. */
+export const fsyncStats = { count: 0, seconds: 0, maxSeconds: 0 };
+
 /** Gives Emscripten's NODEFS (which PGlite's NodeFS mounts) a real fsync; it has none. */
 function installFsync(pg: unknown, onFsync?: () => void): void {
   const module = (pg as { Module?: { NODEFS?: { stream_ops: Record<string, unknown> } } }).Module;
   const ops = module?.NODEFS?.stream_ops;
   if (!ops) return;
   ops.fsync = (stream: { nfd?: number }) => {
+    const started = performance.now();
     if (typeof stream.nfd === 'number') fs.fsyncSync(stream.nfd);
+    const seconds = (performance.now() - started) / 1000;
+    fsyncStats.count += 1;
+    fsyncStats.seconds += seconds;
+    fsyncStats.maxSeconds = Math.max(fsyncStats.maxSeconds, seconds);
     onFsync?.();
     return 0;
   };

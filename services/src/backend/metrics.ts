@@ -1,5 +1,6 @@
 /** Prometheus text exposition (version 0.0.4) of the account server's counters. */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fsyncStats } from './db';
 
 type Labels = Record<string, string>;
 
@@ -84,6 +85,11 @@ export class Metrics {
       `nodejs_eventloop_delay_seconds{quantile="0.5"} ${this.loopDelay.percentile(50) / 1e9}`,
       `nodejs_eventloop_delay_seconds{quantile="0.99"} ${this.loopDelay.percentile(99) / 1e9}`,
       `nodejs_eventloop_delay_seconds{quantile="1"} ${this.loopDelay.max / 1e9}`,
+      '# HELP backend_pglite_fsync_seconds Time the embedded database spent in fsync (blocking the event loop).',
+      '# TYPE backend_pglite_fsync_seconds summary',
+      `backend_pglite_fsync_seconds_sum ${fsyncStats.seconds}`,
+      `backend_pglite_fsync_seconds_count ${fsyncStats.count}`,
+      `backend_pglite_fsync_seconds{quantile="1"} ${fsyncStats.maxSeconds}`,
       '# HELP process_uptime_seconds Seconds since the server started.',
       '# TYPE process_uptime_seconds gauge',
       `process_uptime_seconds ${(Date.now() - this.started) / 1000}`,
