@@ -27,10 +27,36 @@ function tokenOf(c: Context): string | undefined {
   return /Token="([^"]*)"/i.exec(auth)?.[1];
 }
 
-const publicItem = (item: ServerItem) => {
-  const { clip: _clip, ...rest } = item;
-  return { ...rest, ServerId: SERVER_ID, IsFolder: item.Type === 'Series', MediaType: item.Type === 'Series' ? 'Unknown' : 'Video' };
+/** Subtitle languages of every clip (the media library has these four for each). */
+export const SUBTITLE_LANGUAGES = [
+  { code: 'eng', iso: 'en', title: 'English' },
+  { code: 'spa', iso: 'es', title: 'Spanish' },
+  { code: 'fre', iso: 'fr', title: 'French' },
+  { code: 'ger', iso: 'de', title: 'German' },
+] as const;
+
+/** Like Jellyfin: MediaSources (with MediaStreams: video, audio, subtitles) when Fields asks for them. */
+const publicItem = (item: ServerItem, fields: string[] = []) => {
+  const { clip, ...rest } = item;
+  const out: Record<string, unknown> = { ...rest, ServerId: SERVER_ID, IsFolder: item.Type === 'Series', MediaType: item.Type === 'Series' ? 'Unknown' : 'Video' };
+  if (clip && fields.includes('mediasources')) {
+    out.MediaSources = [
+      {
+        Id: item.Id,
+        Protocol: 'File',
+        Container: 'ts',
+        SupportsTranscoding: true,
+        MediaStreams: [
+          { Index: 0, Type: 'Video', Codec: 'h264', IsDefault: true },
+          { Index: 1, Type: 'Audio', Codec: 'aac', Language: 'eng', IsDefault: true },
+          ...SUBTITLE_LANGUAGES.map((l, i) => ({ Index: 2 + i, Type: 'Subtitle', Codec: 'subrip', Language: l.code, DisplayTitle: l.title, IsExternal: true, IsTextSubtitleStream: true, SupportsExternalStream: true })),
+        ],
+      },
+    ];
+  }
+  return out;
 };
+const fieldsOf = (c: Context) => (c.req.query('Fields') ?? '').toLowerCase().split(',').map((f) => f.trim());
 
 /** Every URI of a playlist (lines and URI="..." attributes) gets the api key, as Jellyfin's own playlists do. */
 function withKey(playlist: string, key: string): string {
@@ -93,13 +119,13 @@ export function createJellyfinApp(config: JellyfinConfig): Hono {
     const total = found.length;
     const limit = Number(c.req.query('Limit') ?? 0) || total;
     found = found.slice(start, start + limit);
-    return c.json({ Items: found.map(publicItem), TotalRecordCount: total, StartIndex: start });
+    return c.json({ Items: found.map((i) => publicItem(i, fieldsOf(c))), TotalRecordCount: total, StartIndex: start });
   };
   app.get('/Items', items);
   app.get('/Users/:userId/Items', (c) => (c.req.param('userId') === USER_ID ? items(c) : c.text('User not found', 404)));
   app.get('/Items/:id', (c) => {
     const item = byId.get(c.req.param('id'));
-    return item ? c.json(publicItem(item)) : c.text('Item not found', 404);
+    return item ? c.json(publicItem(item, ['mediasources'])) : c.text('Item not found', 404);
   });
 
   app.get('/Shows/:id/Episodes', (c) => {
@@ -107,7 +133,22 @@ export function createJellyfinApp(config: JellyfinConfig): Hono {
     if (!series || series.Type !== 'Series') return c.text('Series not found', 404);
     const season = c.req.query('season') ?? c.req.query('Season');
     const episodes = library.filter((i) => i.Type === 'Episode' && i.SeriesId === series.Id && (season === undefined || i.ParentIndexNumber === Number(season)));
-    return c.json({ Items: episodes.map(publicItem), TotalRecordCount: episodes.length, StartIndex: 0 });
+    return c.json({ Items: episodes.map((i) => publicItem(i, fieldsOf(c))), TotalRecordCount: episodes.length, StartIndex: 0 });
+  });
+
+  // External subtitles: /Videos/{id}/{mediaSourceId}/Subtitles/{index}/[{startTicks}/]Stream.{vtt|srt}
+  app.get('/Videos/:id/:source/Subtitles/*', async (c) => {
+    const item = byId.get(c.req.param('id'));
+    const match = /^\/Videos\/[^/]+\/[^/]+\/Subtitles\/(\d+)\/(?:\d+\/)?Stream\.(vtt|srt)$/.exec(c.req.path);
+    const language = match ? SUBTITLE_LANGUAGES[Number(match[1]) - 2] : undefined;
+    if (!item?.clip || c.req.param('source') !== item.Id || !match || !language) return c.text('Not found', 404);
+    const format = match[2] as 'vtt' | 'srt';
+    try {
+      const text = await fs.promises.readFile(path.join(config.mediaRoot, 'subtitles', item.clip, `${language.iso}.${format}`), 'utf8');
+      return c.body(text, 200, { 'Content-Type': format === 'vtt' ? 'text/vtt; charset=utf-8' : 'application/x-subrip; charset=utf-8' });
+    } catch {
+      return c.text('Not found', 404);
+    }
   });
 
   // HLS: the clip's master playlist and renditions, every URI carrying the key.

@@ -30,6 +30,11 @@ describe('media server provider (Jellyfin API)', () => {
       const playlist = new URL(result.value.stream.playlist);
       expect(playlist.pathname).toMatch(/^\/Videos\/[0-9a-f]{32}\/master\.m3u8$/);
       expect(playlist.searchParams.get('api_key')).toBe(LOCAL_JELLYFIN_API_KEY);
+      const captions = result.value.stream.captions;
+      expect(captions.map((c) => c.language)).toEqual(['en', 'es', 'fr', 'de']);
+      const vtt = await fetch(captions[0]!.url);
+      expect(vtt.status).toBe(200);
+      expect((await vtt.text()).startsWith('WEBVTT')).toBe(true);
     }
   });
 

@@ -4,10 +4,18 @@
  */
 import { notFound } from '../errors';
 import { getJson } from '../fetchers/common';
-import type { Fetcher, ProviderSettings, SourceProvider } from '../types';
+import type { Caption, Fetcher, ProviderSettings, SourceProvider } from '../types';
+
+interface MediaStream {
+  Index: number;
+  Type: string;
+  Language?: string;
+  IsTextSubtitleStream?: boolean;
+}
 
 interface JellyfinItem {
   Id: string;
+  MediaSources?: Array<{ Id: string; MediaStreams?: MediaStream[] }>;
   Name: string;
   Type: string;
   ProductionYear?: number;
@@ -37,10 +45,27 @@ async function findByProviderId(fetcher: Fetcher, server: Server, type: 'Movie' 
   const path = server.userId ? `/Users/${encodeURIComponent(server.userId)}/Items` : '/Items';
   const answer = await getJson<ItemsAnswer>(fetcher, {
     url: `${root(server)}${path}`,
-    query: { Recursive: 'true', IncludeItemTypes: type, AnyProviderIdEquals: `${provider.toLowerCase()}.${id}`, Fields: 'ProviderIds' },
+    query: { Recursive: 'true', IncludeItemTypes: type, AnyProviderIdEquals: `${provider.toLowerCase()}.${id}`, Fields: 'ProviderIds,MediaSources' },
     headers: auth(server),
   });
   return answer.Items.find((item) => providerId(item, provider) === id);
+}
+
+/** ISO 639-2 codes Jellyfin reports, as the ISO 639-1 codes captions use. */
+const LANGUAGES: Record<string, string> = { eng: 'en', spa: 'es', fre: 'fr', fra: 'fr', ger: 'de', deu: 'de', ita: 'it', por: 'pt', jpn: 'ja', kor: 'ko', chi: 'zh', zho: 'zh', rus: 'ru', dut: 'nl', nld: 'nl' };
+
+/** The item's text subtitle streams as captions (served by the server as WebVTT). */
+function captionsOf(server: Server, item: JellyfinItem): Caption[] {
+  const source = item.MediaSources?.[0];
+  if (!source) return [];
+  return (source.MediaStreams ?? [])
+    .filter((s) => s.Type === 'Subtitle' && s.IsTextSubtitleStream)
+    .map((s) => {
+      const code = (s.Language ?? 'und').toLowerCase();
+      const url = new URL(`${root(server)}/Videos/${encodeURIComponent(item.Id)}/${encodeURIComponent(source.Id)}/Subtitles/${s.Index}/0/Stream.vtt`);
+      url.searchParams.set('api_key', server.apiKey);
+      return { id: `media-server-${item.Id}-${s.Index}`, language: LANGUAGES[code] ?? code, type: 'vtt' as const, url: url.toString(), needsProxy: false };
+    });
 }
 
 export const mediaServerSource: SourceProvider = {
@@ -60,7 +85,7 @@ export const mediaServerSource: SourceProvider = {
     if (media.type === 'show') {
       const episodes = await getJson<ItemsAnswer>(fetcher, {
         url: `${root(server)}/Shows/${encodeURIComponent(item.Id)}/Episodes`,
-        query: { season: String(media.season.number), Fields: 'ProviderIds', ...(server.userId ? { userId: server.userId } : {}) },
+        query: { season: String(media.season.number), Fields: 'ProviderIds,MediaSources', ...(server.userId ? { userId: server.userId } : {}) },
         headers: auth(server),
       });
       item = episodes.Items.find((e) => e.IndexNumber === media.episode.number && (e.ParentIndexNumber ?? media.season.number) === media.season.number);
@@ -73,6 +98,6 @@ export const mediaServerSource: SourceProvider = {
     playlist.searchParams.set('MediaSourceId', item.Id);
     playlist.searchParams.set('VideoCodec', 'h264');
     playlist.searchParams.set('AudioCodec', 'aac');
-    return { stream: [{ id: `media-server-${item.Id}`, type: 'hls', playlist: playlist.toString(), flags: ['cors-allowed'], captions: [] }], embeds: [] };
+    return { stream: [{ id: `media-server-${item.Id}`, type: 'hls', playlist: playlist.toString(), flags: ['cors-allowed'], captions: captionsOf(server, item) }], embeds: [] };
   },
 };
