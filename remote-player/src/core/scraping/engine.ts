@@ -84,7 +84,7 @@ export function applyCdnReplacements(stream: Stream, pairs: ReadonlyArray<readon
       for (const [from, to] of pairs) if (from && url.host.includes(from)) url.host = url.host.replace(from, to);
       return url.toString();
     } catch {
-      return raw;
+      return raw; // not a URL: left as found, validation will reject it
     }
   };
   const captions = stream.captions.map((c) => ({ ...c, url: swap(c.url) }));
@@ -219,6 +219,7 @@ class Run {
       }
       if (this.deps.extension && needsExtension) {
         // Let the player load it: the extension opens CORS and adds the stream's headers for its domains.
+        // A rule that fails to install shows up as a playback error, where the user can pick another source.
         await this.deps.extension.prepareStream(prepareStreamRequest(checked.value)).catch(() => null);
       }
       return checked;
