@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServices, type RunningServices } from '../../../../../services/src/run';
-import { createExtensionBridge, type RelayPort } from '../extension-bridge';
+import { createExtensionBridge } from '../extension-bridge';
+import { createFakeWindow, installFakeExtension } from '../fake-extension';
+import { runAll } from '../scraper';
+import type { SourceProvider } from '../types';
 import { createDirectFetcher } from './direct';
 import { checkExtension, createExtensionFetcher, prepareStreamRequest } from './extension';
 import { createProxyFetcher, parseProxyList } from './proxy';
@@ -62,6 +65,34 @@ describe('fetchers against the real services', () => {
     expect(String.fromCharCode(...bytes.bytes!.slice(4, 8))).toBe('ftyp');
   });
 
+  it('a run through the extension: hello, requests by makeRequest, stream rules by prepareStream; without it the source is not offered', async () => {
+    const page = createFakeWindow();
+    const fake = installFakeExtension(page, { version: '1.1.0' });
+    const extension = createExtensionBridge({ port: page, initialDelayMs: 0 });
+    const media = `${services.urls.media}`;
+    const source: SourceProvider = {
+      kind: 'source',
+      id: 'needs-extension',
+      name: 'Needs the extension',
+      rank: 1,
+      mediaTypes: ['movie'],
+      needs: ['extension'],
+      async scrape({ proxiedFetcher }) {
+        const index = JSON.parse((await proxiedFetcher({ url: `${media}/index/movie/653`, headers: { Referer: 'http://site.test/' } })).body) as { sources: Array<{ id: string; stream: { playlist: string } }> };
+        const playlist = index.sources.find((s) => s.id === 'local-hls')!.stream.playlist;
+        // No cors-allowed flag and a required header: only the extension makes it playable in a page.
+        return { stream: [{ id: 'x', type: 'hls', playlist, flags: [], captions: [], headers: { Referer: 'http://site.test/' } }], embeds: [] };
+      },
+    };
+    const registry = { sources: [source], embeds: [] };
+    const movie = { type: 'movie' as const, title: 'Nosferatu', releaseYear: 1922, tmdbId: '653' };
+    const result = await runAll(movie, { useExtension: true }, { extension, registry });
+    expect(result).toMatchObject({ ok: true, value: { sourceId: 'needs-extension' } });
+    expect(fake.received.map((m) => m.name)).toEqual(['hello', 'makeRequest', 'makeRequest', 'makeRequest', 'makeRequest', 'prepareStream']);
+    expect(fake.rules[0]).toMatchObject({ targetDomains: ['localhost'], requestHeaders: { Referer: 'http://site.test/' } });
+    expect(await runAll(movie, { useExtension: false }, { extension, registry })).toMatchObject({ ok: false, error: { code: 'scrape/not-found', detail: 'no source can run for this media' } });
+  });
+
   it('the proxy fetcher passes X-Token (without it the proxy refuses)', async () => {
     const withToken = createProxyFetcher({ urls: [services.urls.proxy!], token: 'secret' });
     const answer = await withToken({ url: `${services.urls.media}/index/movie/653` });
@@ -72,42 +103,10 @@ describe('fetchers against the real services', () => {
   });
 });
 
-/**
- * A page (window) with the extension's content script: a relay that answers the page's messages the
- * way the movie-web extension does, with a scripted background.
- */
-function fakePage(background: ((name: string, body: unknown) => Promise<unknown>) | null) {
-  type Listener = (event: { data: unknown }) => void;
-  const listeners = new Set<Listener>();
-  const posted: unknown[] = [];
-  const dispatch = (data: unknown) => setTimeout(() => [...listeners].forEach((l) => l({ data })), 0);
-  const port: RelayPort = {
-    postMessage(message, targetOrigin) {
-      expect(targetOrigin).toBe('/');
-      posted.push(message);
-      dispatch(message);
-    },
-    addEventListener: (_type, l) => listeners.add(l),
-    removeEventListener: (_type, l) => listeners.delete(l),
-  };
-  if (background) {
-    // The content script: relays un-relayed messages to the background and posts the answer back.
-    listeners.add((event) => {
-      const data = event.data as { name: string; body: unknown; instanceId: string; relayed?: boolean };
-      if (data.relayed) return;
-      void background(data.name, data.body).then((answer) => dispatch({ name: data.name, instanceId: data.instanceId, body: answer, relayed: true }));
-    });
-  }
-  return { port, posted, listeners };
-}
-
-const hello = (version: string, allowed = true, hasPermission = true) => async (name: string) =>
-  name === 'hello' ? { success: true, version, allowed, hasPermission } : null;
-
 describe('extension bridge and fetcher', () => {
   it('waits the initial delay before the first message and gives up on hello after 500 ms', async () => {
-    const page = fakePage(null);
-    const bridge = createExtensionBridge({ port: page.port });
+    const page = createFakeWindow();
+    const bridge = createExtensionBridge({ port: page });
     const started = Date.now();
     expect(await bridge.hello()).toBeNull();
     const elapsed = Date.now() - started;
@@ -115,7 +114,6 @@ describe('extension bridge and fetcher', () => {
     expect(elapsed).toBeLessThan(1500);
     expect(page.posted).toHaveLength(1);
     expect(page.posted[0]).toMatchObject({ name: 'hello', body: null });
-    expect(page.listeners.size).toBe(0);
     expect(await checkExtension(bridge)).toMatchObject({ ok: false, error: { code: 'scrape/extension-disabled', message: 'extension disabled' } });
   });
 
@@ -126,32 +124,46 @@ describe('extension bridge and fetcher', () => {
     ['2.0.0', true, true, false],
     ['1.0.2', false, true, false],
     ['1.0.2', true, false, false],
-  ])('version %s allowed %s permission %s → usable %s', async (version, allowed, permission, usable) => {
-    const bridge = createExtensionBridge({ port: fakePage(hello(version, allowed, permission)).port, initialDelayMs: 0 });
+  ])('version %s allowed %s permission %s → usable %s', async (version, allowed, hasPermission, usable) => {
+    const page = createFakeWindow();
+    installFakeExtension(page, { version, allowed, hasPermission });
+    const bridge = createExtensionBridge({ port: page, initialDelayMs: 0 });
     expect((await checkExtension(bridge)).ok).toBe(usable);
   });
 
-  it('makeRequest carries the request and its answer; prepareStream sends the stream domains and headers', async () => {
-    const seen: Array<[string, unknown]> = [];
-    const page = fakePage(async (name, body) => {
-      seen.push([name, body]);
-      if (name === 'makeRequest') return { success: true, response: { statusCode: 201, headers: { 'Content-Type': 'application/json' }, finalUrl: 'http://final.test/', body: { a: 1 } } };
-      if (name === 'prepareStream' || name === 'openPage') return { success: true };
-      return null;
-    });
-    const bridge = createExtensionBridge({ port: page.port, initialDelayMs: 0 });
+  it('an installed extension that never answers is disabled after the hello timeout', async () => {
+    const page = createFakeWindow();
+    const fake = installFakeExtension(page, { silent: true });
+    const bridge = createExtensionBridge({ port: page, initialDelayMs: 0 });
+    expect(await checkExtension(bridge)).toMatchObject({ ok: false, error: { code: 'scrape/extension-disabled' } });
+    expect(fake.received.map((m) => m.name)).toEqual(['hello']);
+  });
+
+  it('makeRequest carries the request and its answer; prepareStream and openPage reach the extension', async () => {
+    const seen: Array<{ url: string; init: RequestInit | undefined }> = [];
+    const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
+      seen.push({ url: String(input), init });
+      return new Response('{"a":1}', { status: 201, headers: { 'Content-Type': 'application/json' } });
+    }) as typeof fetch;
+    const page = createFakeWindow();
+    const fake = installFakeExtension(page, { fetchImpl });
+    const bridge = createExtensionBridge({ port: page, initialDelayMs: 0 });
     const fetcher = createExtensionFetcher(bridge);
     const answer = await fetcher({ url: 'http://site.test/x', query: { a: 'b' }, method: 'POST', headers: { Referer: 'http://r.test' }, body: 'data' });
-    expect(seen[0]).toEqual(['makeRequest', { url: 'http://site.test/x?a=b', method: 'POST', headers: { Referer: 'http://r.test' }, body: 'data', bodyType: 'string' }]);
-    expect(answer).toEqual({ status: 201, headers: { 'content-type': 'application/json' }, finalUrl: 'http://final.test/', body: '{"a":1}' });
+    expect(fake.received[0]).toEqual({ name: 'makeRequest', body: { url: 'http://site.test/x?a=b', method: 'POST', headers: { Referer: 'http://r.test' }, body: 'data', bodyType: 'string' } });
+    expect(seen[0]).toMatchObject({ url: 'http://site.test/x?a=b', init: { method: 'POST', headers: { Referer: 'http://r.test' }, body: 'data' } });
+    expect(answer).toEqual({ status: 201, headers: { 'content-type': 'application/json' }, finalUrl: 'http://site.test/x?a=b', body: '{"a":1}' });
     const rule = prepareStreamRequest({ id: 's', type: 'hls', playlist: 'https://cdn.test/m.m3u8', flags: [], captions: [{ id: 'c', language: 'en', type: 'vtt', url: 'https://subs.test/en.vtt', needsProxy: false }], headers: { Referer: 'https://site.test/' } });
     expect(await bridge.prepareStream(rule)).toEqual({ success: true });
-    expect(seen[1]).toEqual(['prepareStream', expect.objectContaining({ targetDomains: ['cdn.test', 'subs.test'], requestHeaders: { Referer: 'https://site.test/' } })]);
+    expect(fake.rules[0]).toMatchObject({ targetDomains: ['cdn.test', 'subs.test'], requestHeaders: { Referer: 'https://site.test/' } });
     expect(await bridge.openPage({ page: 'PermissionGrant', redirectUrl: 'http://localhost:3000/' })).toEqual({ success: true });
+    expect(fake.openedPages).toEqual([{ page: 'PermissionGrant', redirectUrl: 'http://localhost:3000/' }]);
   });
 
   it('a failed extension request rejects (no response), an HTTP error is a response', async () => {
-    const bridge = createExtensionBridge({ port: fakePage(async () => ({ success: false, error: 'blocked' })).port, initialDelayMs: 0 });
-    await expect(createExtensionFetcher(bridge)({ url: 'http://x.test/' })).rejects.toThrow('blocked');
+    const page = createFakeWindow();
+    installFakeExtension(page, { fetchImpl: (async () => Promise.reject(new Error('blocked'))) as typeof fetch });
+    const fetcher = createExtensionFetcher(createExtensionBridge({ port: page, initialDelayMs: 0 }));
+    await expect(fetcher({ url: 'http://x.test/' })).rejects.toThrow('blocked');
   });
 });
