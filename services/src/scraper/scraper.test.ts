@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancel, runAll, runEmbed, runSource } from '../../../remote-player/src/core/scraping/scraper';
+import { cancel, listProviders, runAll, runEmbed, runSource } from '../../../remote-player/src/core/scraping/scraper';
 import { TURNSTILE_MESSAGE } from '../../../remote-player/src/core/scraping/errors';
 import type { ScrapeEvent, ScrapeMedia } from '../../../remote-player/src/core/scraping/types';
 import { BROKEN_MOVIES } from '../media/library';
@@ -102,6 +102,13 @@ describe('scraper service', () => {
     const api = { proxyUrls: [`api:${services.urls.scraper}`] };
     expect(await runAll(nosferatu, { ...api, disallowedIds: ['local-hls'] })).toMatchObject({ ok: true, value: { sourceId: 'local-mp4' } });
     expect(await runAll(nosferatu, { ...api, enableSourceOrder: true, sourceOrder: ['local-embed'] })).toMatchObject({ ok: true, value: { sourceId: 'local-embed', embedId: 'local-player' } });
+  });
+
+  it('the source menu lists the server providers when a server is configured', async () => {
+    const providers = await listProviders({ proxyUrls: [`api:${services.urls.scraper}`], disallowedIds: ['local-mp4'] });
+    expect(providers.filter((p) => p.kind === 'source').map((p) => p.id)).toEqual(['local-hls-mirror', 'local-hls', 'local-embed', 'local-mp4-sd']);
+    // Without a server: this page's providers with this page's settings (none configured here).
+    expect((await listProviders({})).filter((p) => p.kind === 'source')).toEqual([]);
   });
 
   it('bad media → 400 with a message', async () => {

@@ -163,6 +163,17 @@ export async function runEmbed(embedId: string, url: string, options: ScrapeOpti
 
 /** The providers a run with these options could use (the source menu's list), sources by run order. */
 export async function listProviders(options: ScrapeOptions = {}, hooks: ScrapeHooks = {}): Promise<ProviderInfo[]> {
+  const server = remoteServer(options);
+  if (server) {
+    // The server runs its own providers: the menu lists those (this page's list if the server cannot say).
+    try {
+      const answer = await createDirectFetcher(hooks.fetchImpl)({ url: `${server}/`, headers: { Accept: 'application/json' } });
+      const providers = (JSON.parse(answer.body) as { providers?: ProviderInfo[] }).providers;
+      if (answer.status === 200 && Array.isArray(providers)) return providers.filter((p) => !options.disallowedIds?.includes(p.id));
+    } catch (error) {
+      console.warn('[scraping] remote server did not list its providers:', error instanceof Error ? error.message : error);
+    }
+  }
   const deps = await buildDeps(options, hooks);
   const info = (p: { id: string; name: string; rank: number; needs?: ProviderInfo['needs'] }, kind: 'source' | 'embed', mediaTypes: ProviderInfo['mediaTypes']): ProviderInfo => ({
     id: p.id,
