@@ -1,3 +1,4 @@
+import { openFromMenu, header } from '../support/host.page';
 import { expect, test } from '../support/site.fixture';
 
 test('a malformed remotes.json gives a clear message and the host still runs', async ({ page, site }) => {
@@ -6,8 +7,8 @@ test('a malformed remotes.json gives a clear message and the host still runs', a
   await page.route('**/remotes.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"discover": ' }));
   await page.goto(`${site.hostUrl}/`);
   await expect(page.getByTestId('runtime-warnings')).toContainText('remotes.json is not valid JSON');
-  await expect(page.getByRole('heading', { name: 'What do you want to watch?' })).toBeVisible();
-  await page.getByRole('link', { name: 'Discover' }).click();
+  await expect(page.getByRole('search')).toBeVisible();
+  await header(page).getByRole('link', { name: 'Discover' }).click();
   await expect(page.getByTestId('remote-error-discover')).toContainText('not configured');
   expect(errors.some((e) => e.includes('remotes.json is not valid JSON'))).toBe(true);
 });
@@ -30,7 +31,7 @@ test('a remote URL in remotes.json that is not http(s) is refused', async ({ pag
   await page.goto(`${site.hostUrl}/dev/video`);
   await expect(page.getByTestId('runtime-warnings')).toContainText('player: "javascript:alert(1)" is not an http(s) URL');
   await expect(page.getByTestId('remote-error-player')).toBeVisible();
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openFromMenu(page, 'Settings');
   await expect(page.getByTestId('settings-page')).toBeVisible();
 });
 
@@ -39,5 +40,5 @@ test('overrides naming an unknown remote or a non-http URL are refused with a me
   const warnings = page.getByTestId('runtime-warnings');
   await expect(warnings).toContainText('there is no remote called "nosuch"');
   await expect(warnings).toContainText('Override of player refused: "ftp://localhost/mf-manifest.json" is not an http(s) URL');
-  await expect(page.getByRole('heading', { name: 'What do you want to watch?' })).toBeVisible();
+  await expect(page.getByRole('search')).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import type { Request } from '@playwright/test';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts';
+import { homeLink, header } from '../support/host.page';
 import { expect, test } from '../support/site.fixture';
 
 const PAGES: Record<RemoteName, { path: string; testId: string }> = {
@@ -26,7 +27,7 @@ test('each remote renders inside the host from its own origin; singletons load o
     await page.goto(`${site.hostUrl}${PAGES[name].path}`);
     await expect(page.getByTestId(PAGES[name].testId)).toBeVisible();
     // The header is the host's, the page the remote's.
-    await expect(page.getByRole('link', { name: 'movie-web' })).toBeVisible();
+    await expect(homeLink(page)).toBeVisible();
     const fromRemote = requests.slice(before).filter((r) => r.url().startsWith(origin));
     expect(fromRemote.map((r) => new URL(r.url()).pathname)).toContain('/mf-manifest.json');
     expect(fromRemote.map((r) => new URL(r.url()).pathname)).toContain('/remoteEntry.js');
@@ -44,7 +45,7 @@ test('navigating between remotes keeps the host and its state', async ({ page, s
   await page.goto(`${site.hostUrl}/settings`);
   await page.getByRole('button', { name: 'teal' }).click();
   await expect(page.getByRole('button', { name: 'teal' })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('link', { name: 'Discover' }).click();
+  await header(page).getByRole('link', { name: 'Discover' }).click();
   await expect(page.getByTestId('discover-page')).toBeVisible();
   // The theme chosen in the settings remote is applied by the host everywhere.
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

@@ -1,3 +1,4 @@
+import { openFromMenu } from '../support/host.page';
 import { expect, test } from '../support/site.fixture';
 
 test('a stopped remote shows a clear message and retry; the rest of the site keeps working', async ({ page, site }) => {
@@ -10,7 +11,7 @@ test('a stopped remote shows a clear message and retry; the rest of the site kee
     expect(Date.now() - started).toBeLessThan(10_000);
     await expect(slot).toContainText('Discover is unavailable right now');
     // Header and other remotes still work.
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await openFromMenu(page, 'Settings');
     await expect(page.getByTestId('settings-page')).toBeVisible();
     await page.goBack();
     await expect(page.getByTestId('remote-error-discover')).toBeVisible();
@@ -35,7 +36,7 @@ for (const [kind, path, expected] of [
     expect(Date.now() - started).toBeLessThan(10_000);
     await expect(slot).toContainText(expected);
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await openFromMenu(page, 'Settings');
     await expect(page.getByTestId('settings-page')).toBeVisible();
     await page.getByRole('button', { name: 'Reset overrides' }).click();
     await page.goto(`${site.hostUrl}/discover`);

@@ -1,4 +1,4 @@
-import { mountStandalone } from 'shared-contracts/standalone';
+import { mountStandalone } from 'host-core/standalone';
 import app from './expose/app';
 
 void mountStandalone(app, { '/': 'discover', '/discover': 'discover' });

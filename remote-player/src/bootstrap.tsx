@@ -1,4 +1,4 @@
-import { mountStandalone } from 'shared-contracts/standalone';
+import { mountStandalone } from 'host-core/standalone';
 import app from './expose/app';
 
 // The standalone player page: what partners load when they embed only the player.

@@ -29,6 +29,16 @@ export const RuntimeConfigSchema = v.object({
   disallowedIds: v.optional(v.array(v.string()), []),
   /** CDN host replacements applied to stream URLs: [from, to] pairs. */
   cdnReplacements: v.optional(v.array(v.tuple([v.string(), v.string()])), []),
+  /** Community chat link (header, not-found page, support). */
+  communityChatUrl: v.optional(v.string(), 'https://discord.movie-web.app'),
+  /** "Tip the developers" link in the user menu; hidden when empty. */
+  tipUrl: v.optional(v.string(), ''),
+  /** Contact for takedown notices on /dmca; the page says so when empty. */
+  dmcaEmail: v.optional(v.string(), ''),
+  /** The code profile /jip's button opens. */
+  authorProfileUrl: v.optional(v.string(), 'https://github.com/JipFr'),
+  /** Show the provider-issues notice instead of the watch page (spec §2: disabled by default). */
+  showProviderIssues: v.optional(v.boolean(), false),
   /** Milliseconds before a remote's manifest fetch is abandoned. */
   remoteManifestTimeoutMs: v.optional(v.number(), 8000),
 });

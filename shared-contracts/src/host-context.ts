@@ -1,17 +1,69 @@
 import { createContext, useContext } from 'react';
+import type { CatalogApi } from './catalog';
 import type { RuntimeConfig } from './config';
+import type { MediaType } from './media-id';
+import type {
+  Account,
+  BookmarkItem,
+  Preferences,
+  ProgressItem,
+  QualityPreference,
+  SubtitleSettings,
+  WatchProgress,
+} from './stores';
 import type { ThemeName } from './theme';
 
-/** Read-only snapshot of the host stores a remote may read. Grows with the features. */
+/** What a card or page knows about a title, enough to bookmark it or record progress. */
+export interface MediaMeta {
+  tmdbId: string;
+  type: MediaType;
+  title: string;
+  year?: number;
+  poster?: string;
+}
+
+/** Which episode progress is about (TMDB ids as strings). */
+export interface EpisodeRef {
+  season: { id: string; number: number; title: string };
+  episode: { id: string; number: number; title: string };
+}
+
+/** Read-only snapshot of the host stores. */
 export interface HostState {
   theme: ThemeName;
   language: string;
+  bookmarks: Readonly<Record<string, BookmarkItem>>;
+  progress: Readonly<Record<string, ProgressItem>>;
+  preferences: Preferences;
+  subtitles: SubtitleSettings;
+  /** 0..1 */
+  volume: number;
+  quality: QualityPreference;
+  account: Account | null;
+  /** The backend in use: the user's custom one, else the configured one; empty when none. */
+  backendUrl: string;
+  /** Proxy workers in use: the user's custom list, else the configured one. */
+  proxyUrls: string[];
+  /** From the connectivity check (spec §4: /ping.txt). */
+  online: boolean;
 }
 
 /** The only way a remote changes host state. */
 export interface HostActions {
   setTheme(theme: ThemeName): void;
   setLanguage(language: string): void;
+  addBookmark(meta: MediaMeta): void;
+  removeBookmark(tmdbId: string): void;
+  /** Returns true when the title is bookmarked afterwards. */
+  toggleBookmark(meta: MediaMeta): boolean;
+  updateProgress(meta: MediaMeta, progress: WatchProgress, episode?: EpisodeRef): void;
+  removeProgress(tmdbId: string): void;
+  setPreferences(patch: Partial<Preferences>): void;
+  setSubtitleSettings(patch: Partial<Omit<SubtitleSettings, 'styling'>> & { styling?: Partial<SubtitleSettings['styling']> }): void;
+  setVolume(volume: number): void;
+  setQuality(patch: Partial<QualityPreference>): void;
+  /** Sets the document title ("<title> | movie-web"); null restores the page default. */
+  setDocumentTitle(title: string | null): void;
 }
 
 /** What the host gives every remote page (spec: remotes never import each other, they meet through the host). */
@@ -21,6 +73,7 @@ export interface HostApi {
   appVersion: string;
   state: HostState;
   actions: HostActions;
+  catalog: CatalogApi;
   /** Client-side navigation inside the host's router. */
   navigate(to: string, options?: { replace?: boolean }): void;
 }

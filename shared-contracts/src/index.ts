@@ -7,3 +7,5 @@ export * from './themes';
 export * from './media-id';
 export * from './stores';
 export * from './catalog';
+export * from './languages';
+export * from './release';

@@ -11,7 +11,7 @@ export const REMOTE_APP_MODULE = 'app';
 
 /** Pages each remote provides to the host's routes. */
 export interface RemotePages {
-  discover: 'discover';
+  discover: 'discover' | 'homeSection';
   player: 'watch' | 'devVideo';
   account: 'login' | 'register' | 'onboarding' | 'migration';
   settings: 'settings' | 'dev' | 'admin';
@@ -29,6 +29,8 @@ export interface RemoteApp<N extends RemoteName = RemoteName> {
   /** Free text set at build time (MW_BUILD_MARKER), shown by QA to tell builds apart; empty normally. */
   buildMarker: string;
   pages: Record<RemotePages[N], PageLoader>;
+  /** The remote's translations (its i18next namespace, named after the remote) for one language. */
+  locales?: (language: string) => Promise<Record<string, unknown>>;
 }
 
 /** `remotes.json`: remote name → URL of its mf-manifest.json. */

@@ -159,7 +159,7 @@ export interface Account {
   /** Encrypted device name (base64 of iv+ciphertext, as the backend stores it). */
   deviceName: string;
   profile: AccountProfile;
-  /** Hex of the 32-byte seed; never leaves the device. */
+  /** The 32-byte seed, standard base64 (44 chars); never leaves the device. */
   seed: string;
 }
 

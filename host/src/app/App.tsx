@@ -1,77 +1,82 @@
-import { useMemo } from 'react';
-import { BrowserRouter, HashRouter, Route, Routes, useNavigate } from 'react-router';
-import { HostContext, THEMES, type HostApi } from 'shared-contracts';
-import { ThemeProvider, createGlobalStyle } from 'styled-components';
-import { useSnapshot } from 'valtio/react';
-import i18next from 'i18next';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, HashRouter, Route, Routes, useLocation } from 'react-router';
+import type { CatalogApi } from 'shared-contracts';
 import type { Runtime } from '../core/runtime';
+import { ErrorBoundary } from '../features/errors/ErrorBoundary';
+import { HomePage } from '../features/home/HomePage';
+import { HostProvider } from '../features/host-api/HostProvider';
 import { Layout } from '../features/layout/Layout';
-import { HomePage } from '../features/pages/HomePage';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
+import { AboutPage, DmcaPage, JipPage, SupportPage } from '../features/pages/StaticPages';
 import { RemoteSlot } from '../features/remotes/RemoteSlot';
 import { RuntimeContext } from '../features/remotes/runtime-context';
-import { setTheme, themeStore } from '../features/theme/theme.store';
+import { usePageTitle } from '../features/ui/use-page-title';
+import { EmbedRoute, WatchRoute } from '../features/watch/WatchRoute';
 
-const GlobalStyle = createGlobalStyle`
-  html, body { margin: 0; background: ${(p) => p.theme.colors.background}; color: ${(p) => p.theme.colors.text}; }
-  body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; line-height: 1.5; }
-  a { color: ${(p) => p.theme.colors.primary}; }
-  :focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
-  @media (prefers-reduced-motion: reduce) { * { animation: none !important; transition: none !important; } }
-`;
-
-function HostProvider({ runtime, children }: { runtime: Runtime; children: React.ReactNode }) {
-  const navigate = useNavigate();
-  const theme = useSnapshot(themeStore).theme;
-  const host = useMemo<HostApi>(
-    () => ({
-      config: runtime.config,
-      appVersion: '4.9.4',
-      state: { theme, language: i18next.language },
-      actions: {
-        setTheme,
-        setLanguage: (language) => void i18next.changeLanguage(language),
-      },
-      navigate: (to, options) => navigate(to, { replace: options?.replace }),
-    }),
-    [runtime.config, theme, navigate],
-  );
-  return (
-    <ThemeProvider theme={THEMES[theme]}>
-      <GlobalStyle />
-      <HostContext.Provider value={host}>{children}</HostContext.Provider>
-    </ThemeProvider>
-  );
+/** A remote page with the host's default title for it (the remote may set a better one). */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  usePageTitle(t(`pageTitles.${title}`));
+  return children;
 }
 
-function AppRoutes() {
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return null;
+}
+
+function SiteRoutes() {
   return (
     <Layout>
+      <ScrollToTop />
       <Routes>
         <Route path="/" element={<HomePage />} />
-        <Route path="/discover" element={<RemoteSlot remote="discover" page="discover" />} />
-        <Route path="/media/:media/:season?/:episode?" element={<RemoteSlot remote="player" page="watch" />} />
-        <Route path="/dev/video" element={<RemoteSlot remote="player" page="devVideo" />} />
-        <Route path="/login" element={<RemoteSlot remote="account" page="login" />} />
-        <Route path="/register" element={<RemoteSlot remote="account" page="register" />} />
-        <Route path="/onboarding" element={<RemoteSlot remote="account" page="onboarding" />} />
-        <Route path="/migration" element={<RemoteSlot remote="account" page="migration" />} />
-        <Route path="/settings" element={<RemoteSlot remote="settings" page="settings" />} />
-        <Route path="/dev" element={<RemoteSlot remote="settings" page="dev" />} />
-        <Route path="/admin" element={<RemoteSlot remote="settings" page="admin" />} />
+        <Route path="/browse/:query" element={<HomePage />} />
+        <Route path="/discover" element={<Titled title="discover"><RemoteSlot remote="discover" page="discover" /></Titled>} />
+        <Route path="/login" element={<Titled title="login"><RemoteSlot remote="account" page="login" /></Titled>} />
+        <Route path="/register" element={<Titled title="register"><RemoteSlot remote="account" page="register" /></Titled>} />
+        <Route path="/onboarding/*" element={<Titled title="onboarding"><RemoteSlot remote="account" page="onboarding" /></Titled>} />
+        <Route path="/migration/*" element={<Titled title="migration"><RemoteSlot remote="account" page="migration" /></Titled>} />
+        <Route path="/settings" element={<Titled title="settings"><RemoteSlot remote="settings" page="settings" /></Titled>} />
+        <Route path="/dev" element={<Titled title="dev"><RemoteSlot remote="settings" page="dev" /></Titled>} />
+        <Route path="/admin" element={<Titled title="admin"><RemoteSlot remote="settings" page="admin" /></Titled>} />
+        <Route path="/dev/video" element={<Titled title="devVideo"><RemoteSlot remote="player" page="devVideo" /></Titled>} />
+        <Route path="/about" element={<AboutPage />} />
+        <Route path="/support" element={<SupportPage />} />
+        <Route path="/dmca" element={<DmcaPage />} />
+        <Route path="/jip" element={<JipPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Layout>
   );
 }
 
-export function App({ runtime }: { runtime: Runtime }) {
+function AppRoutes() {
+  return (
+    <Routes>
+      {/* The player owns the whole screen: no site header or footer (as in the described product). */}
+      <Route path="/media/:media" element={<Titled title="watch"><WatchRoute /></Titled>} />
+      <Route path="/media/:media/:season/:episode" element={<Titled title="watch"><WatchRoute /></Titled>} />
+      <Route path="/embed/:media" element={<Titled title="watch"><EmbedRoute /></Titled>} />
+      <Route path="/embed/:media/:season/:episode" element={<Titled title="watch"><EmbedRoute /></Titled>} />
+      <Route path="*" element={<SiteRoutes />} />
+    </Routes>
+  );
+}
+
+export function App({ runtime, catalog }: { runtime: Runtime; catalog: CatalogApi }) {
   const Router = runtime.config.routerMode === 'hash' ? HashRouter : BrowserRouter;
   return (
     <RuntimeContext.Provider value={runtime}>
       <Router>
-        <HostProvider runtime={runtime}>
-          <AppRoutes />
+        <HostProvider runtime={runtime} catalog={catalog}>
+          <ErrorBoundary>
+            <Suspense fallback={null}>
+              <AppRoutes />
+            </Suspense>
+          </ErrorBoundary>
         </HostProvider>
       </Router>
     </RuntimeContext.Provider>

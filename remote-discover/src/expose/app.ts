@@ -8,6 +8,7 @@ const app: RemoteApp<'discover'> = {
   buildMarker: __BUILD_MARKER__,
   pages: {
     discover: () => import('../features/discover/DiscoverPage'),
+    homeSection: () => import('../features/discover/HomeSection'),
   },
 };
 

@@ -1,35 +1,63 @@
-import i18next from 'i18next';
+/**
+ * i18next: one resource file per language, a namespace per app ('host', and each remote's own name),
+ * loaded on demand. Remotes register their namespace loader when they load.
+ */
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, RTL_LANGUAGES, isLanguage, type Language } from 'shared-contracts';
+import en from '../../locales/en.json';
 
-const en = {
-  nav: { discover: 'Discover', settings: 'Settings', home: 'Home', skip: 'Skip to content' },
-  footer: {
-    disclaimer: 'This site does not host any files, it merely links to third-party services.',
-    dmca: 'DMCA',
-  },
-  home: {
-    title: 'What do you want to watch?',
-    intro: 'Search and browse movies and TV shows, and keep your bookmarks and progress.',
-  },
-  notFound: {
-    title: "Couldn't find that page",
-    text: "We looked everywhere: under the bins, in the closet, behind the proxy but ultimately couldn't find the page you are looking for.",
-    home: 'Go home',
-  },
-  overrides: {
-    active: 'QA override active',
-    reset: 'Reset overrides',
+type Loader = (language: string) => Promise<Record<string, unknown>>;
+
+const hostLoader: Loader = (language) =>
+  language === 'en' ? Promise.resolve(en) : import(/* webpackChunkName: "locale-[request]" */ `../../locales/${language}.json`).then((m: { default: Record<string, unknown> }) => m.default);
+
+const loaders = new Map<string, Loader>([['host', hostLoader]]);
+
+/** A remote's namespace becomes loadable (and is loaded for the current language) when the remote arrives. */
+export async function registerNamespace(namespace: string, loader: Loader): Promise<void> {
+  if (loaders.has(namespace)) return;
+  loaders.set(namespace, loader);
+  await i18next.loadNamespaces(namespace);
+}
+
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const loader = loaders.get(namespace);
+    if (!loader) return callback(null, {});
+    loader(language).then(
+      (resources) => callback(null, resources),
+      (error: unknown) => {
+        console.error(`[i18n] ${namespace}/${language} failed to load`, error);
+        callback(error as Error, false);
+      },
+    );
   },
 };
 
-export async function initI18n(): Promise<typeof i18next> {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: { en: { host: en } },
-    defaultNS: 'host',
-    ns: ['host'],
-    interpolation: { escapeValue: false },
-  });
+export function applyDocumentLanguage(language: string): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = RTL_LANGUAGES.includes(language as Language) ? 'rtl' : 'ltr';
+}
+
+export async function initI18n(language: string): Promise<typeof i18next> {
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: isLanguage(language) ? language : 'en',
+      fallbackLng: 'en',
+      supportedLngs: [...LANGUAGES],
+      load: 'currentOnly',
+      ns: ['host'],
+      defaultNS: 'host',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+  applyDocumentLanguage(i18next.language);
+  i18next.on('languageChanged', applyDocumentLanguage);
   return i18next;
 }

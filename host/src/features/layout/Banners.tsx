@@ -1,8 +1,13 @@
 import { REMOTE_NAMES } from 'shared-contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { useSnapshot } from 'valtio/react';
 import { OVERRIDES_SESSION_KEY, type Runtime } from '../../core/runtime';
+import { connectivity } from '../connectivity/connectivity.store';
 import { useRuntime } from '../remotes/runtime-context';
+import { updates } from '../service-worker/updates';
+import { recoveries } from '../stores/stores';
 
 const Bar = styled.div<{ $tone: 'warning' | 'info' }>`
   padding: 0.6rem 1.5rem;
@@ -14,8 +19,10 @@ const Bar = styled.div<{ $tone: 'warning' | 'info' }>`
   color: ${(p) => (p.$tone === 'warning' ? '#1b1300' : p.theme.colors.text)};
   font-size: 0.9rem;
   ul { margin: 0; padding-inline-start: 1.2rem; }
-  button { margin-inline-start: auto; padding: 0.35rem 0.8rem; border-radius: 6px; border: 1px solid currentColor; background: transparent; color: inherit; cursor: pointer; }
+  button { margin-inline-start: auto; padding: 0.35rem 0.8rem; border-radius: 6px; border: 1px solid currentColor; background: transparent; color: inherit; font: inherit; cursor: pointer; }
 `;
+
+export const OFFLINE_DISMISSED_KEY = '__MW::offline-banner-dismissed';
 
 export function resetOverrides(): void {
   sessionStorage.removeItem(OVERRIDES_SESSION_KEY);
@@ -29,13 +36,50 @@ function overridden(runtime: Runtime) {
   }));
 }
 
+function OfflineBanner() {
+  const { t } = useTranslation();
+  const online = useSnapshot(connectivity).online;
+  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(OFFLINE_DISMISSED_KEY) === 'true');
+  if (online || dismissed) return null;
+  return (
+    <Bar $tone="warning" role="status" data-testid="offline-banner">
+      <span>{t('navigation.banner.offline')}</span>
+      <button
+        type="button"
+        onClick={() => {
+          sessionStorage.setItem(OFFLINE_DISMISSED_KEY, 'true');
+          setDismissed(true);
+        }}
+      >
+        {t('navigation.banner.dismiss')}
+      </button>
+    </Bar>
+  );
+}
+
 export function Banners() {
   const runtime = useRuntime();
   const { t } = useTranslation();
+  const recovered = useSnapshot(recoveries).items;
+  const updateReady = useSnapshot(updates).waiting;
   const active = overridden(runtime);
   const warnings = [...runtime.problems, ...runtime.refusedOverrides];
   return (
     <>
+      <OfflineBanner />
+      {updateReady && (
+        <Bar $tone="info" role="status" data-testid="update-banner">
+          <span>{t('navigation.banner.update')}</span>
+          <button type="button" onClick={() => updates.apply()}>
+            {t('navigation.banner.reload')}
+          </button>
+        </Bar>
+      )}
+      {recovered.length > 0 && (
+        <Bar $tone="warning" role="status" data-testid="recovered-banner">
+          <span>{t('navigation.banner.recovered', { names: recovered.map((r) => r.name).join(', ') })}</span>
+        </Bar>
+      )}
       {warnings.length > 0 && (
         <Bar $tone="warning" role="alert" data-testid="runtime-warnings">
           <ul>
@@ -47,14 +91,14 @@ export function Banners() {
       )}
       {active.length > 0 && (
         <Bar $tone="info" role="status" data-testid="override-banner">
-          <strong>{t('overrides.active')}:</strong>
+          <strong>{t('remotes.overrideActive')}:</strong>
           {active.map((o) => (
             <span key={o.name}>
               {o.name} ← <code>{o.url}</code>
             </span>
           ))}
           <button type="button" onClick={resetOverrides}>
-            {t('overrides.reset')}
+            {t('remotes.resetOverrides')}
           </button>
         </Bar>
       )}

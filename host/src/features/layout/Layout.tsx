@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import styled from 'styled-components';
+import { useRuntime } from '../remotes/runtime-context';
+import { APP_VERSION } from '../host-api/HostProvider';
 import { Banners } from './Banners';
+import { UserMenu } from './UserMenu';
+
+/** Spec §9: below 1024 px is the mobile layout. */
+export const MOBILE_QUERY = '(max-width: 1023.98px)';
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -13,61 +19,95 @@ const Shell = styled.div`
 const Header = styled.header`
   display: flex;
   align-items: center;
-  gap: 1.5rem;
-  padding: 0.9rem 1.5rem;
+  gap: 1.25rem;
+  padding: 0.8rem 1.5rem;
   border-bottom: 1px solid ${(p) => p.theme.colors.border};
   background: ${(p) => p.theme.colors.surface};
-  nav { display: flex; gap: 1rem; margin-inline-start: auto; }
-  a { color: ${(p) => p.theme.colors.text}; text-decoration: none; }
-  a.active { color: ${(p) => p.theme.colors.primary}; }
+  position: sticky;
+  top: 0;
+  z-index: 10;
+  nav { display: flex; align-items: center; gap: 1rem; margin-inline-start: auto; }
+  nav a { color: ${(p) => p.theme.colors.text}; text-decoration: none; }
+  nav a.active { color: ${(p) => p.theme.colors.primary}; }
+  @media ${MOBILE_QUERY} {
+    padding: 0.6rem 1rem;
+    .wide { display: none; }
+  }
 `;
 
 const Logo = styled(Link)`
   font-weight: 800;
   font-size: 1.15rem;
   letter-spacing: 0.02em;
+  color: ${(p) => p.theme.colors.text};
+  text-decoration: none;
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
+  img { width: 1.6rem; height: 1.6rem; }
 `;
 
 const Main = styled.main`
   flex: 1;
-  padding: 1rem 1.5rem 3rem;
+  padding: 0 1.5rem 3rem;
+  @media ${MOBILE_QUERY} { padding: 0 1rem 2rem; }
 `;
 
 const Footer = styled.footer`
-  padding: 1.25rem 1.5rem;
+  padding: 1.5rem;
   border-top: 1px solid ${(p) => p.theme.colors.border};
   color: ${(p) => p.theme.colors.textDim};
   font-size: 0.875rem;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 1rem;
-  justify-content: space-between;
+  display: grid;
+  gap: 0.5rem;
+  p { margin: 0; max-width: 60rem; }
+  .links { display: flex; gap: 1rem; flex-wrap: wrap; }
   a { color: ${(p) => p.theme.colors.text}; }
 `;
 
 const SkipLink = styled.a`
   position: absolute;
   inset-inline-start: -999px;
-  &:focus { inset-inline-start: 1rem; top: 1rem; z-index: 10; background: ${(p) => p.theme.colors.surfaceRaised}; padding: 0.5rem; }
+  &:focus { inset-inline-start: 1rem; top: 1rem; z-index: 30; background: ${(p) => p.theme.colors.surfaceRaised}; padding: 0.5rem; }
 `;
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const { config } = useRuntime();
   return (
     <Shell>
-      <SkipLink href="#main">{t('nav.skip')}</SkipLink>
+      <SkipLink href="#main">{t('navigation.skip')}</SkipLink>
       <Header>
-        <Logo to="/">movie-web</Logo>
+        <Logo to="/" aria-label={t('navigation.home')}>
+          <img src="/favicon.svg" alt="" />
+          <span>{t('global.name')}</span>
+        </Logo>
         <nav aria-label="Main">
-          <NavLink to="/discover">{t('nav.discover')}</NavLink>
-          <NavLink to="/settings">{t('nav.settings')}</NavLink>
+          {config.communityChatUrl && (
+            <a className="wide" href={config.communityChatUrl} target="_blank" rel="noreferrer">
+              {t('navigation.communityChat')}
+            </a>
+          )}
+          <NavLink className="wide" to="/discover">
+            {t('navigation.discover')}
+          </NavLink>
+          <UserMenu />
         </nav>
       </Header>
       <Banners />
-      <Main id="main">{children}</Main>
+      <Main id="main" tabIndex={-1}>
+        {children}
+      </Main>
       <Footer>
-        <span>{t('footer.disclaimer')}</span>
-        <Link to="/dmca">{t('footer.dmca')}</Link>
+        <p>
+          <strong>{t('footer.legal.disclaimer')}: </strong>
+          {t('footer.legal.disclaimerText')}
+        </p>
+        <p>{t('footer.tmdb')}</p>
+        <div className="links">
+          <Link to="/dmca">{t('footer.legal.dmca')}</Link>
+          <span>{t('footer.version', { version: APP_VERSION })}</span>
+        </div>
       </Footer>
     </Shell>
   );

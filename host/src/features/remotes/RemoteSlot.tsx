@@ -1,14 +1,10 @@
 import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RemoteName, RemotePages } from 'shared-contracts';
 import styled from 'styled-components';
+import i18next from 'i18next';
+import { registerNamespace } from '../i18n/i18n';
 import { RemoteLoadError, forgetRemote, loadRemoteApp } from './remote-loader';
-
-const REMOTE_LABELS: Record<RemoteName, string> = {
-  discover: 'Discover',
-  player: 'The player',
-  account: 'Accounts',
-  settings: 'Settings',
-};
 
 const Panel = styled.section`
   max-width: 40rem;
@@ -44,6 +40,8 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
+const tr = (key: string, options?: Record<string, unknown>) => i18next.t(key, { ns: 'host', ...options });
+
 class SlotBoundary extends Component<BoundaryProps, { error: Error | null }> {
   override state = { error: null as Error | null };
 
@@ -58,20 +56,20 @@ class SlotBoundary extends Component<BoundaryProps, { error: Error | null }> {
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const label = REMOTE_LABELS[this.props.remote];
+    const name = tr(`remotes.names.${this.props.remote}`);
     const kind = error instanceof RemoteLoadError ? error.kind : 'crashed';
     const title =
       kind === 'incompatible'
-        ? `${label} can't run on this version of the site`
+        ? tr('remotes.incompatibleTitle', { name })
         : kind === 'crashed'
-          ? `${label} ran into an error`
-          : `${label} is unavailable right now`;
+          ? tr('remotes.crashedTitle', { name })
+          : tr('remotes.unavailableTitle', { name });
     const explanation =
       kind === 'incompatible'
-        ? 'This part of the site was built for a different version and was not started.'
+        ? tr('remotes.incompatibleText')
         : kind === 'not-configured'
-          ? 'This part of the site is not configured on this deploy.'
-          : 'The rest of the site keeps working. Try again in a moment.';
+          ? tr('remotes.notConfiguredText')
+          : tr('remotes.unavailableText');
     return (
       <Panel role="alert" data-testid={`remote-error-${this.props.remote}`} data-kind={kind}>
         <h2>{title}</h2>
@@ -80,7 +78,7 @@ class SlotBoundary extends Component<BoundaryProps, { error: Error | null }> {
           <code>{error.message}</code>
         </p>
         <Button type="button" onClick={this.props.onRetry}>
-          Retry
+          {tr('remotes.retry')}
         </Button>
       </Panel>
     );
@@ -91,6 +89,8 @@ function lazyPage(remote: RemoteName, page: string, attempt: number): ComponentT
   return lazy(async () => {
     if (attempt > 0) console.info(`[remotes] ${remote}: retry ${attempt}`);
     const app = await loadRemoteApp(remote);
+    // The remote's translations load with it (its own namespace); a failure only leaves keys untranslated.
+    if (app.locales) await registerNamespace(remote, app.locales).catch(() => {});
     const loader = (app.pages as Record<string, (() => Promise<{ default: ComponentType }>) | undefined>)[page];
     if (!loader) throw new RemoteLoadError(remote, 'incompatible', `${remote} has no page "${page}"`);
     return loader();
@@ -104,6 +104,7 @@ export interface RemoteSlotProps<N extends RemoteName> {
 
 /** Renders one page of a remote behind its own Suspense and error boundary. Retry starts a fresh load. */
 export function RemoteSlot<N extends RemoteName>({ remote, page }: RemoteSlotProps<N>) {
+  const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   // Each retry needs a fresh lazy: React keeps a rejected one forever.
   const Page = useMemo(() => lazyPage(remote, page, attempt), [remote, page, attempt]);
@@ -116,7 +117,7 @@ export function RemoteSlot<N extends RemoteName>({ remote, page }: RemoteSlotPro
       <Suspense
         fallback={
           <Loading role="status" aria-live="polite">
-            Loading {REMOTE_LABELS[remote].toLowerCase()}…
+            {t('remotes.loading', { name: t(`remotes.names.${remote}`) })}
           </Loading>
         }
       >

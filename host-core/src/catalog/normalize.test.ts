@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { toMediaCard, toMediaDetails, toSeasonDetails } from './normalize';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/tmdb');
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures/tmdb');
 const load = (name: string) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as Record<string, unknown>;
 const img = (p: string, size: string) => `https://img/${size}${p}`;
 

@@ -1,0 +1,144 @@
+/** The verbs that change the local stores. HostContext hands these to remotes. */
+import {
+  THEME_NAMES,
+  type BookmarkItem,
+  type EpisodeRef,
+  type MediaMeta,
+  type Preferences,
+  type ProgressItem,
+  type QualityPreference,
+  type SubtitleSettings,
+  type ThemeName,
+  type WatchProgress,
+} from 'shared-contracts';
+import type { Stores } from './stores';
+
+const newId = () => ('randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`);
+
+export function createActions(stores: Stores) {
+  const {
+    bookmarks: bookmarksStore,
+    progress: progressStore,
+    preferences: preferencesStore,
+    subtitles: subtitlesStore,
+    volume: volumeStore,
+    quality: qualityStore,
+    theme: themeStore,
+    language: languageStore,
+    auth: authStore,
+  } = stores;
+  const syncing = () => authStore.account !== null;
+
+  function addBookmark(meta: MediaMeta): void {
+    const item: BookmarkItem = { type: meta.type, title: meta.title, year: meta.year, poster: meta.poster, updatedAt: Date.now() };
+    bookmarksStore.bookmarks[meta.tmdbId] = item;
+    if (syncing()) bookmarksStore.updateQueue.push({ id: newId(), action: 'add', ...meta });
+  }
+
+  function removeBookmark(tmdbId: string): void {
+    if (!(tmdbId in bookmarksStore.bookmarks)) return;
+    delete bookmarksStore.bookmarks[tmdbId];
+    if (syncing()) bookmarksStore.updateQueue.push({ id: newId(), action: 'delete', tmdbId });
+  }
+
+  function toggleBookmark(meta: MediaMeta): boolean {
+    if (meta.tmdbId in bookmarksStore.bookmarks) {
+      removeBookmark(meta.tmdbId);
+      return false;
+    }
+    addBookmark(meta);
+    return true;
+  }
+
+  /** Records watch progress of a movie, or of an episode when `episode` is given. */
+  function updateProgress(meta: MediaMeta, progress: WatchProgress, episode?: EpisodeRef): void {
+    const now = Date.now();
+    const existing = progressStore.items[meta.tmdbId];
+    const item: ProgressItem = existing ?? {
+      type: meta.type,
+      title: meta.title,
+      year: meta.year,
+      poster: meta.poster,
+      updatedAt: now,
+      seasons: {},
+      episodes: {},
+    };
+    if (!existing) progressStore.items[meta.tmdbId] = item;
+    const live = progressStore.items[meta.tmdbId]!;
+    live.updatedAt = now;
+    live.title = meta.title;
+    if (meta.poster) live.poster = meta.poster;
+    if (episode) {
+      live.seasons[episode.season.id] = { ...episode.season };
+      live.episodes[episode.episode.id] = { ...episode.episode, seasonId: episode.season.id, updatedAt: now, progress: { ...progress } };
+    } else {
+      live.progress = { ...progress };
+    }
+    if (syncing()) {
+      progressStore.updateQueue.push({
+        id: newId(),
+        action: 'upsert',
+        ...meta,
+        progress: { ...progress },
+        ...(episode
+          ? {
+              episodeId: episode.episode.id,
+              seasonId: episode.season.id,
+              seasonNumber: episode.season.number,
+              episodeNumber: episode.episode.number,
+            }
+          : {}),
+      });
+    }
+  }
+
+  function removeProgress(tmdbId: string): void {
+    if (!(tmdbId in progressStore.items)) return;
+    delete progressStore.items[tmdbId];
+    if (syncing()) progressStore.updateQueue.push({ id: newId(), action: 'delete', tmdbId });
+  }
+
+  function setTheme(theme: ThemeName | null): void {
+    themeStore.theme = theme && (THEME_NAMES as readonly string[]).includes(theme) && theme !== 'default' ? theme : null;
+  }
+
+  function setPreferences(patch: Partial<Preferences>): void {
+    Object.assign(preferencesStore, patch);
+  }
+
+  function setSubtitleSettings(
+    patch: Partial<Omit<SubtitleSettings, 'styling'>> & { styling?: Partial<SubtitleSettings['styling']> },
+  ): void {
+    const { styling, ...rest } = patch;
+    Object.assign(subtitlesStore, rest);
+    if (styling) Object.assign(subtitlesStore.styling, styling);
+  }
+
+  function setVolume(volume: number): void {
+    if (Number.isFinite(volume)) volumeStore.volume = Math.min(1, Math.max(0, volume));
+  }
+
+  function setQuality(patch: Partial<QualityPreference>): void {
+    Object.assign(qualityStore, patch);
+  }
+
+  function setLanguage(language: string): void {
+    if (/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language)) languageStore.language = language;
+  }
+
+  return {
+    addBookmark,
+    removeBookmark,
+    toggleBookmark,
+    updateProgress,
+    removeProgress,
+    setTheme,
+    setPreferences,
+    setSubtitleSettings,
+    setVolume,
+    setQuality,
+    setLanguage,
+  };
+}
+
+export type StoreActions = ReturnType<typeof createActions>;

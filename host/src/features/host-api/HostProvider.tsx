@@ -1,0 +1,39 @@
+/** Provides the HostApi remotes receive, and the theme, around the whole site. */
+import i18next from 'i18next';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { HostContext, THEMES, type CatalogApi } from 'shared-contracts';
+import { useHostApi } from 'host-core/state';
+import { ThemeProvider } from 'styled-components';
+import { useSnapshot } from 'valtio/react';
+import type { Runtime } from '../../core/runtime';
+import { connectivity } from '../connectivity/connectivity.store';
+import { actions, stores } from '../stores/stores';
+import { setDocumentTitle } from './document-title';
+import { GlobalStyle } from './GlobalStyle';
+
+export { APP_VERSION } from 'host-core/state';
+
+export function HostProvider({ runtime, catalog, children }: { runtime: Runtime; catalog: CatalogApi; children: ReactNode }) {
+  const navigate = useNavigate();
+  const online = useSnapshot(connectivity).online;
+  const host = useHostApi({
+    stores,
+    actions,
+    catalog,
+    config: runtime.config,
+    online,
+    navigate: useMemo(() => (to: string, options?: { replace?: boolean }) => navigate(to, { replace: options?.replace }), [navigate]),
+    setDocumentTitle,
+  });
+  const language = host.state.language;
+  useEffect(() => {
+    if (i18next.language !== language) void i18next.changeLanguage(language);
+  }, [language]);
+  return (
+    <ThemeProvider theme={THEMES[host.state.theme]}>
+      <GlobalStyle />
+      <HostContext.Provider value={host}>{children}</HostContext.Provider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,145 @@
+/** The header's user menu (spec §2): settings, about, discover, login/sync, logout, support, tip link. */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { useSnapshot } from 'valtio/react';
+import { useRuntime } from '../remotes/runtime-context';
+import { logout } from '../stores/account';
+import { authStore } from '../stores/stores';
+import { shortDeviceName } from './device-name';
+import { useDeviceName } from './use-device-name';
+
+const Wrapper = styled.div`
+  position: relative;
+`;
+
+const Trigger = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
+  padding: 0.4rem 0.7rem;
+  border-radius: 999px;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  background: ${(p) => p.theme.colors.surfaceRaised};
+  color: ${(p) => p.theme.colors.text};
+  font: inherit;
+  cursor: pointer;
+`;
+
+const Avatar = styled.span<{ $a: string; $b: string }>`
+  width: 1.6rem;
+  height: 1.6rem;
+  border-radius: 50%;
+  background: linear-gradient(135deg, ${(p) => p.$a}, ${(p) => p.$b});
+`;
+
+const Panel = styled.div`
+  position: absolute;
+  inset-inline-end: 0;
+  top: calc(100% + 0.5rem);
+  min-width: 15rem;
+  padding: 0.5rem;
+  border-radius: 12px;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  background: ${(p) => p.theme.colors.surface};
+  box-shadow: 0 12px 32px rgb(0 0 0 / 40%);
+  z-index: 20;
+  ul { list-style: none; margin: 0; padding: 0; }
+  a, button {
+    display: block;
+    width: 100%;
+    text-align: start;
+    padding: 0.55rem 0.75rem;
+    border-radius: 8px;
+    border: 0;
+    background: none;
+    color: ${(p) => p.theme.colors.text};
+    font: inherit;
+    text-decoration: none;
+    cursor: pointer;
+  }
+  a:hover, button:hover, a:focus-visible, button:focus-visible { background: ${(p) => p.theme.colors.surfaceRaised}; }
+  hr { border: 0; border-top: 1px solid ${(p) => p.theme.colors.border}; margin: 0.4rem 0; }
+  .who { padding: 0.5rem 0.75rem; color: ${(p) => p.theme.colors.textDim}; font-size: 0.9rem; }
+`;
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { config } = useRuntime();
+  const account = useSnapshot(authStore).account;
+  const deviceName = useDeviceName();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+  return (
+    <Wrapper ref={wrapper}>
+      <Trigger type="button" aria-expanded={open} aria-controls={panelId} aria-label={open ? t('navigation.closeMenu') : t('navigation.openMenu')} onClick={() => setOpen(!open)}>
+        {account ? <Avatar $a={account.profile.colorA} $b={account.profile.colorB} aria-hidden /> : <span aria-hidden>☰</span>}
+        {account && deviceName && <span data-testid="device-name">{shortDeviceName(deviceName)}</span>}
+      </Trigger>
+      {open && (
+        <Panel id={panelId}>
+          {account && deviceName && <div className="who">{t('navigation.menu.account', { name: deviceName })}</div>}
+          <ul>
+            <li>
+              <Link to="/settings" onClick={close}>
+                {t('navigation.menu.settings')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/discover" onClick={close}>
+                {t('navigation.menu.discover')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/about" onClick={close}>
+                {t('navigation.menu.about')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/support" onClick={close}>
+                {t('navigation.menu.support')}
+              </Link>
+            </li>
+            {config.tipUrl && (
+              <li>
+                <a href={config.tipUrl} target="_blank" rel="noreferrer" onClick={close}>
+                  {t('navigation.menu.tip')}
+                </a>
+              </li>
+            )}
+          </ul>
+          <hr />
+          {account ? (
+            <button type="button" onClick={() => (close(), void logout())}>
+              {t('navigation.menu.logout')}
+            </button>
+          ) : (
+            <Link to="/login" onClick={close}>
+              {t('navigation.menu.login')}
+            </Link>
+          )}
+        </Panel>
+      )}
+    </Wrapper>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Watch and embed routes (spec §2): legacy ids redirect, embed season/episode numbers become ids,
+ * theme and language query parameters apply, then the player remote renders.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { THEME_NAMES, decodeMediaId, isLanguage, useHost, type ThemeName } from 'shared-contracts';
+import { resolveLegacyMedia, viewParams } from '../../core/media-routes';
+import { ProviderIssuesPage } from '../pages/ProviderIssuesPage';
+import { RemoteSlot } from '../remotes/RemoteSlot';
+import { CenteredMessage } from '../ui/primitives';
+import { usePageTitle } from '../ui/use-page-title';
+import { NotFoundPage } from '../pages/NotFoundPage';
+
+function useViewParams() {
+  const { search } = useLocation();
+  const { actions } = useHost();
+  useEffect(() => {
+    const { theme, language } = viewParams(search);
+    if (theme && (THEME_NAMES as readonly string[]).includes(theme)) actions.setTheme(theme as ThemeName);
+    if (language && isLanguage(language)) actions.setLanguage(language);
+  }, [search, actions]);
+}
+
+function LegacyNotice() {
+  const { t } = useTranslation();
+  usePageTitle(t('pageTitles.notFound'));
+  return (
+    <CenteredMessage data-testid="legacy-unresolvable">
+      <h1>{t('legacy.title')}</h1>
+      <p>{t('legacy.message')}</p>
+      <Link to="/">{t('notFound.home')}</Link>
+    </CenteredMessage>
+  );
+}
+
+export function WatchRoute() {
+  const { media = '', season, episode } = useParams();
+  const { search } = useLocation();
+  const { config } = useHost();
+  useViewParams();
+  const legacy = resolveLegacyMedia(media, [season ?? '', episode ?? ''], search);
+  if (legacy.kind === 'redirect') return <Navigate to={legacy.to} replace />;
+  if (legacy.kind === 'unresolvable') return <LegacyNotice />;
+  if (!decodeMediaId(media)) return <NotFoundPage />;
+  if (config.showProviderIssues) return <ProviderIssuesPage />;
+  return <RemoteSlot remote="player" page="watch" />;
+}
+
+/** /embed/{media}/{seasonNumber}/{episodeNumber}: numbers become TMDB ids, then the media path. */
+function EmbedEpisodeRedirect({ tmdbId, slugId, seasonNumber, episodeNumber }: { tmdbId: string; slugId: string; seasonNumber: number; episodeNumber: number }) {
+  const { catalog } = useHost();
+  const { search } = useLocation();
+  const { t } = useTranslation();
+  const [target, setTarget] = useState<string | null | 'missing'>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    catalog.season(tmdbId, seasonNumber, { signal: controller.signal }).then(
+      (details) => {
+        const found = details.episodes.find((e) => e.number === episodeNumber);
+        setTarget(found ? `/media/${slugId}/${details.id}/${found.id}${search}` : 'missing');
+      },
+      () => !controller.signal.aborted && setTarget('missing'),
+    );
+    return () => controller.abort();
+  }, [catalog, tmdbId, slugId, seasonNumber, episodeNumber, search]);
+  if (target === 'missing') return <NotFoundPage />;
+  if (target) return <Navigate to={target} replace />;
+  return (
+    <CenteredMessage role="status">
+      <p>{t('legacy.loading')}</p>
+    </CenteredMessage>
+  );
+}
+
+export function EmbedRoute() {
+  const { media = '', season, episode } = useParams();
+  useViewParams();
+  const ref = decodeMediaId(media);
+  if (!ref) return <NotFoundPage />;
+  if (season !== undefined && episode !== undefined) {
+    if (ref.type !== 'show' || !/^\d+$/.test(season) || !/^\d+$/.test(episode)) return <NotFoundPage />;
+    return <EmbedEpisodeRedirect tmdbId={ref.tmdbId} slugId={media} seasonNumber={Number(season)} episodeNumber={Number(episode)} />;
+  }
+  return <RemoteSlot remote="player" page="watch" />;
+}
