@@ -264,8 +264,8 @@ describe('configured limits: rate limits, captcha, CORS in production, idle sess
       BACKEND_CAPTCHA_CLIENT_KEY: 'site-key',
       BACKEND_CAPTCHA_VERIFY_URL: `http://127.0.0.1:${(captcha.address() as AddressInfo).port}/verify`,
       BACKEND_CORS_ORIGINS: 'http://localhost:3000 https://site.example',
-      BACKEND_SESSION_IDLE_DAYS: String(2 / 86_400),
-      BACKEND_CHALLENGE_TTL_SECONDS: '1',
+      BACKEND_SESSION_IDLE_DAYS: String(4 / 86_400),
+      BACKEND_CHALLENGE_TTL_SECONDS: '4',
       BACKEND_DESCRIPTION: 'A test instance',
     });
   });
@@ -324,16 +324,15 @@ describe('configured limits: rate limits, captcha, CORS in production, idle sess
 
   it('expires idle sessions (sliding) and old challenges', async () => {
     const account = await register(limited.url, { captchaToken: 'good-token' });
-    for (let i = 0; i < 4; i++) {
-      await new Promise((r) => setTimeout(r, 700));
+    // Used every 0.6 s, the 4-second session outlives 4 seconds.
+    for (let i = 0; i < 8; i++) {
+      await new Promise((r) => setTimeout(r, 600));
       expect((await call(limited.url, 'GET', '/users/@me', { token: account.token })).status).toBe(200);
     }
-    await new Promise((r) => setTimeout(r, 2300));
-    expect((await call(limited.url, 'GET', '/users/@me', { token: account.token })).status).toBe(401);
-
     const code = (await call(limited.url, 'POST', '/auth/register/start', { body: { captchaToken: 'good-token' } })).body
       .challenge as string;
-    await new Promise((r) => setTimeout(r, 1200));
+    await new Promise((r) => setTimeout(r, 4500));
+    expect((await call(limited.url, 'GET', '/users/@me', { token: account.token })).status).toBe(401);
     const keys = keysFromSeed(crypto.getRandomValues(new Uint8Array(32)));
     const late = await call(limited.url, 'POST', '/auth/register/complete', {
       body: {
