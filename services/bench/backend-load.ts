@@ -56,7 +56,9 @@ interface Server {
 
 async function startServer(databaseUrl: string | undefined): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backend-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(servicesDir, 'src', 'cli.ts'), 'backend'], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(servicesDir, 'src', 'cli.ts'), 'backend'], {
     cwd: servicesDir,
     env: {
       ...process.env,

@@ -219,7 +219,11 @@ class GroupCommit {
   write<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
     return new Promise((resolve, reject) => {
       this.queue.push({ sql, params, resolve: resolve as Pending['resolve'], reject });
-      this.running ??= this.drain().finally(() => (this.running = undefined));
+      // Start on the next turn of the event loop, so that requests already read from their sockets
+      // (e.g. those that arrived during the previous fsync, which blocks the loop) join this batch.
+      this.running ??= new Promise((r) => setImmediate(r))
+        .then(() => this.drain())
+        .finally(() => (this.running = undefined));
     });
   }
 
