@@ -8,7 +8,7 @@
 # started on a free localhost port (as the "postgres" or "nobody" user when run as root, since
 # PostgreSQL refuses to run as root), used for the command, then stopped and deleted.
 # Exit status: the command's; 3 when no PostgreSQL server binaries are installed
-# (Debian: apt-get install -y postgresql).
+# (Debian: apt-get install -y postgresql). WITH_POSTGRES_BINDIR picks the binaries' folder.
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -21,6 +21,11 @@ if [ -n "${DATABASE_URL:-}" ]; then
 fi
 
 find_bindir() {
+  # WITH_POSTGRES_BINDIR: use this folder of PostgreSQL server binaries (and nothing else).
+  if [ -n "${WITH_POSTGRES_BINDIR:-}" ]; then
+    if [ -x "$WITH_POSTGRES_BINDIR/initdb" ] && [ -x "$WITH_POSTGRES_BINDIR/pg_ctl" ]; then echo "$WITH_POSTGRES_BINDIR"; return 0; fi
+    return 1
+  fi
   if command -v pg_config >/dev/null 2>&1; then
     local dir
     dir="$(pg_config --bindir 2>/dev/null || true)"
