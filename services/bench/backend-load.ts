@@ -314,7 +314,7 @@ async function runPhase(base: string, users: User[], rate: number, seconds: numb
     idleSocketResets: resets,
     serverLoopDelayMaxMsSoFar: round(Number(loopMax?.[1] ?? NaN) * 1000),
     ...(fsyncCount ? { serverFsync: { maxMsSoFar: round(Number(fsyncMax?.[1]) * 1000), countInPhase: fsyncCount - fsyncsBefore } } : {}),
-    clientLoopDelayMs: { p99: round(loopDelay.percentile(99) / 1e6), max: round(loopDelay.max / 1e6) },
+    clientLoopDelayMs: { p99: round(Math.max(0, loopDelay.percentile(99) / 1e6 - 10)), max: round(Math.max(0, loopDelay.max / 1e6 - 10)) },
     timeline: windows.map((w, i) => {
       const sorted = [...w].sort((a, b) => a - b);
       return { fromSecond: i * 5, requests: w.length, p99: quantile(sorted, 0.99), max: round(sorted.at(-1) ?? 0) };

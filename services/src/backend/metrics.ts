@@ -30,6 +30,9 @@ class Counter {
   }
 }
 
+/** The histogram records the whole sampling interval (10 ms); keep only the lateness, in seconds. */
+const lateness = (ns: number) => Math.max(0, ns - 10e6) / 1e9;
+
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 export class Metrics {
@@ -82,9 +85,9 @@ export class Metrics {
       this.captchaSolves.render(),
       '# HELP nodejs_eventloop_delay_seconds Event loop delay since start (p50, p99, max).',
       '# TYPE nodejs_eventloop_delay_seconds gauge',
-      `nodejs_eventloop_delay_seconds{quantile="0.5"} ${this.loopDelay.percentile(50) / 1e9}`,
-      `nodejs_eventloop_delay_seconds{quantile="0.99"} ${this.loopDelay.percentile(99) / 1e9}`,
-      `nodejs_eventloop_delay_seconds{quantile="1"} ${this.loopDelay.max / 1e9}`,
+      `nodejs_eventloop_delay_seconds{quantile="0.5"} ${lateness(this.loopDelay.percentile(50))}`,
+      `nodejs_eventloop_delay_seconds{quantile="0.99"} ${lateness(this.loopDelay.percentile(99))}`,
+      `nodejs_eventloop_delay_seconds{quantile="1"} ${lateness(this.loopDelay.max)}`,
       '# HELP backend_pglite_fsync_seconds Time the embedded database spent in fsync (blocking the event loop).',
       '# TYPE backend_pglite_fsync_seconds summary',
       `backend_pglite_fsync_seconds_sum ${fsyncStats.seconds}`,
