@@ -16,6 +16,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1280, height: 800 },
+    // page.route cannot see what a service worker fetches; the offline spec turns workers back on.
+    serviceWorkers: 'block',
     launchOptions: launchOptions(),
   },
 });

@@ -43,7 +43,9 @@ export function SearchBox({ query, placeholder }: { query: string; placeholder: 
   const inputId = useId();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  useEffect(() => setValue(query), [query]);
+  useEffect(() => {
+    setValue(query);
+  }, [query]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const go = (text: string) => {

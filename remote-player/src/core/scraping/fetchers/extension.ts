@@ -3,7 +3,7 @@
  * `makeRequest`, stream rules through `prepareStream`. The bridge itself (postMessage to the content
  * script) runs on the main thread: see ../extension-bridge.ts.
  */
-import satisfies from 'semver/functions/satisfies';
+import satisfies from 'semver/functions/satisfies.js';
 import { ok, type Result } from '../../result';
 import { scrapeError, type ScrapeError } from '../errors';
 import type { ExtensionBridge, ExtensionHello, ExtensionPrepareStream, FetchRequest, FetchResponse, Fetcher, Stream } from '../types';
