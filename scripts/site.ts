@@ -63,7 +63,11 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const urls = services?.urls ?? {};
   const config = {
     ...fileConfig,
-    ...(urls.catalog ? { tmdbApiUrl: urls.catalog, tmdbImageUrl: urls.catalog } : {}),
+    ...(urls.catalog ? { localCatalogUrl: urls.catalog } : {}),
+    ...(urls.media ? { localLibraryUrl: urls.media } : {}),
+    ...(urls.archive ? { archiveUrl: urls.archive } : {}),
+    ...(urls.skips ? { skipsUrl: urls.skips } : {}),
+    ...(urls.geo ? { geoUrl: urls.geo } : {}),
     ...(urls.backend ? { backendUrl: urls.backend } : {}),
     ...(urls.proxy ? { proxyUrls: [urls.proxy] } : {}),
     ...options.config,

@@ -29,6 +29,20 @@ export const RuntimeConfigSchema = v.object({
   disallowedIds: v.optional(v.array(v.string()), []),
   /** CDN host replacements applied to stream URLs: [from, to] pairs. */
   cdnReplacements: v.optional(v.array(v.tuple([v.string(), v.string()])), []),
+  /** The local media library the default provider queries (services/ media). */
+  localLibraryUrl: v.optional(v.string(), 'http://localhost:4101'),
+  /** An Internet Archive-compatible API for public-domain films; empty disables that provider. */
+  archiveUrl: v.optional(v.string(), ''),
+  /** Where scrape outcomes are reported (spec §4); empty reports nothing. */
+  scrapeReportUrl: v.optional(v.string(), ''),
+  /** The intro-skip service; empty disables Skip Intro. */
+  skipsUrl: v.optional(v.string(), ''),
+  /** IP-location service for the region chooser. */
+  geoUrl: v.optional(v.string(), ''),
+  /** External HLS downloader; the playlist URL is appended (DECISIONS §7). */
+  downloaderUrl: v.optional(v.string(), 'https://hls-downloader.example.invalid/?url='),
+  /** Watch party page; the video URL is appended (DECISIONS §7). */
+  watchPartyUrl: v.optional(v.string(), 'https://watchparty.example.invalid/?url='),
   /** Community chat link (header, not-found page, support). */
   communityChatUrl: v.optional(v.string(), 'https://discord.movie-web.app'),
   /** "Tip the developers" link in the user menu; hidden when empty. */

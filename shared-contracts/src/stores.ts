@@ -85,6 +85,10 @@ export interface Preferences {
   sourceOrder: string[];
   enableSourceOrder: boolean;
   proxyTmdb: boolean;
+  /** The user's own Jellyfin/Emby server for the media-server provider; empty when not set. */
+  mediaServerUrl: string;
+  /** Its API key; stays on this device (never synced). */
+  mediaServerApiKey: string;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -96,6 +100,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   sourceOrder: [],
   enableSourceOrder: false,
   proxyTmdb: false,
+  mediaServerUrl: '',
+  mediaServerApiKey: '',
 };
 
 export interface SubtitleStyling {

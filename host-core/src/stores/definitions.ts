@@ -143,6 +143,8 @@ export const preferencesDefinition: PersistedDefinition<Preferences> = {
     sourceOrder: v.optional(v.array(v.string()), []),
     enableSourceOrder: v.optional(v.boolean(), DEFAULT_PREFERENCES.enableSourceOrder),
     proxyTmdb: v.optional(v.boolean(), DEFAULT_PREFERENCES.proxyTmdb),
+    mediaServerUrl: v.optional(v.string(), ''),
+    mediaServerApiKey: v.optional(v.string(), ''),
   }),
   defaults: () => ({ ...DEFAULT_PREFERENCES, sourceOrder: [] }),
 };
