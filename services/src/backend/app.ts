@@ -227,7 +227,10 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
         sessionId,
         new Date(expiresAt),
       ]);
-      if (!rowCount) throw new ApiError(401, 'Not logged in');
+      if (!rowCount) {
+        sessions?.delete(sessionId);
+        throw new ApiError(401, 'Not logged in');
+      }
       session.accessedAt = Date.now();
       session.expiresAt = expiresAt;
     }
