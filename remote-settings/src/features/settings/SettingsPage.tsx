@@ -1,4 +1,4 @@
-import { THEME_NAMES, THEMES, useHost } from 'shared-contracts';
+import { LANGUAGES, LANGUAGE_NAMES, THEME_NAMES, THEMES, useHost } from 'shared-contracts';
 import styled from 'styled-components';
 
 const Page = styled.section`
@@ -46,6 +46,19 @@ export default function SettingsPage() {
             </Swatch>
           ))}
         </Swatches>
+      </section>
+      <section aria-labelledby="preferences">
+        <h2 id="preferences">Preferences</h2>
+        <label>
+          Language{' '}
+          <select value={host.state.language} onChange={(event) => host.actions.setLanguage(event.target.value)}>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {LANGUAGE_NAMES[language]}
+              </option>
+            ))}
+          </select>
+        </label>
       </section>
       {__BUILD_MARKER__ && <p data-testid="build-marker">Build {__BUILD_MARKER__}</p>}
     </Page>

@@ -1,0 +1,36 @@
+import { expect, test } from '../support/site.fixture';
+
+const bodyBackground = (page: import('@playwright/test').Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+test('theme switch is instant, persisted, and honours ?theme= on watch routes', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/settings`);
+  await page.getByRole('button', { name: 'red' }).click();
+  expect(await bodyBackground(page)).toBe('rgb(23, 11, 13)');
+  await page.reload();
+  await expect(page.getByTestId('settings-page')).toBeVisible();
+  expect(await bodyBackground(page)).toBe('rgb(23, 11, 13)');
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu?theme=blue`);
+  await expect.poll(() => bodyBackground(page)).toBe('rgb(11, 18, 32)');
+});
+
+test('language switch translates the UI; Arabic lays out right to left', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/settings`);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.goto(`${site.hostUrl}/no-such-page`);
+  await expect(page.getByTestId('not-found-page')).not.toContainText("Couldn't find that page");
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-653?language=ar`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.goto(`${site.hostUrl}/about`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  const main = page.locator('main');
+  expect(await main.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+});
+
+test('the language is detected on the first visit', async ({ browser, site }) => {
+  const context = await browser.newContext({ locale: 'fr-FR', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${site.hostUrl}/about`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await context.close();
+});

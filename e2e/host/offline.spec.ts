@@ -1,0 +1,26 @@
+import { expect, test } from '../support/site.fixture';
+
+test.use({ serviceWorkers: 'allow' });
+
+test('offline: banner, dismissible and remembered; the shell still loads from the service worker', async ({ page, context, site }) => {
+  await page.goto(`${site.hostUrl}/about`);
+  await expect(page.getByTestId('about-page')).toBeVisible();
+  // Wait until the service worker controls the page (first visit installs it).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+  });
+  await context.setOffline(true);
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toHaveText(/Check your internet connection/);
+  await page.reload();
+  await expect(page.getByTestId('about-page')).toBeVisible();
+  await expect(banner).toBeVisible({ timeout: 10_000 });
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('about-page')).toBeVisible();
+  await page.waitForTimeout(1000);
+  await expect(banner).toHaveCount(0);
+  await context.setOffline(false);
+});

@@ -1,0 +1,86 @@
+import { header, openFromMenu } from '../support/host.page';
+import { expect, test } from '../support/site.fixture';
+
+test('static pages, titles and the footer', async ({ page, site }) => {
+  for (const [path, testId, title] of [
+    ['/about', 'about-page', 'About | movie-web'],
+    ['/support', 'support-page', 'Support | movie-web'],
+    ['/dmca', 'dmca-page', 'DMCA | movie-web'],
+    ['/jip', 'jip-page', 'Credits | movie-web'],
+  ] as const) {
+    await page.goto(`${site.hostUrl}${path}`);
+    await expect(page.getByTestId(testId)).toBeVisible();
+    await expect(page).toHaveTitle(title);
+  }
+  // /jip opens the author's code profile in a new tab.
+  const button = page.getByRole('link', { name: "See the author's code" });
+  await expect(button).toHaveAttribute('target', '_blank');
+  await expect(button).toHaveAttribute('href', /^https:\/\/github\.com\//);
+  await expect(page.getByRole('contentinfo')).toContainText('does not host any files');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'DMCA' }).click();
+  await expect(page.getByTestId('dmca-page')).toBeVisible();
+});
+
+test('the not-found page for unknown paths, with chat link and reload', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/no/such/page`);
+  const notFound = page.getByTestId('not-found-page');
+  await expect(notFound).toContainText("Couldn't find that page");
+  await expect(notFound.getByRole('link', { name: 'Join the community chat' })).toHaveAttribute('href', /^https?:\/\//);
+  await expect(notFound.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+  await expect(page).toHaveTitle('Not found | movie-web');
+});
+
+test('remote pages are routed to their remotes with titles', async ({ page, site }) => {
+  for (const [path, testId, title] of [
+    ['/discover', 'discover-page', 'Discover | movie-web'],
+    ['/settings', 'settings-page', 'Settings | movie-web'],
+    ['/login', 'login-page', 'Log in | movie-web'],
+    ['/register', 'register-page', 'Register | movie-web'],
+    ['/onboarding', 'onboarding-page', 'Setup | movie-web'],
+    ['/migration', 'migration-page', 'Migrate account | movie-web'],
+    ['/dev', 'dev-page', 'Developer tools | movie-web'],
+    ['/admin', 'admin-page', 'Admin | movie-web'],
+    ['/dev/video', 'dev-video-page', 'Test player | movie-web'],
+  ] as const) {
+    await page.goto(`${site.hostUrl}${path}`);
+    await expect(page.getByTestId(testId)).toBeVisible();
+    await expect(page).toHaveTitle(title);
+  }
+});
+
+test('legacy media links redirect, keeping the query and the trailing segments', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/media/tmdb-show-910001-some-show/11/22?theme=teal`);
+  await expect(page).toHaveURL(`${site.hostUrl}/media/tmdb-tv-910001-some-show/11/22?theme=teal`);
+  await page.goto(`${site.hostUrl}/media/JWmovie-123-old`);
+  await expect(page.getByTestId('legacy-unresolvable')).toBeVisible();
+  await page.goto(`${site.hostUrl}/media/not-a-media-id`);
+  await expect(page.getByTestId('not-found-page')).toBeVisible();
+});
+
+test('embed links with season and episode numbers become media paths with ids', async ({ page, site, request }) => {
+  // The first show of the local catalog has several seasons; find the ids of season 1 episode 2.
+  const token = 'eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJsb2NhbC1jYXRhbG9nIiwic3ViIjoibW92aWUtd2ViLWxvY2FsIiwic2NvcGVzIjpbImFwaV9yZWFkIl0sInZlcnNpb24iOjF9.bG9jYWwtY2F0YWxvZy1ub3QtYS1zZWNyZXQ';
+  const season = await (await request.get(`${site.services!.urls.catalog}/3/tv/910001/season/1`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const episode = season.episodes.find((e: { episode_number: number }) => e.episode_number === 2);
+  await page.goto(`${site.hostUrl}/embed/tmdb-tv-910001/1/2?language=en`);
+  await expect(page).toHaveURL(`${site.hostUrl}/media/tmdb-tv-910001/${season.id}/${episode.id}?language=en`);
+  await page.goto(`${site.hostUrl}/embed/tmdb-tv-910001/99/1`);
+  await expect(page.getByTestId('not-found-page')).toBeVisible();
+});
+
+test('header: logo, Discover link and user menu; mobile layout below 1024 px', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/about`);
+  await header(page).getByRole('link', { name: 'Discover' }).click();
+  await expect(page.getByTestId('discover-page')).toBeVisible();
+  await openFromMenu(page, 'About us');
+  await expect(page.getByTestId('about-page')).toBeVisible();
+  await header(page).getByRole('button', { name: 'Open menu' }).click();
+  for (const item of ['Settings', 'Discover', 'About us', 'Support', 'Sync to cloud']) {
+    await expect(page.getByRole('link', { name: item, exact: true }).last()).toBeVisible();
+  }
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(header(page).getByRole('link', { name: 'Discover' })).toBeHidden();
+  await openFromMenu(page, 'Discover');
+  await expect(page.getByTestId('discover-page')).toBeVisible();
+});
