@@ -1,0 +1,452 @@
+/**
+ * The playback engine (no React). It owns the <video> element and, for HLS, an hls.js instance
+ * (loaded lazily through an injected loader); it writes player state from media and hls.js events.
+ * The UI only requests (play, seek, setQuality...): it never writes state (vidstack's model).
+ */
+import { proxy, ref } from 'valtio/vanilla';
+import type { QualityKey, QualityPreference } from 'shared-contracts';
+import { clamp } from './format-time';
+import { HLS_CONFIG } from './hls-config';
+import { hlsErrorInfo, shouldReportHlsError } from './playback-error';
+import { NoUsableQualityError, QUALITY_ORDER, chooseQuality, qualityFromHeight } from './quality';
+import { fileQualities, type SourceSlice } from './source';
+import type { PlaybackErrorInfo } from './status';
+
+export interface AudioTrack {
+  id: string;
+  label: string;
+  language: string;
+}
+
+export interface HlsSubtitleTrack {
+  id: number;
+  label: string;
+  language: string;
+  /** WebVTT playlist URL of the rendition. */
+  url: string;
+}
+
+export interface EngineState {
+  source: SourceSlice | null;
+  /** Set once the first play happened (the big play button hides). */
+  hasPlayedOnce: boolean;
+  playing: boolean;
+  /** Waiting for data. */
+  loading: boolean;
+  seeking: boolean;
+  /** Seconds. */
+  time: number;
+  duration: number;
+  /** Seconds buffered ahead of time. */
+  buffered: number;
+  /** 0..1 */
+  volume: number;
+  muted: boolean;
+  rate: number;
+  qualities: QualityKey[];
+  quality: QualityKey | null;
+  automaticQuality: boolean;
+  audioTracks: AudioTrack[];
+  audioTrack: string | null;
+  hlsSubtitles: HlsSubtitleTrack[];
+  ended: boolean;
+  error: PlaybackErrorInfo | null;
+  /** Seconds spent from load() to the first frame (a measure for the budget), null before. */
+  firstFrameMs: number | null;
+}
+
+/** The part of hls.js the engine uses (so tests inject a fake). */
+export interface HlsLike {
+  levels: Array<{ height: number; url?: string[] | string }>;
+  currentLevel: number;
+  nextLevel: number;
+  autoLevelEnabled: boolean;
+  audioTracks: Array<{ id: number; name: string; lang?: string }>;
+  audioTrack: number;
+  subtitleTracks: Array<{ id: number; name: string; lang?: string; url: string }>;
+  subtitleDisplay: boolean;
+  subtitleTrack: number;
+  loadSource(url: string): void;
+  attachMedia(media: HTMLMediaElement): void;
+  on(event: string, listener: (event: string, data: any) => void): void;
+  destroy(): void;
+}
+export interface HlsConstructor {
+  new (config: Record<string, unknown>): HlsLike;
+  isSupported(): boolean;
+  Events: Record<string, string>;
+}
+export type HlsLoader = () => Promise<HlsConstructor>;
+
+export interface EngineOptions {
+  loadHls: HlsLoader;
+  /** The user's quality preference at load time. */
+  quality: () => QualityPreference;
+  onFatal?: (error: PlaybackErrorInfo) => void;
+  /** Native HLS is used when the browser has it and hls.js is not supported (Safari iOS). */
+  preferNativeHls?: boolean;
+  now?: () => number;
+}
+
+export const initialEngineState = (): EngineState => ({
+  source: null,
+  hasPlayedOnce: false,
+  playing: false,
+  loading: false,
+  seeking: false,
+  time: 0,
+  duration: 0,
+  buffered: 0,
+  volume: 1,
+  muted: false,
+  rate: 1,
+  qualities: [],
+  quality: null,
+  automaticQuality: true,
+  audioTracks: [],
+  audioTrack: null,
+  hlsSubtitles: [],
+  ended: false,
+  error: null,
+  firstFrameMs: null,
+});
+
+export class PlaybackEngine {
+  readonly state = proxy<EngineState>(initialEngineState());
+  private video: HTMLVideoElement | null = null;
+  private hls: HlsLike | null = null;
+  private detach: Array<() => void> = [];
+  private loadStarted = 0;
+  private loadToken = 0;
+  private resumeAfterSeek = false;
+
+  constructor(private readonly options: EngineOptions) {}
+
+  attach(video: HTMLVideoElement): void {
+    if (this.video === video) return;
+    this.video = video;
+    video.volume = this.state.volume;
+    video.muted = this.state.muted;
+    const on = <K extends keyof HTMLMediaElementEventMap>(type: K, listener: () => void) => {
+      video.addEventListener(type, listener);
+      this.detach.push(() => video.removeEventListener(type, listener));
+    };
+    on('play', () => {
+      this.state.playing = true;
+      this.state.hasPlayedOnce = true;
+      this.state.ended = false;
+    });
+    on('pause', () => (this.state.playing = false));
+    on('playing', () => {
+      this.state.loading = false;
+      this.state.playing = true;
+      this.state.hasPlayedOnce = true;
+    });
+    on('waiting', () => (this.state.loading = true));
+    on('canplay', () => (this.state.loading = false));
+    on('seeking', () => (this.state.seeking = true));
+    on('seeked', () => {
+      this.state.seeking = false;
+      if (this.resumeAfterSeek) {
+        this.resumeAfterSeek = false;
+        void this.play();
+      }
+    });
+    on('timeupdate', () => {
+      this.state.time = video.currentTime;
+      if (this.state.firstFrameMs === null && video.currentTime > 0) this.state.firstFrameMs = this.now() - this.loadStarted;
+      this.updateBuffered();
+    });
+    on('progress', () => this.updateBuffered());
+    on('durationchange', () => (this.state.duration = Number.isFinite(video.duration) ? video.duration : 0));
+    on('loadedmetadata', () => (this.state.duration = Number.isFinite(video.duration) ? video.duration : 0));
+    on('volumechange', () => {
+      this.state.volume = video.volume;
+      this.state.muted = video.muted;
+    });
+    on('ratechange', () => (this.state.rate = video.playbackRate));
+    on('ended', () => {
+      this.state.ended = true;
+      this.state.playing = false;
+    });
+    on('error', () => {
+      // With hls.js attached, its ERROR event reports (it knows more); a media error still counts.
+      const error = video.error;
+      if (!error || !this.state.source) return;
+      if (this.hls && error.code !== 3 && error.code !== 4) return;
+      this.fail({ code: error.code, message: error.message || `MediaError ${error.code}`, name: 'MediaError' });
+    });
+  }
+
+  private now() {
+    return this.options.now?.() ?? performance.now();
+  }
+
+  private updateBuffered() {
+    const video = this.video;
+    if (!video) return;
+    const t = video.currentTime;
+    for (let i = 0; i < video.buffered.length; i++) {
+      if (video.buffered.start(i) <= t + 0.5 && video.buffered.end(i) >= t) {
+        this.state.buffered = video.buffered.end(i);
+        return;
+      }
+    }
+    this.state.buffered = t;
+  }
+
+  private fail(error: PlaybackErrorInfo) {
+    if (this.state.error) return;
+    this.state.error = error;
+    this.state.playing = false;
+    this.options.onFatal?.(error);
+  }
+
+  /** Loads a source and starts at `startAt` seconds. Autoplay is attempted when `autoplay`. */
+  async load(source: SourceSlice, options: { startAt?: number; autoplay?: boolean } = {}): Promise<void> {
+    const video = this.video;
+    if (!video) throw new Error('PlaybackEngine.load before attach');
+    const token = ++this.loadToken;
+    this.teardownSource();
+    Object.assign(this.state, {
+      source: ref(source),
+      error: null,
+      ended: false,
+      time: options.startAt ?? 0,
+      duration: 0,
+      buffered: 0,
+      qualities: [],
+      quality: null,
+      audioTracks: [],
+      audioTrack: null,
+      hlsSubtitles: [],
+      loading: true,
+      firstFrameMs: null,
+    } satisfies Partial<EngineState>);
+    this.loadStarted = this.now();
+    const preference = this.options.quality();
+    this.state.automaticQuality = preference.automaticQuality;
+    const startAt = options.startAt ?? 0;
+
+    if (source.type === 'file') {
+      const available = fileQualities(source);
+      let chosen: QualityKey;
+      try {
+        chosen = chooseQuality(available, preference);
+      } catch (error) {
+        if (error instanceof NoUsableQualityError) return this.fail({ code: 4, message: error.message, name: error.name });
+        throw error;
+      }
+      this.state.qualities = available;
+      this.state.quality = chosen;
+      this.setVideoSrc(source.qualities[chosen]!, startAt, options.autoplay);
+      return;
+    }
+
+    const native = video.canPlayType('application/vnd.apple.mpegurl') !== '';
+    const Hls = this.options.preferNativeHls && native ? null : await this.options.loadHls().catch(() => null);
+    if (token !== this.loadToken) return; // a newer load() won
+    if (!Hls || !Hls.isSupported()) {
+      if (native) return this.setVideoSrc(source.url, startAt, options.autoplay);
+      return this.fail({ code: 4, message: 'HLS not supported. Update your browser.', name: 'NotSupported' });
+    }
+    const hls = new Hls({ ...HLS_CONFIG, startPosition: startAt > 0 ? startAt : -1 });
+    this.hls = hls;
+    const E = Hls.Events;
+    hls.on(E.MANIFEST_PARSED!, () => {
+      if (token !== this.loadToken) return;
+      this.readLevels();
+      const keys = this.state.qualities;
+      try {
+        const chosen = chooseQuality(keys, preference);
+        if (!preference.automaticQuality && preference.lastChosenQuality) {
+          const index = this.levelIndexOf(chosen);
+          if (index >= 0) hls.currentLevel = index;
+        }
+        this.state.quality = chosen;
+      } catch {
+        // Levels without heights: leave hls.js on automatic.
+      }
+      if (options.autoplay) void this.play();
+    });
+    hls.on(E.LEVEL_SWITCHED!, (_e, data: { level: number }) => {
+      const level = hls.levels[data.level];
+      if (level) this.state.quality = qualityFromHeight(level.height);
+    });
+    hls.on(E.AUDIO_TRACKS_UPDATED!, () => this.readAudioTracks());
+    hls.on(E.AUDIO_TRACK_SWITCHED!, (_e, data: { id: number }) => (this.state.audioTrack = String(data.id)));
+    hls.on(E.SUBTITLE_TRACKS_UPDATED!, () => {
+      this.state.hlsSubtitles = hls.subtitleTracks.map((t) => ({ id: t.id, label: t.name, language: t.lang ?? 'unknown', url: t.url }));
+      // Our overlay renders captions; hls.js must not load or show them itself.
+      hls.subtitleDisplay = false;
+      hls.subtitleTrack = -1;
+    });
+    hls.on(E.ERROR!, (_e, data: { fatal: boolean; type?: string; details?: string; error?: Error }) => {
+      if (!shouldReportHlsError(data)) return;
+      this.fail(hlsErrorInfo(data));
+    });
+    hls.attachMedia(video);
+    hls.loadSource(source.url);
+  }
+
+  private setVideoSrc(url: string, startAt: number, autoplay?: boolean) {
+    const video = this.video!;
+    video.src = url;
+    if (startAt > 0) {
+      const seek = () => (video.currentTime = startAt);
+      video.addEventListener('loadedmetadata', seek, { once: true });
+    }
+    video.load();
+    if (autoplay) void this.play();
+  }
+
+  private readLevels() {
+    const hls = this.hls!;
+    const keys = new Set(hls.levels.map((l) => qualityFromHeight(l.height)));
+    this.state.qualities = QUALITY_ORDER.filter((q) => keys.has(q));
+    this.readAudioTracks();
+  }
+
+  private readAudioTracks() {
+    const hls = this.hls;
+    if (!hls) return;
+    this.state.audioTracks = hls.audioTracks.map((t) => ({ id: String(t.id), label: t.name, language: t.lang ?? 'unknown' }));
+    const current = hls.audioTracks[hls.audioTrack];
+    this.state.audioTrack = current ? String(current.id) : null;
+  }
+
+  /** The highest level of a quality key (several levels may share a key). */
+  private levelIndexOf(key: QualityKey): number {
+    const levels = this.hls?.levels ?? [];
+    let best = -1;
+    levels.forEach((level, i) => {
+      if (qualityFromHeight(level.height) !== key) return;
+      if (best === -1 || level.height > levels[best]!.height) best = i;
+    });
+    return best;
+  }
+
+  // ------------------------------------------------------------------ requests from the UI
+
+  async play(): Promise<void> {
+    const video = this.video;
+    if (!video) return;
+    try {
+      await video.play();
+    } catch (error) {
+      // Autoplay refused or the load was replaced: the big play button stays; not a playback error.
+      if ((error as Error).name === 'NotAllowedError') this.state.playing = false;
+    }
+  }
+
+  pause(): void {
+    this.video?.pause();
+  }
+
+  togglePlay(): void {
+    if (!this.video) return;
+    if (this.video.paused) void this.play();
+    else this.pause();
+  }
+
+  /** Seeks within 0..duration; a playing video pauses while seeking and resumes after (spec §4). */
+  seek(seconds: number): void {
+    const video = this.video;
+    if (!video) return;
+    const duration = Number.isFinite(video.duration) ? video.duration : this.state.duration;
+    const target = clamp(seconds, 0, duration || 0);
+    const wasPlaying = !video.paused;
+    if (wasPlaying) {
+      this.resumeAfterSeek = true;
+      video.pause();
+    }
+    video.currentTime = target;
+    this.state.time = target;
+  }
+
+  setVolume(volume: number): void {
+    const v = clamp(Number.isFinite(volume) ? volume : 1, 0, 1);
+    if (this.video) {
+      this.video.volume = v;
+      if (v > 0 && this.video.muted) this.video.muted = false;
+    }
+    this.state.volume = v;
+  }
+
+  toggleMute(): void {
+    if (!this.video) return;
+    this.video.muted = !this.video.muted;
+  }
+
+  setRate(rate: number): void {
+    if (this.video) this.video.playbackRate = rate;
+    this.state.rate = rate;
+  }
+
+  /** Chooses a quality (files: switches the URL at the current time; HLS: the matching level). */
+  setQuality(key: QualityKey | 'auto'): void {
+    const source = this.state.source;
+    const video = this.video;
+    if (!source || !video) return;
+    if (source.type === 'file') {
+      if (key === 'auto') key = chooseQuality(fileQualities(source), { automaticQuality: true, lastChosenQuality: null });
+      const url = source.qualities[key];
+      if (!url) return;
+      const at = video.currentTime;
+      const wasPlaying = !video.paused;
+      this.state.quality = key;
+      this.state.automaticQuality = false;
+      this.setVideoSrc(url, at, wasPlaying);
+      return;
+    }
+    const hls = this.hls;
+    if (!hls) return;
+    if (key === 'auto') {
+      hls.currentLevel = -1;
+      this.state.automaticQuality = true;
+      return;
+    }
+    const index = this.levelIndexOf(key);
+    if (index < 0) return;
+    hls.currentLevel = index;
+    this.state.automaticQuality = false;
+    this.state.quality = key;
+  }
+
+  setAudioTrack(id: string): void {
+    const hls = this.hls;
+    if (!hls) return;
+    const index = hls.audioTracks.findIndex((t) => String(t.id) === id);
+    if (index >= 0) {
+      hls.audioTrack = index;
+      this.state.audioTrack = id;
+    }
+  }
+
+  get element(): HTMLVideoElement | null {
+    return this.video;
+  }
+
+  private teardownSource() {
+    this.hls?.destroy();
+    this.hls = null;
+    this.resumeAfterSeek = false;
+    if (this.video) {
+      this.video.removeAttribute('src');
+    }
+  }
+
+  /** Reset (spec §4): no source, time and duration zero. */
+  reset(): void {
+    this.loadToken++;
+    this.teardownSource();
+    Object.assign(this.state, { ...initialEngineState(), volume: this.state.volume, muted: this.state.muted });
+  }
+
+  destroy(): void {
+    this.reset();
+    for (const off of this.detach) off();
+    this.detach = [];
+    this.video = null;
+  }
+}

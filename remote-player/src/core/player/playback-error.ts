@@ -1,0 +1,40 @@
+/** Playback errors (spec §8): MediaError codes to message keys; which hls.js errors are reported. */
+import type { PlaybackErrorInfo } from './status';
+
+export type PlaybackErrorKey = 'aborted' | 'network' | 'decode' | 'notSupported' | 'generic';
+
+export function playbackErrorKey(code: number | undefined): PlaybackErrorKey {
+  switch (code) {
+    case 1:
+      return 'aborted';
+    case 2:
+      return 'network';
+    case 3:
+      return 'decode';
+    case 4:
+      return 'notSupported';
+    default:
+      return 'generic';
+  }
+}
+
+/** Spec §8: every fatal hls.js error is shown, except this one (a teardown race, not a playback failure). */
+export const IGNORED_HLS_ERROR = 'SourceBuffer has been removed';
+
+export function shouldReportHlsError(data: { fatal: boolean; error?: { message?: string } }): boolean {
+  if (!data.fatal) return false;
+  return !(data.error?.message ?? '').includes(IGNORED_HLS_ERROR);
+}
+
+/** hls.js error data → what the error screen shows (message, stack, name) plus a MediaError-like code. */
+export function hlsErrorInfo(data: { type?: string; details?: string; error?: { message?: string; stack?: string; name?: string } }): PlaybackErrorInfo {
+  const code = data.type === 'networkError' ? 2 : data.type === 'mediaError' ? 3 : undefined;
+  const info: PlaybackErrorInfo = {
+    message: data.error?.message || data.details || 'HLS error',
+    name: data.error?.name ?? data.details ?? 'HlsError',
+    type: data.details ?? data.type,
+  };
+  if (code !== undefined) info.code = code;
+  if (data.error?.stack) info.stack = data.error.stack;
+  return info;
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { formatTime, formatTimeDisplay } from './format-time';
+import { commandForKey, nextSpeed } from './keyboard';
+import { hlsErrorInfo, playbackErrorKey, shouldReportHlsError } from './playback-error';
+import { NoUsableQualityError, chooseQuality, qualityFromHeight } from './quality';
+import { replaceCdn, toSource } from './source';
+import { initialStatus, nextStatus } from './status';
+
+describe('quality choice (DECISIONS §1)', () => {
+  it.each([
+    [['360', '720', '1080'], { automaticQuality: true, lastChosenQuality: '360' }, '1080'],
+    [['360', '720', '4k'], { automaticQuality: false, lastChosenQuality: null }, '4k'],
+    [['360', '720', '1080'], { automaticQuality: false, lastChosenQuality: '720' }, '720'],
+    [['360', '1080'], { automaticQuality: false, lastChosenQuality: '720' }, '360'],
+    [['1080', '4k'], { automaticQuality: false, lastChosenQuality: '480' }, '4k'],
+    [['720', '4k', '1080'], { automaticQuality: false, lastChosenQuality: '1080' }, '1080'],
+    [['720', '4k'], { automaticQuality: false, lastChosenQuality: '1080' }, '4k'],
+    [['unknown'], { automaticQuality: false, lastChosenQuality: '360' }, 'unknown'],
+  ] as const)('%j with %j → %s', (available, preference, expected) => {
+    expect(chooseQuality([...available], preference)).toBe(expected);
+  });
+
+  it('raises when nothing is usable', () => {
+    expect(() => chooseQuality([], { automaticQuality: true, lastChosenQuality: null })).toThrow(NoUsableQualityError);
+  });
+
+  it.each([
+    [2160, '4k'],
+    [1080, '1080'],
+    [720, '720'],
+    [240, '360'],
+    [0, 'unknown'],
+    [1440, '1080'],
+  ] as const)('height %d → %s', (height, key) => expect(qualityFromHeight(height)).toBe(key));
+});
+
+describe('stream source', () => {
+  it('skips unknown quality keys and non-mp4 files with a warning', () => {
+    const warnings: string[] = [];
+    const slice = toSource(
+      {
+        id: 's',
+        type: 'file',
+        flags: [],
+        captions: [],
+        qualities: { '720': { type: 'mp4', url: 'https://a.test/720.mp4' }, '999': { type: 'mp4', url: 'x' }, '480': { type: 'webm', url: 'y' } } as never,
+      },
+      [['a.test', 'b.test']],
+      (w) => warnings.push(w),
+    );
+    expect(slice).toEqual({ type: 'file', captions: [], qualities: { '720': 'https://b.test/720.mp4' } });
+    expect(warnings).toHaveLength(2);
+  });
+
+  it('applies CDN replacements to HLS playlists only on matching hosts', () => {
+    expect(replaceCdn('https://cdn.one/x.m3u8', [['cdn.one', 'cdn.two']])).toBe('https://cdn.two/x.m3u8');
+    expect(replaceCdn('https://other/x.m3u8', [['cdn.one', 'cdn.two']])).toBe('https://other/x.m3u8');
+  });
+});
+
+describe('status machine (spec §4)', () => {
+  it('moves idle → scraping → playing → playbackError → playing, and resets', () => {
+    let s = initialStatus();
+    s = nextStatus(s, { type: 'setMeta' });
+    expect(s.status).toBe('scraping');
+    s = nextStatus(s, { type: 'playMedia' });
+    expect(s.status).toBe('playing');
+    s = nextStatus(s, { type: 'playbackError', error: { message: 'x', code: 2 } });
+    expect(s).toMatchObject({ status: 'playbackError', error: { code: 2 } });
+    s = nextStatus(s, { type: 'chooseSource' });
+    expect(s).toMatchObject({ status: 'playing', error: null });
+    expect(nextStatus(s, { type: 'reset' })).toEqual(initialStatus());
+    expect(nextStatus(nextStatus(s, { type: 'setMeta' }), { type: 'scrapeNotFound' }).status).toBe('scrapeNotFound');
+  });
+});
+
+describe('time format', () => {
+  it.each([
+    [0, 0, '0:00'],
+    [75, 75, '1:15'],
+    [75, 4000, '0:01:15'],
+    [3725, 3725, '1:02:05'],
+  ])('%d (of %d) → %s', (t, ref, out) => expect(formatTime(t, ref)).toBe(out));
+  it('shows remaining time', () => expect(formatTimeDisplay(12, 90, 'remaining')).toBe('-1:18 / 1:30'));
+});
+
+describe('keyboard map (spec §2)', () => {
+  it.each([
+    [' ', false, 'togglePlay'],
+    ['k', false, 'togglePlay'],
+    ['m', false, 'toggleMute'],
+    ['f', false, 'toggleFullscreen'],
+    ['c', false, 'toggleCaptions'],
+    ['Escape', false, 'close'],
+    ['r', false, 'roll'],
+  ])('%j → %s', (key, paused, type) => expect(commandForKey({ key }, paused)?.type).toBe(type));
+
+  it('seeks, steps, changes volume and delay by the spec amounts', () => {
+    expect(commandForKey({ key: 'ArrowLeft' }, false)).toEqual({ type: 'seekBy', seconds: -5 });
+    expect(commandForKey({ key: 'l' }, false)).toEqual({ type: 'seekBy', seconds: 10 });
+    expect(commandForKey({ key: '.' }, true)).toEqual({ type: 'frameStep', seconds: 1 });
+    expect(commandForKey({ key: '.' }, false)).toBeNull();
+    expect(commandForKey({ key: 'ArrowUp' }, false)).toEqual({ type: 'volumeBy', delta: 0.15 });
+    expect(commandForKey({ key: '[' }, false)).toEqual({ type: 'subtitleDelayBy', seconds: -0.5 });
+  });
+
+  it('ignores keys typed into inputs and with modifiers', () => {
+    expect(commandForKey({ key: 'k', targetTag: 'INPUT' }, false)).toBeNull();
+    expect(commandForKey({ key: 'k', ctrlKey: true }, false)).toBeNull();
+  });
+
+  it('steps speeds within 0.25..2', () => {
+    expect(nextSpeed(1, 1)).toBe(1.5);
+    expect(nextSpeed(2, 1)).toBe(2);
+    expect(nextSpeed(0.25, -1)).toBe(0.25);
+    expect(nextSpeed(1, -1)).toBe(0.5);
+  });
+});
+
+describe('playback errors (spec §8)', () => {
+  it.each([
+    [1, 'aborted'],
+    [2, 'network'],
+    [3, 'decode'],
+    [4, 'notSupported'],
+    [undefined, 'generic'],
+    [7, 'generic'],
+  ])('code %s → %s', (code, key) => expect(playbackErrorKey(code)).toBe(key));
+
+  it('reports fatal hls.js errors except a removed SourceBuffer', () => {
+    expect(shouldReportHlsError({ fatal: false })).toBe(false);
+    expect(shouldReportHlsError({ fatal: true, error: { message: 'SourceBuffer has been removed from the parent media source' } })).toBe(false);
+    expect(shouldReportHlsError({ fatal: true, error: { message: 'boom' } })).toBe(true);
+    expect(hlsErrorInfo({ type: 'networkError', details: 'fragLoadError', error: { message: 'm', name: 'n', stack: 's' } })).toEqual({
+      code: 2,
+      message: 'm',
+      name: 'n',
+      stack: 's',
+      type: 'fragLoadError',
+    });
+  });
+});
