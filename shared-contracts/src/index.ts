@@ -9,3 +9,4 @@ export * from './stores';
 export * from './catalog';
 export * from './languages';
 export * from './release';
+export * from './embed-messages';
