@@ -38,29 +38,8 @@ export type PlayerCommand = Envelope &
 export type PlayerEventType = PlayerEvent['type'];
 export type PlayerCommandType = PlayerCommand['type'];
 
-const COMMANDS: readonly PlayerCommandType[] = ['play', 'pause', 'seek', 'volume', 'loadMedia'];
-
-/** Validates untrusted postMessage data as a command (null when it is not one). */
-export function parsePlayerCommand(data: unknown): PlayerCommand | null {
-  if (!data || typeof data !== 'object') return null;
-  const message = data as Record<string, unknown>;
-  if (message.source !== EMBED_MESSAGE_SOURCE || !COMMANDS.includes(message.type as PlayerCommandType)) return null;
-  switch (message.type) {
-    case 'seek':
-      return typeof message.time === 'number' && Number.isFinite(message.time) ? { source: EMBED_MESSAGE_SOURCE, type: 'seek', time: message.time } : null;
-    case 'volume':
-      return typeof message.volume === 'number' && Number.isFinite(message.volume) ? { source: EMBED_MESSAGE_SOURCE, type: 'volume', volume: message.volume } : null;
-    case 'loadMedia': {
-      if (typeof message.url !== 'string' || !/^https?:\/\//.test(message.url)) return null;
-      const command: PlayerCommand = { source: EMBED_MESSAGE_SOURCE, type: 'loadMedia', url: message.url };
-      if (message.streamType === 'hls' || message.streamType === 'mp4') command.streamType = message.streamType;
-      if (typeof message.startAt === 'number' && Number.isFinite(message.startAt)) command.startAt = message.startAt;
-      return command;
-    }
-    default:
-      return { source: EMBED_MESSAGE_SOURCE, type: message.type as 'play' | 'pause' };
-  }
-}
+/** The commands a player obeys (it validates incoming data itself: see remote-player core/embed). */
+export const PLAYER_COMMAND_TYPES: readonly PlayerCommandType[] = ['play', 'pause', 'seek', 'volume', 'loadMedia'];
 
 /** Validates untrusted postMessage data as a player event (for partner pages). */
 export function isPlayerEvent(data: unknown): data is PlayerEvent {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMBED_MESSAGE_SOURCE as source, parsePlayerCommand } from './embed-messages';
+import { MESSAGE_SOURCE as source, createThrottle, parsePlayerCommand } from './protocol';
 
 describe('embed commands', () => {
   it.each([
@@ -13,4 +13,14 @@ describe('embed commands', () => {
     [{ source, type: 'explode' }, null],
     ['play', null],
   ])('%j → %j', (input, output) => expect(parsePlayerCommand(input)).toEqual(output));
+
+  it('throttles', () => {
+    let t = 0;
+    const pass = createThrottle(1000, () => t);
+    expect(pass()).toBe(true);
+    t = 500;
+    expect(pass()).toBe(false);
+    t = 1000;
+    expect(pass()).toBe(true);
+  });
 });

@@ -1,0 +1,43 @@
+/**
+ * The player's side of the embed protocol (types in shared-contracts/embed-messages). Only types are
+ * imported from shared-contracts: at run time the host's copy of that singleton is used, and a host
+ * built before these messages existed would not have their runtime values.
+ */
+import type { EMBED_MESSAGE_SOURCE, PlayerCommand, PlayerCommandType } from 'shared-contracts';
+
+export const MESSAGE_SOURCE: typeof EMBED_MESSAGE_SOURCE = 'movie-web-player';
+const COMMANDS: readonly PlayerCommandType[] = ['play', 'pause', 'seek', 'volume', 'loadMedia'];
+
+/** Validates untrusted postMessage data as a command (null when it is not one). */
+export function parsePlayerCommand(data: unknown): PlayerCommand | null {
+  if (!data || typeof data !== 'object') return null;
+  const message = data as Record<string, unknown>;
+  if (message.source !== MESSAGE_SOURCE || !COMMANDS.includes(message.type as PlayerCommandType)) return null;
+  const source = MESSAGE_SOURCE;
+  switch (message.type) {
+    case 'seek':
+      return typeof message.time === 'number' && Number.isFinite(message.time) ? { source, type: 'seek', time: message.time } : null;
+    case 'volume':
+      return typeof message.volume === 'number' && Number.isFinite(message.volume) ? { source, type: 'volume', volume: message.volume } : null;
+    case 'loadMedia': {
+      if (typeof message.url !== 'string' || !/^https?:\/\//.test(message.url)) return null;
+      const command: PlayerCommand = { source, type: 'loadMedia', url: message.url };
+      if (message.streamType === 'hls' || message.streamType === 'mp4') command.streamType = message.streamType;
+      if (typeof message.startAt === 'number' && Number.isFinite(message.startAt)) command.startAt = message.startAt;
+      return command;
+    }
+    default:
+      return { source, type: message.type as 'play' | 'pause' };
+  }
+}
+
+/** Lets a timeupdate through at most once per `intervalMs`. */
+export function createThrottle(intervalMs: number, now: () => number = Date.now) {
+  let last = -Infinity;
+  return () => {
+    const t = now();
+    if (t - last < intervalMs) return false;
+    last = t;
+    return true;
+  };
+}
