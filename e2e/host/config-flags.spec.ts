@@ -1,0 +1,31 @@
+import { expect, test } from '../support/site.fixture';
+
+async function withConfig(page: import('@playwright/test').Page, patch: Record<string, unknown>) {
+  await page.route('**/config.json', async (route) => {
+    const original = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({ json: { ...original, ...patch } });
+  });
+}
+
+test('hash router mode', async ({ page, site }) => {
+  await withConfig(page, { routerMode: 'hash' });
+  await page.goto(`${site.hostUrl}/#/about`);
+  await expect(page.getByTestId('about-page')).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'DMCA' }).click();
+  await expect(page).toHaveURL(`${site.hostUrl}/#/dmca`);
+  await expect(page.getByTestId('dmca-page')).toBeVisible();
+});
+
+test('the provider-issues notice replaces the watch page when the flag is on', async ({ page, site }) => {
+  await withConfig(page, { showProviderIssues: true });
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
+  await expect(page.getByTestId('provider-issues')).toContainText("We're having trouble with our providers");
+  await page.getByRole('link', { name: 'Go home' }).click();
+  await expect(page.getByRole('search')).toBeVisible();
+});
+
+test('the takedown page shows the configured contact', async ({ page, site }) => {
+  await withConfig(page, { dmcaEmail: 'takedown@example.org' });
+  await page.goto(`${site.hostUrl}/dmca`);
+  await expect(page.getByRole('link', { name: 'takedown@example.org' })).toHaveAttribute('href', 'mailto:takedown@example.org');
+});
