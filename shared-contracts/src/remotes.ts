@@ -11,7 +11,7 @@ export const REMOTE_APP_MODULE = 'app';
 
 /** Pages each remote provides to the host's routes. */
 export interface RemotePages {
-  discover: 'discover' | 'homeSection';
+  discover: 'discover' | 'homeSection' | 'homeBookmarks' | 'homeContinueWatching';
   player: 'watch' | 'devVideo';
   account: 'login' | 'register' | 'onboarding' | 'migration';
   settings: 'settings' | 'dev' | 'admin';

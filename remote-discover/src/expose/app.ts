@@ -8,8 +8,11 @@ const app: RemoteApp<'discover'> = {
   buildMarker: __BUILD_MARKER__,
   pages: {
     discover: () => import('../features/discover/DiscoverPage'),
-    homeSection: () => import('../features/discover/HomeSection'),
+    homeSection: () => import('../features/home/HomeSection'),
+    homeBookmarks: () => import('../features/home/HomeBookmarks'),
+    homeContinueWatching: () => import('../features/home/HomeContinueWatching'),
   },
+  locales: (lng) => import(`../locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
 };
 
 export default app;

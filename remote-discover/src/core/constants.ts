@@ -1,0 +1,57 @@
+/** Discover's fixed lists and limits (spec §2 Discover, §9 Carousel). */
+
+/** A streaming provider as TMDB's watch-provider id (region US, spec §2). */
+export interface Provider {
+  id: number;
+  name: string;
+}
+
+export const MOVIE_PROVIDERS: readonly Provider[] = [
+  { id: 8, name: 'Netflix' },
+  { id: 350, name: 'Apple TV+' },
+  { id: 9, name: 'Amazon Prime Video' },
+  { id: 15, name: 'Hulu' },
+  { id: 1899, name: 'Max' },
+  { id: 531, name: 'Paramount Plus' },
+  { id: 337, name: 'Disney Plus' },
+  { id: 99, name: 'Shudder' },
+];
+
+export const TV_PROVIDERS: readonly Provider[] = [
+  { id: 8, name: 'Netflix' },
+  { id: 350, name: 'Apple TV+' },
+  { id: 531, name: 'Paramount Plus' },
+  { id: 15, name: 'Hulu' },
+  { id: 1899, name: 'Max' },
+  { id: 337, name: 'Disney Plus' },
+  { id: 257, name: 'fubuTV' },
+];
+
+export const PROVIDER_REGION = 'US';
+
+/** Editor Picks (spec §2): a fixed list shipped with the product, shown shuffled. TMDB ids. */
+export const EDITOR_PICK_MOVIE_IDS: readonly number[] = [
+  653, 19, 234, 10331, 961, 775, 992, 10098, 10513, 3085, 4808, 16093, 900036, 900037, 900038, 900039, 900040, 900041,
+  900042, 900043, 900044, 900045, 900046, 900047, 900048, 900049, 900050, 900051, 900052, 900053, 900054,
+];
+export const EDITOR_PICK_SHOW_IDS: readonly number[] = [
+  910001, 910002, 910003, 910004, 910005, 910006, 910007, 910008, 910009, 910010, 910011, 910012, 910013, 910014, 910015, 910016,
+];
+
+/** Spec §9. */
+export const MOVIE_GENRE_LIMIT = 12;
+export const TV_GENRE_LIMIT = 10;
+export const CAROUSEL_MAX_ITEMS = 20;
+export const CAROUSEL_SKELETONS = 10;
+/** Pages every carousel row fetches before shuffling (spec §7). */
+export const CAROUSEL_PAGES = [1, 2] as const;
+/** Lazy-load margin: rows start loading this far before they enter the viewport (spec §9: 200 px; 400 px default). */
+export const LAZY_MARGIN_PX = 200;
+export const LAZY_MARGIN_DEFAULT_PX = 400;
+export const RANDOM_COUNTDOWN_S = 5;
+export const OVERLAY_CLOSE_MS = 2000;
+export const COPY_FEEDBACK_MS = 2000;
+export const SCROLL_TOP_AFTER_PX = 300;
+export const EPISODE_SCROLL_PX = 544;
+export const CAST_NAMES = 5;
+export const POSTER_SIZE = 'w342';

@@ -1,0 +1,46 @@
+/** Small display rules of the cards and the details modal (spec §2, §5, §9). Pure. */
+import { isReleased } from 'shared-contracts';
+
+/** Progress bar: percent watched, full above 98% (spec §5). */
+export function barPercent(watched: number, duration: number): number {
+  if (!(duration > 0) || !(watched > 0)) return 0;
+  const fraction = watched / duration;
+  if (fraction > 0.98) return 100;
+  return Math.min(100, Math.round(fraction * 100));
+}
+
+/** Episode ring: percent watched, full above 90% (spec §5). */
+export function ringPercent(watched: number, duration: number): number {
+  if (!(duration > 0) || !(watched > 0)) return 0;
+  const fraction = watched / duration;
+  if (fraction > 0.9) return 100;
+  return Math.min(100, Math.round(fraction * 100));
+}
+
+/** Year, or null when the title is unreleased (spec §5 release rule) — the card then says "Unreleased". */
+export function releaseYear(title: { year?: number; releaseDate?: string }, now: Date = new Date()): number | 'unreleased' | null {
+  if (!isReleased(title, now)) return 'unreleased';
+  return title.year ?? null;
+}
+
+/** Runtime in minutes as hours and minutes. */
+export function splitRuntime(minutes: number): { hours: number; minutes: number } {
+  const total = Math.max(0, Math.round(minutes));
+  return { hours: Math.floor(total / 60), minutes: total % 60 };
+}
+
+export type RatingColor = 'green' | 'yellow' | 'orange' | 'red';
+
+/** Rating bar colour: green at 8 or more, yellow at 6, orange at 4, red below (spec §2). */
+export function ratingColor(rating: number): RatingColor {
+  if (rating >= 8) return 'green';
+  if (rating >= 6) return 'yellow';
+  if (rating >= 4) return 'orange';
+  return 'red';
+}
+
+/** Vote count: "K+" at 1000 or more (1234 → "1K+"), the number otherwise. */
+export function formatVotes(votes: number): string {
+  if (votes >= 1000) return `${Math.floor(votes / 1000)}K+`;
+  return String(Math.max(0, Math.round(votes)));
+}

@@ -1,0 +1,117 @@
+/**
+ * IMDb data for the details modal (spec §3 "Discover use: imdb_rating, votes, trailer_url"; §7): the
+ * title page is fetched after a random 69–196 ms delay with a random browser user-agent, through a
+ * proxy worker or the extension (spec §5: required), and the embedded page JSON is parsed. Pure apart
+ * from the injected page fetcher and timer.
+ */
+
+export interface ImdbData {
+  imdb_rating: number | null;
+  votes: number | null;
+  trailer_url: string | null;
+}
+
+export class ImdbError extends Error {
+  override name = 'ImdbError';
+  constructor(
+    readonly code: 'imdb/no-route' | 'imdb/no-data' | 'imdb/http',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Browser user-agents one is picked from per request. */
+export const USER_AGENTS: readonly string[] = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0',
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/123.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0',
+];
+
+export const MIN_DELAY_MS = 69;
+export const MAX_DELAY_MS = 196;
+
+/** An integer in 69..196 inclusive. */
+export const randomDelayMs = (random: () => number = Math.random) => MIN_DELAY_MS + Math.floor(random() * (MAX_DELAY_MS - MIN_DELAY_MS + 1));
+export const randomUserAgent = (random: () => number = Math.random) => USER_AGENTS[Math.floor(random() * USER_AGENTS.length)] ?? USER_AGENTS[0]!;
+
+/** The IMDb title page URL: the local catalog serves stand-ins at the same path. */
+export const imdbTitleUrl = (base: string, imdbId: string) => `${base.replace(/\/+$/, '')}/title/${encodeURIComponent(imdbId)}/`;
+
+type Raw = Record<string, unknown>;
+const obj = (v: unknown): Raw => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : {});
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** Reads rating, votes and trailer from the page's `__NEXT_DATA__` JSON; throws ImdbError when absent. */
+export function parseImdbPage(html: string): ImdbData {
+  const match = /<script[^>]*id="__NEXT_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new ImdbError('imdb/no-data', 'Could not find IMDb data on the page');
+  let data: unknown;
+  try {
+    data = JSON.parse(match[1]!);
+  } catch {
+    throw new ImdbError('imdb/no-data', 'Could not find IMDb data on the page');
+  }
+  const fold = obj(obj(obj(obj(data).props).pageProps).aboveTheFoldData);
+  if (Object.keys(fold).length === 0) throw new ImdbError('imdb/no-data', 'Could not find IMDb data on the page');
+  const ratings = obj(fold.ratingsSummary);
+  const edges = obj(fold.primaryVideos).edges;
+  const firstVideo = Array.isArray(edges) ? obj(obj(edges[0]).node) : {};
+  const urls = firstVideo.playbackURLs;
+  return {
+    imdb_rating: num(ratings.aggregateRating),
+    votes: num(ratings.voteCount),
+    trailer_url: Array.isArray(urls) ? str(obj(urls[0]).url) : null,
+  };
+}
+
+/** How a page reaches us: a proxy worker or the extension. Returns the HTML, throws on HTTP errors. */
+export type PageFetcher = (url: string, headers: Record<string, string>, signal?: AbortSignal) => Promise<string>;
+
+export interface ImdbDeps {
+  fetchPage: PageFetcher | null;
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new DOMException('aborted', 'AbortError'))), { once: true });
+  });
+
+export async function fetchImdbData(pageUrl: string, deps: ImdbDeps, signal?: AbortSignal): Promise<ImdbData> {
+  if (!deps.fetchPage) throw new ImdbError('imdb/no-route', 'IMDb data needs the browser extension or a custom proxy');
+  const random = deps.random ?? Math.random;
+  await (deps.sleep ?? defaultSleep)(randomDelayMs(random), signal);
+  const html = await deps.fetchPage(pageUrl, { 'User-Agent': randomUserAgent(random) }, signal);
+  return parseImdbPage(html);
+}
+
+/** A PageFetcher through a movie-web proxy worker (`?destination=`, headers a browser cannot set prefixed). */
+export function proxyPageFetcher(proxyUrl: string, fetchImpl: typeof fetch = (i, o) => fetch(i, o)): PageFetcher {
+  return async (url, headers, signal) => {
+    const target = new URL(proxyUrl.endsWith('/') ? proxyUrl : `${proxyUrl}/`);
+    target.searchParams.set('destination', url);
+    const prefixed: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) prefixed[name.toLowerCase() === 'user-agent' ? 'X-User-Agent' : name] = value;
+    const response = await fetchImpl(target.toString(), { headers: prefixed, signal });
+    if (!response.ok) throw new ImdbError('imdb/http', `IMDb page answered HTTP ${response.status}`);
+    return response.text();
+  };
+}
+
+/** The first usable proxy of the user's list (spec §4: plain URL or `proxy:` entry; `api:` entries are scraping servers). */
+export function pickProxy(entries: readonly string[]): string | null {
+  for (const raw of entries) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const match = /^(api|proxy):(?!\/\/)(.+)$/i.exec(entry);
+    if (match?.[1]?.toLowerCase() === 'api') continue;
+    return (match?.[2] ?? entry).trim().replace(/\/+$/, '');
+  }
+  return null;
+}

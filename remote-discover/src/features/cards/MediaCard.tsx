@@ -1,0 +1,251 @@
+/**
+ * The media card (spec §2 Discover, §3 Media card): poster (w342), title, type, year or Unreleased,
+ * bookmark toggle, optional progress bar, and the more-button overlay (also on right-click) with More
+ * Info, Copy Link, Close and a copyable id. Used by Discover's carousels and home's sections.
+ */
+import { memo, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { encodeMediaId, mediaPath, useHost, type MediaCard as Card } from 'shared-contracts';
+import styled from 'styled-components';
+import { COPY_FEEDBACK_MS, OVERLAY_CLOSE_MS } from '../../core/constants';
+import { barPercent, releaseYear } from '../../core/format';
+import { useDetailsModal } from '../details/use-details-modal';
+import { BookmarkIcon, MoreIcon } from './icons';
+
+export const CardBox = styled.article`
+  position: relative;
+  width: 100%;
+  .poster {
+    position: relative;
+    display: block;
+    aspect-ratio: 2 / 3;
+    border-radius: 10px;
+    overflow: hidden;
+    background: ${(p) => p.theme.colors.surfaceRaised};
+  }
+  .poster img { width: 100%; height: 100%; object-fit: cover; display: block; }
+  .noposter { display: grid; place-items: center; height: 100%; padding: 0.5rem; text-align: center; color: ${(p) => p.theme.colors.textDim}; font-size: 0.85rem; }
+  > a { display: block; color: ${(p) => p.theme.colors.text}; text-decoration: none; border-radius: 10px; }
+  > a:hover h3 { color: ${(p) => p.theme.colors.primary}; }
+  h3 { font-size: 0.95rem; margin: 0.5rem 0 0.1rem; line-height: 1.3; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .meta { font-size: 0.8rem; color: ${(p) => p.theme.colors.textDim}; white-space: nowrap; }
+  .bar { position: absolute; inset-inline: 0; bottom: 0; height: 5px; background: rgb(0 0 0 / 55%); }
+  .bar span { display: block; height: 100%; background: ${(p) => p.theme.colors.primary}; }
+  .actions { position: absolute; top: 0.4rem; inset-inline-end: 0.4rem; display: flex; gap: 0.3rem; }
+  .actions button {
+    display: grid; place-items: center; width: 2rem; height: 2rem; border-radius: 999px; border: 0; cursor: pointer;
+    background: rgb(0 0 0 / 65%); color: #fff;
+  }
+  .actions button[aria-pressed='true'] { color: ${(p) => p.theme.colors.primary}; }
+  .actions button:hover { background: rgb(0 0 0 / 85%); }
+`;
+
+const Overlay = styled.div`
+  position: absolute;
+  inset: 0;
+  aspect-ratio: 2 / 3;
+  bottom: auto;
+  border-radius: 10px;
+  background: rgb(10 8 18 / 92%);
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
+  gap: 0.45rem;
+  padding: 0.6rem;
+  z-index: 2;
+  button {
+    border: 0; border-radius: 8px; padding: 0.5rem; cursor: pointer; font: inherit; font-size: 0.85rem; font-weight: 600;
+    background: ${(p) => p.theme.colors.surfaceRaised}; color: ${(p) => p.theme.colors.text};
+  }
+  button:hover { background: ${(p) => p.theme.colors.border}; }
+  button.primary { background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.primaryText}; }
+  .id { font-size: 0.75rem; color: ${(p) => p.theme.colors.textDim}; text-align: center; margin-top: 0.2rem; }
+  .id button { font-family: ui-monospace, monospace; font-weight: 400; font-size: 0.72rem; padding: 0.25rem 0.4rem; width: 100%; word-break: break-all; }
+`;
+
+export interface MediaCardProps {
+  card: Card;
+  /** Seconds watched of the title (or of the episode to resume); draws a bar, full above 98% (spec §5). */
+  progress?: { watched: number; duration: number };
+  /** Where the card leads; the title's watch page by default. */
+  to?: string;
+  /** Replaces the "type · year" line (e.g. "S1 E3" on Continue Watching). */
+  subtitle?: string;
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard permission (insecure origin, denied): fall back to a selection copy.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const done = document.execCommand('copy');
+    area.remove();
+    return done;
+  }
+}
+
+function MediaCardInner({ card, progress, to, subtitle }: MediaCardProps) {
+  const { t } = useTranslation('discover');
+  const { state, actions } = useHost();
+  const modal = useDetailsModal();
+  const [overlay, setOverlay] = useState(false);
+  const [copied, setCopied] = useState<'link' | 'id' | null>(null);
+  const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const firstAction = useRef<HTMLButtonElement>(null);
+  const focusOnOpen = useRef(false);
+  const bookmarked = Boolean(state.bookmarks[card.tmdbId]);
+  const href = to ?? mediaPath(card, card.title);
+  const id = encodeMediaId(card);
+  const year = releaseYear(card);
+  const yearText = year === 'unreleased' ? t('card.unreleased') : year === null ? '' : String(year);
+  const percent = progress ? barPercent(progress.watched, progress.duration) : undefined;
+
+  useEffect(
+    () => () => {
+      clearTimeout(leaveTimer.current);
+      clearTimeout(copyTimer.current);
+    },
+    [],
+  );
+  useEffect(() => {
+    if (overlay && focusOnOpen.current) firstAction.current?.focus();
+    focusOnOpen.current = false;
+  }, [overlay]);
+
+  const openOverlay = (withFocus: boolean) => {
+    clearTimeout(leaveTimer.current);
+    focusOnOpen.current = withFocus;
+    setOverlay(true);
+  };
+  const closeOverlay = useCallback((restoreFocus: boolean) => {
+    clearTimeout(leaveTimer.current);
+    setOverlay(false);
+    if (restoreFocus) moreButton.current?.focus();
+  }, []);
+
+  const copy = async (what: 'link' | 'id') => {
+    const text = what === 'link' ? new URL(href, window.location.href).toString() : id;
+    if (!(await copyText(text))) return;
+    setCopied(what);
+    clearTimeout(copyTimer.current);
+    copyTimer.current = setTimeout(() => setCopied(null), COPY_FEEDBACK_MS);
+  };
+
+  const onCardClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!state.preferences.enableDetailsModal || to) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    modal.open(card);
+  };
+
+  return (
+    <CardBox
+      data-testid="media-card"
+      data-media-id={id}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        openOverlay(false);
+      }}
+      onMouseLeave={() => {
+        if (!overlay) return;
+        clearTimeout(leaveTimer.current);
+        leaveTimer.current = setTimeout(() => setOverlay(false), OVERLAY_CLOSE_MS);
+      }}
+      onMouseEnter={() => clearTimeout(leaveTimer.current)}
+      onKeyDown={(event) => {
+        if (overlay && event.key === 'Escape') {
+          event.stopPropagation();
+          closeOverlay(true);
+        }
+      }}
+    >
+      <Link to={href} onClick={onCardClick} draggable={false}>
+        <span className="poster">
+          {card.poster ? (
+            <img src={card.poster} alt="" loading="lazy" decoding="async" width={342} height={513} draggable={false} />
+          ) : (
+            <span className="noposter">{card.title}</span>
+          )}
+          {percent !== undefined && (
+            <span className="bar" role="progressbar" aria-label={t('card.progress')} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+              <span style={{ width: `${percent}%` }} />
+            </span>
+          )}
+        </span>
+        <h3>{card.title}</h3>
+        <span className="meta">{subtitle ?? [t(`card.types.${card.type}`), yearText].filter(Boolean).join(' · ')}</span>
+      </Link>
+      <div className="actions">
+        <button
+          type="button"
+          aria-pressed={bookmarked}
+          aria-label={t('card.bookmark', { title: card.title })}
+          title={bookmarked ? t('card.removeBookmark') : t('card.addBookmark')}
+          data-testid="card-bookmark"
+          onClick={() => actions.toggleBookmark({ tmdbId: card.tmdbId, type: card.type, title: card.title, year: card.year, poster: card.poster })}
+        >
+          <BookmarkIcon filled={bookmarked} />
+        </button>
+        <button
+          type="button"
+          ref={moreButton}
+          aria-label={t('card.more', { title: card.title })}
+          aria-expanded={overlay}
+          data-testid="card-more"
+          onClick={(event) => (overlay ? closeOverlay(false) : openOverlay(event.detail === 0))}
+        >
+          <MoreIcon />
+        </button>
+      </div>
+      {overlay && (
+        <Overlay role="group" aria-label={t('card.optionsFor', { title: card.title })} data-testid="card-overlay">
+          <button
+            type="button"
+            className="primary"
+            ref={firstAction}
+            onClick={() => {
+              closeOverlay(false);
+              modal.open(card);
+            }}
+          >
+            {t('card.moreInfo')}
+          </button>
+          <button type="button" onClick={() => void copy('link')} aria-live="polite">
+            {copied === 'link' ? t('card.copied') : t('card.copyLink')}
+          </button>
+          <button type="button" onClick={() => closeOverlay(true)}>
+            {t('card.close')}
+          </button>
+          <div className="id">
+            <button type="button" onClick={() => void copy('id')} aria-label={t('card.copyId', { id })} title={t('card.copyIdHint')}>
+              {copied === 'id' ? t('card.copied') : id}
+            </button>
+          </div>
+        </Overlay>
+      )}
+    </CardBox>
+  );
+}
+
+export const MediaCard = memo(MediaCardInner);
+
+/** A card-sized placeholder while a row loads (same box, so nothing shifts when posters arrive). */
+export function CardSkeleton() {
+  return (
+    <CardBox aria-hidden="true" data-testid="card-skeleton">
+      <span className="poster" />
+      <h3>&nbsp;</h3>
+      <span className="meta">&nbsp;</span>
+    </CardBox>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * A titled, horizontally scrolling row of cards (spec §2, §9): loads when within the lazy-load margin,
+ * 10 skeletons while loading, at most 20 items; arrows on desktop scroll 2 cards, or 4 when more
+ * than 5 fit, mirrored in right-to-left layouts.
+ */
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MediaCard as Card } from 'shared-contracts';
+import styled from 'styled-components';
+import { arrowDelta, cardsPerScroll } from '../../core/carousel';
+import { CAROUSEL_SKELETONS, LAZY_MARGIN_PX } from '../../core/constants';
+import { CardSkeleton, MediaCard } from '../cards/MediaCard';
+import { ChevronIcon } from '../cards/icons';
+import { useNearViewport } from './use-near-viewport';
+import { useRow } from './use-row';
+
+const Section = styled.section`
+  position: relative;
+  margin: 0 0 2rem;
+  scroll-margin-top: 5rem;
+  h2 { font-size: 1.25rem; margin: 0 0 0.75rem; padding-inline: var(--page-pad); outline-offset: -2px; }
+  .empty { padding-inline: var(--page-pad); color: ${(p) => p.theme.colors.textDim}; height: var(--row-height); margin: 0; }
+`;
+
+export const Track = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0.25rem var(--page-pad) 0.75rem;
+  display: grid;
+  grid-auto-flow: column;
+  grid-auto-columns: var(--card-width);
+  gap: var(--card-gap);
+  overflow-x: auto;
+  overscroll-behavior-x: contain;
+  scroll-snap-type: x proximity;
+  scroll-padding-inline: var(--page-pad);
+  scrollbar-width: none;
+  &::-webkit-scrollbar { display: none; }
+  > li { scroll-snap-align: start; min-width: 0; }
+  @media (prefers-reduced-motion: no-preference) { scroll-behavior: smooth; }
+  &.grid {
+    grid-auto-flow: row;
+    grid-template-columns: repeat(auto-fill, minmax(var(--card-width), 1fr));
+    overflow: visible;
+    scroll-snap-type: none;
+  }
+`;
+
+const Arrow = styled.button`
+  position: absolute;
+  top: calc(2.6rem + var(--card-width) * 0.75);
+  transform: translateY(-50%);
+  z-index: 3;
+  display: grid;
+  place-items: center;
+  width: 2.75rem;
+  height: 2.75rem;
+  border-radius: 999px;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  background: ${(p) => p.theme.colors.surface};
+  color: ${(p) => p.theme.colors.text};
+  cursor: pointer;
+  &.start { inset-inline-start: 0.5rem; }
+  &.end { inset-inline-end: 0.5rem; }
+  &:hover { background: ${(p) => p.theme.colors.surfaceRaised}; }
+  /* Spec §2: arrows on desktop only (mobile layout below 1024 px, §9). */
+  @media (max-width: 1023px) { display: none; }
+  [dir='rtl'] & svg { transform: scaleX(-1); }
+`;
+
+/** Scrolls a track by 2 or 4 cards, in the reading direction. */
+export function scrollTrack(track: HTMLElement | null, direction: 'previous' | 'next') {
+  const first = track?.querySelector('li');
+  if (!track || !first) return;
+  const gap = parseFloat(getComputedStyle(track).columnGap) || 0;
+  const cardWidth = first.getBoundingClientRect().width + gap;
+  const rtl = getComputedStyle(track).direction === 'rtl';
+  const delta = arrowDelta(direction, cardsPerScroll(track.clientWidth, cardWidth), cardWidth, rtl);
+  track.scrollBy({ left: delta, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+}
+
+export interface CarouselProps {
+  /** Stable cache key of the row's content. */
+  rowKey: string;
+  title: string;
+  load: () => Promise<Card[]>;
+  /** DOM id (genre pills scroll to it). */
+  anchorId?: string;
+  /** Starts loading at once (rows at the top of the page). */
+  eager?: boolean;
+  /** Wraps into a grid instead of scrolling (Editor Picks show every title). */
+  grid?: boolean;
+}
+
+export function Carousel({ rowKey, title, load, anchorId, eager, grid }: CarouselProps) {
+  const { t } = useTranslation('discover');
+  const sectionRef = useRef<HTMLElement>(null);
+  const trackRef = useRef<HTMLUListElement>(null);
+  const near = useNearViewport(sectionRef, LAZY_MARGIN_PX);
+  const row = useRow(rowKey, eager || near, load);
+  const headingId = `${anchorId ?? rowKey}-title`;
+  const busy = row.status === 'idle' || row.status === 'loading';
+  return (
+    <Section ref={sectionRef} id={anchorId} aria-labelledby={headingId} aria-busy={busy} data-testid="carousel" data-row={rowKey} data-status={row.status}>
+      <h2 id={headingId} tabIndex={-1}>{title}</h2>
+      {row.status === 'ready' && row.items.length === 0 ? (
+        <p className="empty">{t('carousel.empty')}</p>
+      ) : row.status === 'failed' ? (
+        <p className="empty">{t('carousel.failed')}</p>
+      ) : (
+        <>
+          {!grid && (
+            <Arrow type="button" className="start" aria-label={t('carousel.previous', { title })} onClick={() => scrollTrack(trackRef.current, 'previous')}>
+              <ChevronIcon direction="start" />
+            </Arrow>
+          )}
+          <Track ref={trackRef} className={grid ? 'grid' : undefined}>
+            {row.status === 'ready'
+              ? row.items.map((card) => (
+                  <li key={`${card.type}-${card.tmdbId}`}>
+                    <MediaCard card={card} />
+                  </li>
+                ))
+              : Array.from({ length: CAROUSEL_SKELETONS }, (_, i) => (
+                  <li key={i} aria-hidden="true">
+                    <CardSkeleton />
+                  </li>
+                ))}
+          </Track>
+          {!grid && (
+            <Arrow type="button" className="end" aria-label={t('carousel.next', { title })} onClick={() => scrollTrack(trackRef.current, 'next')}>
+              <ChevronIcon direction="end" />
+            </Arrow>
+          )}
+        </>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,26 @@
+/** True once the element comes within `marginPx` of the viewport (spec §9 lazy-load margin). Stays true. */
+import { useEffect, useState, type RefObject } from 'react';
+
+export function useNearViewport(ref: RefObject<Element | null>, marginPx: number): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: `${marginPx}px 0px` },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, marginPx, near]);
+  return near;
+}

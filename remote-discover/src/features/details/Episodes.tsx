@@ -1,0 +1,168 @@
+/**
+ * Season picker and episode carousel of the details modal (spec §2): the row scrolls 544 px per arrow;
+ * unaired episodes are dimmed with their air date or Unreleased (spec §5); progress shows as a bar
+ * and a ring, the ring full above 90%.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isAired, mediaPath, useHost, type MediaDetails, type SeasonDetails } from 'shared-contracts';
+import styled from 'styled-components';
+import { EPISODE_SCROLL_PX } from '../../core/constants';
+import { lastWatchedEpisode } from '../../core/continue-watching';
+import { barPercent, ringPercent } from '../../core/format';
+import { ChevronIcon } from '../cards/icons';
+
+const Box = styled.section`
+  margin-top: 1.5rem;
+  .head { display: flex; align-items: center; gap: 0.75rem; justify-content: space-between; margin-bottom: 0.75rem; }
+  h3 { margin: 0; font-size: 1.15rem; }
+  select {
+    font: inherit; padding: 0.4rem 0.6rem; border-radius: 8px; border: 1px solid ${(p) => p.theme.colors.border};
+    background: ${(p) => p.theme.colors.surfaceRaised}; color: ${(p) => p.theme.colors.text};
+  }
+  .row { position: relative; }
+  ul {
+    list-style: none; margin: 0; padding: 0 0 0.5rem; display: grid; grid-auto-flow: column; grid-auto-columns: 15rem; gap: 0.75rem;
+    overflow-x: auto; scrollbar-width: thin;
+  }
+  @media (prefers-reduced-motion: no-preference) { ul { scroll-behavior: smooth; } }
+  .ep { display: block; color: inherit; text-decoration: none; border-radius: 10px; }
+  .ep[aria-disabled='true'] { opacity: 0.45; cursor: default; }
+  .still { position: relative; aspect-ratio: 16 / 9; border-radius: 10px; overflow: hidden; background: ${(p) => p.theme.colors.surfaceRaised}; }
+  .still img { width: 100%; height: 100%; object-fit: cover; display: block; }
+  .bar { position: absolute; inset-inline: 0; bottom: 0; height: 4px; background: rgb(0 0 0 / 55%); }
+  .bar span { display: block; height: 100%; background: ${(p) => p.theme.colors.primary}; }
+  .ring { position: absolute; top: 0.4rem; inset-inline-end: 0.4rem; width: 1.6rem; height: 1.6rem; }
+  .num { font-size: 0.8rem; color: ${(p) => p.theme.colors.textDim}; margin: 0.4rem 0 0; }
+  .name { font-weight: 600; font-size: 0.95rem; margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .air { font-size: 0.8rem; color: ${(p) => p.theme.colors.textDim}; margin: 0; }
+  .arrows { display: flex; gap: 0.4rem; }
+  .arrows button {
+    display: grid; place-items: center; width: 2.25rem; height: 2.25rem; border-radius: 999px; cursor: pointer;
+    border: 1px solid ${(p) => p.theme.colors.border}; background: ${(p) => p.theme.colors.surfaceRaised}; color: ${(p) => p.theme.colors.text};
+  }
+  [dir='rtl'] & .arrows svg { transform: scaleX(-1); }
+  .status { color: ${(p) => p.theme.colors.textDim}; }
+`;
+
+function Ring({ percent }: { percent: number }) {
+  const r = 10;
+  const c = 2 * Math.PI * r;
+  return (
+    <svg className="ring" viewBox="0 0 24 24" aria-hidden="true" data-percent={percent}>
+      <circle cx="12" cy="12" r={r} fill="rgb(0 0 0 / 60%)" stroke="rgb(255 255 255 / 25%)" strokeWidth="3" />
+      <circle cx="12" cy="12" r={r} fill="none" stroke="currentColor" strokeWidth="3" strokeDasharray={`${(percent / 100) * c} ${c}`} transform="rotate(-90 12 12)" />
+    </svg>
+  );
+}
+
+type SeasonLoad = { status: 'loading' } | { status: 'ready'; season: SeasonDetails } | { status: 'failed' };
+
+export function Episodes({ show }: { show: MediaDetails }) {
+  const { t, i18n } = useTranslation('discover');
+  const { catalog, state } = useHost();
+  const seasons = show.seasons ?? [];
+  const progress = state.progress[show.tmdbId];
+  const initial = useMemo(() => {
+    const last = lastWatchedEpisode(progress);
+    const watchedSeason = last ? progress?.seasons[last.seasonId]?.number : undefined;
+    return watchedSeason ?? (seasons.find((s) => s.number > 0) ?? seasons[0])?.number ?? 1;
+    // Only the first render picks the season; later progress does not move the picker.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const [number, setNumber] = useState(initial);
+  const [load, setLoad] = useState<SeasonLoad>({ status: 'loading' });
+  const list = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    catalog.season(show.tmdbId, number, { signal: controller.signal }).then(
+      (season) => setLoad({ status: 'ready', season }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('[discover] season failed to load', error);
+        setLoad({ status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [catalog, show.tmdbId, number]);
+
+  const scroll = (direction: 1 | -1) => {
+    const el = list.current;
+    if (!el) return;
+    const rtl = getComputedStyle(el).direction === 'rtl';
+    el.scrollBy({ left: direction * (rtl ? -1 : 1) * EPISODE_SCROLL_PX });
+  };
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+
+  return (
+    <Box aria-labelledby="details-episodes-title" data-testid="details-episodes">
+      <div className="head">
+        <h3 id="details-episodes-title">{t('details.episodes')}</h3>
+        <select value={number} onChange={(e) => setNumber(Number(e.target.value))} data-testid="season-picker" aria-label={t('details.season')}>
+          {seasons.map((s) => (
+            <option key={s.id} value={s.number}>
+              {s.title}
+            </option>
+          ))}
+        </select>
+        <div className="arrows">
+          <button type="button" aria-label={t('details.previousEpisodes')} onClick={() => scroll(-1)}>
+            <ChevronIcon direction="start" />
+          </button>
+          <button type="button" aria-label={t('details.nextEpisodes')} onClick={() => scroll(1)}>
+            <ChevronIcon direction="end" />
+          </button>
+        </div>
+      </div>
+      {load.status === 'loading' && (
+        <p className="status" role="status">
+          {t('details.loadingEpisodes')}
+        </p>
+      )}
+      {load.status === 'failed' && <p className="status">{t('details.episodesFailed')}</p>}
+      {load.status === 'ready' && load.season.episodes.length === 0 && <p className="status">{t('details.noEpisodes')}</p>}
+      {load.status === 'ready' && load.season.episodes.length > 0 && (
+        <ul ref={list} aria-label={load.season.title}>
+          {load.season.episodes.map((ep) => {
+            const aired = isAired(ep.airDate);
+            const watched = progress?.episodes[ep.id]?.progress;
+            const bar = watched ? barPercent(watched.watched, watched.duration) : 0;
+            const ring = watched ? ringPercent(watched.watched, watched.duration) : 0;
+            const content = (
+              <>
+                <div className="still">
+                  {ep.still ? <img src={ep.still} alt="" loading="lazy" width={300} height={169} /> : null}
+                  {watched && <Ring percent={ring} />}
+                  {bar > 0 && (
+                    <span className="bar" role="progressbar" aria-label={t('card.progress')} aria-valuenow={bar} aria-valuemin={0} aria-valuemax={100}>
+                      <span style={{ width: `${bar}%` }} />
+                    </span>
+                  )}
+                </div>
+                <p className="num">{t('details.episodeNumber', { number: ep.number })}</p>
+                <p className="name">{ep.title}</p>
+                {!aired && <p className="air">{ep.airDate ? dateFormat.format(new Date(`${ep.airDate.slice(0, 10)}T00:00:00Z`)) : t('card.unreleased')}</p>}
+              </>
+            );
+            return (
+              <li key={ep.id} data-testid="episode" data-aired={aired} data-progress={ring}>
+                {aired ? (
+                  <Link className="ep" to={mediaPath(show, show.title, { seasonId: load.season.id, episodeId: ep.id })}>
+                    {content}
+                  </Link>
+                ) : (
+                  <div className="ep" aria-disabled="true">
+                    {content}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+/** Opening and closing the details modal through the URL (`?m=details-tmdb-…`, spec §2). */
+import { useCallback } from 'react';
+import { useLocation } from 'react-router';
+import { useHost, type MediaRef } from 'shared-contracts';
+import { detailsModalValue, withModal } from '../../core/modal-param';
+
+export function useDetailsModal() {
+  const { navigate } = useHost();
+  const location = useLocation();
+  const open = useCallback(
+    (ref: MediaRef) => navigate(`${location.pathname}${withModal(location.search, detailsModalValue(ref))}${location.hash}`),
+    [navigate, location],
+  );
+  const close = useCallback(
+    () => navigate(`${location.pathname}${withModal(location.search, null)}${location.hash}`, { replace: true }),
+    [navigate, location],
+  );
+  return { open, close };
+}

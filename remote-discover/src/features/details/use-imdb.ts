@@ -1,0 +1,33 @@
+/** IMDb rating, votes and trailer for the modal (spec §7), through a proxy or the extension; failures are logged (spec §8). */
+import { useEffect, useState } from 'react';
+import { useHost } from 'shared-contracts';
+import { fetchImdbData, imdbTitleUrl, pickProxy, proxyPageFetcher, type ImdbData } from '../../core/imdb';
+import { extensionPageFetcher } from './extension';
+
+/** Where IMDb title pages live: the local catalog's stand-ins when no TMDB key is configured. */
+export function useImdbBase(): string {
+  const { config } = useHost();
+  return config.tmdbReadToken ? 'https://www.imdb.com' : config.localCatalogUrl;
+}
+
+export function useImdb(imdbId: string | undefined): ImdbData | null {
+  const { state } = useHost();
+  const base = useImdbBase();
+  const proxy = pickProxy(state.proxyUrls);
+  const [data, setData] = useState<ImdbData | null>(null);
+  useEffect(() => {
+    setData(null);
+    if (!imdbId) return;
+    const controller = new AbortController();
+    (async () => {
+      const fetchPage = proxy ? proxyPageFetcher(proxy) : await extensionPageFetcher();
+      if (!fetchPage) return; // spec §5: no proxy and no extension, no IMDb data; the details still show
+      const found = await fetchImdbData(imdbTitleUrl(base, imdbId), { fetchPage }, controller.signal);
+      if (!controller.signal.aborted) setData(found);
+    })().catch((error: unknown) => {
+      if (!controller.signal.aborted) console.error('[discover] IMDb data failed to load', error);
+    });
+    return () => controller.abort();
+  }, [imdbId, base, proxy]);
+  return data;
+}

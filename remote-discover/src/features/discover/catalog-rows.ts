@@ -1,0 +1,27 @@
+/** What each Discover row loads (spec §7): pages 1 and 2 of a list, shuffled, at most 20 unique. */
+import type { CatalogApi, CatalogList, MediaCard, MediaType } from 'shared-contracts';
+import { rowItems, shuffle } from '../../core/carousel';
+import { CAROUSEL_PAGES, EDITOR_PICK_MOVIE_IDS, EDITOR_PICK_SHOW_IDS } from '../../core/constants';
+
+/** Pages 1 and 2; a failed page is logged and skipped, the row fails only when every page failed. */
+export async function loadListRow(catalog: CatalogApi, list: CatalogList): Promise<MediaCard[]> {
+  const results = await Promise.allSettled(CAROUSEL_PAGES.map((page) => catalog.list(list, page)));
+  const pages = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  if (pages.length === 0) throw (results[0] as PromiseRejectedResult).reason;
+  for (const r of results) if (r.status === 'rejected') console.warn('[discover] one page of a row failed', r.reason);
+  return rowItems(pages);
+}
+
+/** Editor Picks of one type, shuffled; titles that fail to load are logged and left out (spec §8). */
+export async function loadEditorPicks(catalog: CatalogApi, type: MediaType): Promise<MediaCard[]> {
+  const ids = type === 'movie' ? EDITOR_PICK_MOVIE_IDS : EDITOR_PICK_SHOW_IDS;
+  const results = await Promise.allSettled(ids.map((id) => catalog.details({ type, tmdbId: String(id) })));
+  const cards: MediaCard[] = [];
+  for (const r of results) {
+    if (r.status === 'fulfilled') {
+      const d = r.value;
+      cards.push({ tmdbId: d.tmdbId, type: d.type, title: d.title, year: d.year, releaseDate: d.releaseDate, poster: d.poster });
+    } else console.error('[discover] an editor pick failed to load', r.reason);
+  }
+  return shuffle(cards);
+}

@@ -1,0 +1,1 @@
+export { HomeBookmarks as default } from './HomePages';

@@ -1,0 +1,1 @@
+export { HomeContinueWatching as default } from './HomePages';

@@ -1,0 +1,1 @@
+export { HomeSection as default } from './HomePages';
