@@ -10,3 +10,4 @@ export * from './catalog';
 export * from './languages';
 export * from './release';
 export * from './embed-messages';
+export * from './sources';
