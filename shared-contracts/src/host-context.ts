@@ -8,6 +8,7 @@ import type {
   Preferences,
   ProgressItem,
   QualityPreference,
+  RegionState,
   SubtitleSettings,
   WatchProgress,
 } from './stores';
@@ -46,6 +47,8 @@ export interface HostState {
   proxyUrls: string[];
   /** From the connectivity check (spec §4: /ping.txt). */
   online: boolean;
+  /** Scraping region (spec §9). */
+  region: RegionState;
 }
 
 /** The only way a remote changes host state. */
@@ -62,6 +65,8 @@ export interface HostActions {
   setSubtitleSettings(patch: Partial<Omit<SubtitleSettings, 'styling'>> & { styling?: Partial<SubtitleSettings['styling']> }): void;
   setVolume(volume: number): void;
   setQuality(patch: Partial<QualityPreference>): void;
+  /** Sets the region; `userPicked` stops the 30-day automatic re-check. */
+  setRegion(region: RegionState['region'], options: { userPicked: boolean }): void;
   /** Sets the document title ("<title> | movie-web"); null restores the page default. */
   setDocumentTitle(title: string | null): void;
 }

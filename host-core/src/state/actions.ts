@@ -7,6 +7,7 @@ import {
   type Preferences,
   type ProgressItem,
   type QualityPreference,
+  type RegionState,
   type SubtitleSettings,
   type ThemeName,
   type WatchProgress,
@@ -26,6 +27,7 @@ export function createActions(stores: Stores) {
     theme: themeStore,
     language: languageStore,
     auth: authStore,
+    region: regionStore,
   } = stores;
   const syncing = () => authStore.account !== null;
 
@@ -126,6 +128,12 @@ export function createActions(stores: Stores) {
     if (/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language)) languageStore.language = language;
   }
 
+  function setRegion(region: RegionState['region'], options: { userPicked: boolean }): void {
+    regionStore.region = region;
+    regionStore.lastChecked = Date.now();
+    regionStore.userPicked = options.userPicked;
+  }
+
   return {
     addBookmark,
     removeBookmark,
@@ -138,6 +146,7 @@ export function createActions(stores: Stores) {
     setVolume,
     setQuality,
     setLanguage,
+    setRegion,
   };
 }
 

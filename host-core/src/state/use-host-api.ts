@@ -27,6 +27,7 @@ export function useHostApi({ stores, actions, catalog, config, online, navigate,
   const volume = useSnapshot(stores.volume).volume;
   const quality = useSnapshot(stores.quality);
   const auth = useSnapshot(stores.auth);
+  const region = useSnapshot(stores.region);
   const themeName: ThemeName = theme ?? 'default';
   const hostActions = useMemo<HostActions>(() => ({ ...actions, setDocumentTitle }), [actions, setDocumentTitle]);
   return useMemo<HostApi>(
@@ -46,11 +47,12 @@ export function useHostApi({ stores, actions, catalog, config, online, navigate,
         backendUrl: auth.backendUrl ?? config.backendUrl,
         proxyUrls: (auth.proxySet as string[] | null) ?? config.proxyUrls,
         online,
+        region,
       } as HostApi['state'],
       actions: hostActions,
       catalog,
       navigate,
     }),
-    [config, themeName, language, bookmarks, progress, preferences, subtitles, volume, quality, auth, online, catalog, navigate, hostActions],
+    [config, themeName, language, bookmarks, progress, preferences, subtitles, volume, quality, auth, online, region, catalog, navigate, hostActions],
   );
 }
