@@ -5,6 +5,7 @@
  * picker and an episode carousel. Hidden when there is no data and nothing is loading. Max 900x1200 px.
  */
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mediaPath, useHost, type MediaDetails, type MediaRef } from 'shared-contracts';
@@ -288,7 +289,8 @@ export default function DetailsModal({ mediaRef }: { mediaRef: MediaRef }) {
     );
   }
 
-  return (
+  // Portalled to the body: no page styles or stacking contexts of the slot it was opened from apply.
+  return createPortal(
     <Backdrop
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) close();
@@ -310,6 +312,7 @@ export default function DetailsModal({ mediaRef }: { mediaRef: MediaRef }) {
         </button>
         {body}
       </Dialog>
-    </Backdrop>
+    </Backdrop>,
+    document.body,
   );
 }

@@ -15,7 +15,7 @@ import { ChevronIcon } from '../cards/icons';
 
 const Box = styled.section`
   margin-top: 1.5rem;
-  .head { display: flex; align-items: center; gap: 0.75rem; justify-content: space-between; margin-bottom: 0.75rem; }
+  .ep-head { display: flex; align-items: center; gap: 0.75rem; margin-bottom: 0.75rem; flex-wrap: wrap; }
   h3 { margin: 0; font-size: 1.15rem; }
   select {
     font: inherit; padding: 0.4rem 0.6rem; border-radius: 8px; border: 1px solid ${(p) => p.theme.colors.border};
@@ -37,7 +37,7 @@ const Box = styled.section`
   .num { font-size: 0.8rem; color: ${(p) => p.theme.colors.textDim}; margin: 0.4rem 0 0; }
   .name { font-weight: 600; font-size: 0.95rem; margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .air { font-size: 0.8rem; color: ${(p) => p.theme.colors.textDim}; margin: 0; }
-  .arrows { display: flex; gap: 0.4rem; }
+  .arrows { display: flex; gap: 0.4rem; margin-inline-start: auto; }
   .arrows button {
     display: grid; place-items: center; width: 2.25rem; height: 2.25rem; border-radius: 999px; cursor: pointer;
     border: 1px solid ${(p) => p.theme.colors.border}; background: ${(p) => p.theme.colors.surfaceRaised}; color: ${(p) => p.theme.colors.text};
@@ -99,7 +99,7 @@ export function Episodes({ show }: { show: MediaDetails }) {
 
   return (
     <Box aria-labelledby="details-episodes-title" data-testid="details-episodes">
-      <div className="head">
+      <div className="ep-head">
         <h3 id="details-episodes-title">{t('details.episodes')}</h3>
         <select value={number} onChange={(e) => setNumber(Number(e.target.value))} data-testid="season-picker" aria-label={t('details.season')}>
           {seasons.map((s) => (
