@@ -11,6 +11,7 @@ const app: RemoteApp<'settings'> = {
     dev: () => import('../features/dev/DevPage'),
     admin: () => import('../features/admin/AdminPage'),
   },
+  locales: (language) => import(`../locales/${language}.json`).then((m: { default: Record<string, unknown> }) => m.default),
 };
 
 export default app;

@@ -1,66 +1,152 @@
-import { LANGUAGES, LANGUAGE_NAMES, THEME_NAMES, THEMES, useHost } from 'shared-contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
+import { Button } from '../ui/controls';
+import { AccountSection, DevicesSection } from './sections/AccountSections';
+import { AppearanceSection } from './sections/AppearanceSection';
+import { ConnectionsSection } from './sections/ConnectionsSection';
+import { PreferencesSection } from './sections/PreferencesSection';
+import { SubtitlesSection } from './sections/SubtitlesSection';
+import { useSettingsDraft } from './use-settings-draft';
 
-const Page = styled.section`
-  max-width: 56rem;
-  margin: 2rem auto;
-  h2 { margin-top: 2rem; }
-`;
-
-const Swatches = styled.div`
+const Layout = styled.div`
+  max-width: 72rem;
+  margin: 0 auto;
+  padding: 1.5rem 0 6rem;
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr));
-  gap: 0.75rem;
+  grid-template-columns: 14rem 1fr;
+  gap: 2.5rem;
+  @media (max-width: 1023.98px) { grid-template-columns: 1fr; gap: 1rem; }
+  h1 { margin: 0 0 0.5rem; }
 `;
 
-const Swatch = styled.button<{ $bg: string; $accent: string }>`
-  padding: 0.75rem;
-  border-radius: 10px;
-  border: 2px solid ${(p) => (p['aria-pressed'] ? p.theme.colors.primary : p.theme.colors.border)};
-  background: ${(p) => p.$bg};
-  color: #f2f0fa;
-  text-transform: capitalize;
-  cursor: pointer;
-  text-align: start;
-  &::before { content: ''; display: block; height: 0.5rem; border-radius: 4px; margin-bottom: 0.5rem; background: ${(p) => p.$accent}; }
+const Sidebar = styled.aside`
+  position: sticky;
+  top: 5rem;
+  align-self: start;
+  nav ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.2rem; }
+  nav a { display: block; padding: 0.45rem 0.75rem; border-radius: 8px; color: ${(p) => p.theme.colors.text}; text-decoration: none; }
+  nav a[aria-current='true'] { background: ${(p) => p.theme.colors.surfaceRaised}; color: ${(p) => p.theme.colors.primary}; }
+  .stats { margin-top: 1.5rem; font-size: 0.85rem; color: ${(p) => p.theme.colors.textDim}; }
+  .stats h2 { font-size: 0.9rem; margin: 0 0 0.4rem; color: ${(p) => p.theme.colors.text}; }
+  .stats p { margin: 0.15rem 0; }
+  @media (max-width: 1023.98px) {
+    position: static;
+    nav ul { display: flex; flex-wrap: wrap; }
+    .stats { display: none; }
+  }
+`;
+
+const SaveBar = styled.div`
+  position: fixed;
+  inset-inline: 1rem;
+  bottom: 1rem;
+  max-width: 44rem;
+  margin: 0 auto;
+  padding: 0.75rem 1rem;
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  border-radius: 12px;
+  background: ${(p) => p.theme.colors.surfaceRaised};
+  border: 1px solid ${(p) => p.theme.colors.border};
+  box-shadow: 0 10px 30px rgb(0 0 0 / 45%);
+  z-index: 20;
+  span { flex: 1; }
 `;
 
 export default function SettingsPage() {
+  const { t } = useTranslation('settings');
   const host = useHost();
+  const draftApi = useSettingsDraft(host);
+  const loggedIn = Boolean(host.state.account);
+  const service = host.accountService ?? null;
+  const [sessionsVersion, setSessionsVersion] = useState(0);
+  const sections = [
+    ...(loggedIn && service ? (['account', 'devices'] as const) : []),
+    'appearance',
+    'connections',
+    'preferences',
+    'subtitles',
+  ] as const;
+  const [active, setActive] = useState<string>(sections[0]);
+
+  // The sidebar follows the section in view.
+  useEffect(() => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const visible = entries.filter((e) => e.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
+        if (visible) setActive(visible.target.id.replace('settings-', ''));
+      },
+      { rootMargin: '-20% 0px -60% 0px' },
+    );
+    for (const id of sections) {
+      const element = document.getElementById(`settings-${id}`);
+      if (element) observer.observe(element);
+    }
+    return () => observer.disconnect();
+  }, [sections.join()]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const save = () => {
+    if (draftApi.draft.backendUrl !== draftApi.saved.backendUrl && loggedIn && !window.confirm(t('connections.changeServerConfirm'))) return;
+    void draftApi.save();
+  };
+
   return (
-    <Page data-testid="settings-page">
-      <h1>Settings</h1>
-      <section aria-labelledby="appearance">
-        <h2 id="appearance">Appearance</h2>
-        <Swatches role="group" aria-label="Theme">
-          {THEME_NAMES.map((name) => (
-            <Swatch
-              key={name}
-              type="button"
-              aria-pressed={host.state.theme === name}
-              $bg={THEMES[name].colors.surface}
-              $accent={THEMES[name].colors.primary}
-              onClick={() => host.actions.setTheme(name)}
-            >
-              {name}
-            </Swatch>
-          ))}
-        </Swatches>
-      </section>
-      <section aria-labelledby="preferences">
-        <h2 id="preferences">Preferences</h2>
-        <label>
-          Language{' '}
-          <select value={host.state.language} onChange={(event) => host.actions.setLanguage(event.target.value)}>
-            {LANGUAGES.map((language) => (
-              <option key={language} value={language} lang={language}>
-                {LANGUAGE_NAMES[language]}
-              </option>
+    <Layout data-testid="settings-page">
+      <Sidebar>
+        <h1>{t('title')}</h1>
+        <nav aria-label={t('nav.label')}>
+          <ul>
+            {sections.map((id) => (
+              <li key={id}>
+                <a
+                  href={`#settings-${id}`}
+                  aria-current={active === id}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    document.getElementById(`settings-${id}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                    setActive(id);
+                  }}
+                >
+                  {t(`nav.${id}`)}
+                </a>
+              </li>
             ))}
-          </select>
-        </label>
-      </section>
-      {__BUILD_MARKER__ && <p data-testid="build-marker">Build {__BUILD_MARKER__}</p>}
-    </Page>
+          </ul>
+        </nav>
+        <div className="stats" data-testid="app-stats">
+          <h2>{t('stats.title')}</h2>
+          <p>{t('stats.version', { version: host.appVersion })}</p>
+          <p>{t('stats.bookmarks', { count: Object.keys(host.state.bookmarks).length })}</p>
+          <p>{t('stats.progress', { count: Object.keys(host.state.progress).length })}</p>
+        </div>
+      </Sidebar>
+      <div>
+        {loggedIn && service && (
+          <>
+            <AccountSection service={service} onSessionsChanged={() => setSessionsVersion((n) => n + 1)} />
+            <DevicesSection service={service} version={sessionsVersion} />
+          </>
+        )}
+        <AppearanceSection draftApi={draftApi} />
+        <ConnectionsSection draftApi={draftApi} />
+        <PreferencesSection draftApi={draftApi} />
+        <SubtitlesSection draftApi={draftApi} />
+        {__BUILD_MARKER__ && <p data-testid="build-marker">Build {__BUILD_MARKER__}</p>}
+      </div>
+      {draftApi.dirty && (
+        <SaveBar role="region" aria-label={t('saveBar.unsaved')} data-testid="save-bar">
+          <span>{t('saveBar.unsaved')}</span>
+          <Button type="button" onClick={draftApi.reset}>
+            {t('saveBar.reset')}
+          </Button>
+          <Button type="button" $variant="primary" onClick={save}>
+            {t('saveBar.save')}
+          </Button>
+        </SaveBar>
+      )}
+    </Layout>
   );
 }

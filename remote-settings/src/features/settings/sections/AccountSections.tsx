@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useHost, type AccountService, type AccountSession } from 'shared-contracts';
+import styled from 'styled-components';
+import { Button, Field, SectionBox, TextInput } from '../../ui/controls';
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.6rem;
+  margin-top: 1rem;
+`;
+
+const Sessions = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.5rem;
+  li { display: flex; align-items: center; gap: 0.75rem; padding: 0.6rem 0.8rem; border-radius: 8px; background: ${(p) => p.theme.colors.surfaceRaised}; }
+  .who { flex: 1; }
+  small { display: block; color: ${(p) => p.theme.colors.textDim}; }
+  strong.current { color: ${(p) => p.theme.colors.primary}; font-size: 0.8rem; }
+`;
+
+function useResult() {
+  const { t } = useTranslation('settings');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const run = useCallback(
+    async (action: () => Promise<string | void>) => {
+      try {
+        const text = await action();
+        setMessage(text ? { ok: true, text } : null);
+      } catch (error) {
+        setMessage({ ok: false, text: t('account.failed', { message: (error as Error).message }) });
+      }
+    },
+    [t],
+  );
+  return { message, run };
+}
+
+export function AccountSection({ service, onSessionsChanged }: { service: AccountService; onSessionsChanged: () => void }) {
+  const { t } = useTranslation('settings');
+  const host = useHost();
+  const account = host.state.account!;
+  const [name, setName] = useState('');
+  const [profile, setProfile] = useState(account.profile);
+  const { message, run } = useResult();
+  useEffect(() => setProfile(account.profile), [account.profile]);
+  return (
+    <SectionBox id="settings-account" aria-labelledby="account-title">
+      <h2 id="account-title">{t('account.title')}</h2>
+      <Field label={t('account.deviceName')}>
+        <TextInput aria-label={t('account.deviceName')} value={name} onChange={(e) => setName(e.target.value)} />
+        <Button type="button" disabled={!name.trim()} onClick={() => void run(async () => (await service.renameDevice(name.trim()), onSessionsChanged(), setName('')))}>
+          {t('account.rename')}
+        </Button>
+      </Field>
+      <Field label={t('account.profile')}>
+        <label>
+          {t('account.colorA')} <input type="color" value={profile.colorA} onChange={(e) => setProfile({ ...profile, colorA: e.target.value })} />
+        </label>
+        <label>
+          {t('account.colorB')} <input type="color" value={profile.colorB} onChange={(e) => setProfile({ ...profile, colorB: e.target.value })} />
+        </label>
+        <label>
+          {t('account.icon')} <TextInput style={{ maxWidth: '10rem' }} value={profile.icon} onChange={(e) => setProfile({ ...profile, icon: e.target.value })} />
+        </label>
+        <Button type="button" onClick={() => void run(() => service.updateProfile(profile))}>
+          {t('account.saveProfile')}
+        </Button>
+      </Field>
+      <Row>
+        <Button type="button" onClick={() => void run(() => service.logout())}>
+          {t('account.logout')}
+        </Button>
+        <Button
+          type="button"
+          onClick={() =>
+            void run(async () => {
+              const count = await service.endOtherSessions();
+              onSessionsChanged();
+              return t('account.endedSessions', { count });
+            })
+          }
+        >
+          {t('account.endSessions')}
+        </Button>
+        <Button as={Link} to="/migration">
+          {t('account.migration')}
+        </Button>
+        <Button as={Link} to="/admin">
+          {t('account.admin')}
+        </Button>
+        <Button type="button" $variant="danger" onClick={() => window.confirm(t('account.deleteConfirm')) && void run(() => service.deleteAccount())}>
+          {t('account.deleteAccount')}
+        </Button>
+      </Row>
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} data-testid="account-message">
+          {message.text}
+        </p>
+      )}
+    </SectionBox>
+  );
+}
+
+export function DevicesSection({ service, version }: { service: AccountService; version: number }) {
+  const { t, i18n } = useTranslation('settings');
+  const [state, setState] = useState<{ status: 'loading' } | { status: 'done'; sessions: AccountSession[] } | { status: 'error'; message: string }>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    service.listSessions().then(
+      (sessions) => live && setState({ status: 'done', sessions }),
+      (error: Error) => live && setState({ status: 'error', message: error.message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [service, version, attempt]);
+  return (
+    <SectionBox id="settings-devices" aria-labelledby="devices-title">
+      <h2 id="devices-title">{t('devices.title')}</h2>
+      {state.status === 'loading' && <p role="status">{t('devices.loading')}</p>}
+      {state.status === 'error' && (
+        <p role="alert">
+          {t('devices.failed', { message: state.message })} <Button onClick={() => setAttempt((n) => n + 1)}>{t('devices.retry')}</Button>
+        </p>
+      )}
+      {state.status === 'done' && (
+        <Sessions data-testid="sessions">
+          {state.sessions.map((session) => (
+            <li key={session.id}>
+              <div className="who">
+                {session.deviceName ?? t('devices.unknownDevice')} {session.current && <strong className="current">{t('devices.current')}</strong>}
+                <small>{t('devices.lastUsed', { date: new Date(session.accessedAt).toLocaleString(i18n.language) })}</small>
+              </div>
+              {!session.current && (
+                <Button type="button" $variant="danger" onClick={() => void service.removeSession(session.id).then(() => setAttempt((n) => n + 1))}>
+                  {t('devices.remove')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </Sessions>
+      )}
+    </SectionBox>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The settings page edits a draft: changes are kept while moving between sections and applied to the
+ * host stores on Save (or dropped on Reset).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { HostApi, Preferences, SubtitleStyling, ThemeName } from 'shared-contracts';
+
+export interface SettingsDraft {
+  theme: ThemeName;
+  language: string;
+  preferences: Preferences;
+  styling: SubtitleStyling;
+  /** The user's custom backend; '' = the configured one. */
+  backendUrl: string;
+  /** The user's proxy workers; null = the configured ones. */
+  proxyUrls: string[] | null;
+}
+
+function fromHost(state: HostApi['state'], config: HostApi['config']): SettingsDraft {
+  const customBackend = state.backendUrl && state.backendUrl !== config.backendUrl ? state.backendUrl : '';
+  const customProxies = JSON.stringify(state.proxyUrls) !== JSON.stringify(config.proxyUrls) ? [...state.proxyUrls] : null;
+  return {
+    backendUrl: customBackend,
+    proxyUrls: customProxies,
+    theme: state.theme,
+    language: state.language,
+    preferences: { ...state.preferences, sourceOrder: [...state.preferences.sourceOrder] },
+    styling: { ...state.subtitles.styling },
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function useSettingsDraft(host: HostApi) {
+  const saved = useMemo(() => fromHost(host.state, host.config), [host.state, host.config]);
+  const [draft, setDraft] = useState(saved);
+  const dirty = !same(draft, saved);
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+
+  // Another tab (or the account sync) changed the stores: follow them unless the user is editing.
+  useEffect(() => {
+    if (!dirtyRef.current) setDraft(saved);
+  }, [saved]);
+
+  const update = useCallback(<K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K] | ((old: SettingsDraft[K]) => SettingsDraft[K])) => {
+    setDraft((old) => ({ ...old, [key]: typeof value === 'function' ? (value as (o: SettingsDraft[K]) => SettingsDraft[K])(old[key]) : value }));
+  }, []);
+
+  const save = useCallback(async () => {
+    const { actions } = host;
+    if (draft.backendUrl !== saved.backendUrl) {
+      // Spec: changing the server logs out (after confirmation, asked by the caller).
+      if (host.state.account) await host.accountService?.logout();
+      actions.setBackendUrl(draft.backendUrl || null);
+    }
+    if (!same(draft.proxyUrls, saved.proxyUrls)) actions.setProxyUrls(draft.proxyUrls);
+    if (draft.theme !== saved.theme) actions.setTheme(draft.theme);
+    if (draft.language !== saved.language) actions.setLanguage(draft.language);
+    if (!same(draft.preferences, saved.preferences)) actions.setPreferences(draft.preferences);
+    if (!same(draft.styling, saved.styling)) actions.setSubtitleSettings({ styling: draft.styling });
+  }, [host, draft, saved]);
+
+  const reset = useCallback(() => setDraft(saved), [saved]);
+
+  return { draft, saved, dirty, update, save, reset };
+}
+
+export type SettingsDraftApi = ReturnType<typeof useSettingsDraft>;
