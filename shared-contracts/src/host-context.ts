@@ -4,9 +4,12 @@ import type { RuntimeConfig } from './config';
 import type { MediaType } from './media-id';
 import type {
   Account,
+  AccountProfile,
   BookmarkItem,
+  BookmarkUpdate,
   Preferences,
   ProgressItem,
+  ProgressUpdate,
   QualityPreference,
   RegionState,
   SubtitleSettings,
@@ -69,6 +72,112 @@ export interface HostActions {
   setRegion(region: RegionState['region'], options: { userPicked: boolean }): void;
   /** Sets the document title ("<title> | movie-web"); null restores the page default. */
   setDocumentTitle(title: string | null): void;
+
+  // ---- account (used by the account remote's service; other remotes go through HostApi.accountService) ----
+  /** Signs this device in (register/login) or forgets the account (null). Does not touch other data. */
+  setAccount(account: Account | null): void;
+  /** Patches the signed-in account (profile, encrypted device name); no-op when signed out. */
+  updateAccount(patch: Partial<Omit<Account, 'token' | 'userId' | 'sessionId' | 'seed'>>): void;
+  /** The user's custom backend; null goes back to the configured one. */
+  setBackendUrl(url: string | null): void;
+  /** The user's custom proxy workers; null goes back to the configured ones. */
+  setProxyUrls(urls: string[] | null): void;
+  /** Replaces the local bookmarks (a merge computed by the sync engine); the queue is left alone. */
+  replaceBookmarks(items: Record<string, BookmarkItem>): void;
+  /** Replaces the local progress items (a merge computed by the sync engine); the queue is left alone. */
+  replaceProgress(items: Record<string, ProgressItem>): void;
+  /** Removes pushed (or permanently refused) entries from the sync queues, by entry id. */
+  acknowledgeSyncUpdates(ids: { bookmarks?: readonly string[]; progress?: readonly string[] }): void;
+  /** Appends entries to the sync queues (e.g. local data to upload after a failed import at login). */
+  enqueueSyncUpdates(updates: { bookmarks?: readonly Omit<BookmarkUpdate, 'id'>[]; progress?: readonly Omit<ProgressUpdate, 'id'>[] }): void;
+  /** Logout/delete (spec §4): forgets the account, bookmarks, progress and their queues. */
+  clearAccountData(): void;
+  /** The live store values the sync engine needs, read outside React (not a render snapshot). */
+  readAccountState(): AccountSyncState;
+  /** Called after any change to what readAccountState returns; returns the unsubscribe. */
+  subscribeAccountState(listener: () => void): () => void;
+}
+
+/** What the sync engine reads (live, outside React). */
+export interface AccountSyncState {
+  account: Account | null;
+  /** The user's custom backend, null when the configured one (config.backendUrl) is used. */
+  customBackendUrl: string | null;
+  bookmarks: Readonly<Record<string, BookmarkItem>>;
+  bookmarkQueue: readonly BookmarkUpdate[];
+  progress: Readonly<Record<string, ProgressItem>>;
+  progressQueue: readonly ProgressUpdate[];
+  /** Spec §3 server settings as they are on this device. */
+  settings: AccountSettings;
+}
+
+/** Spec §3 "Server settings". */
+export interface AccountSettings {
+  applicationLanguage: string;
+  /** null: the default theme. */
+  applicationTheme: ThemeName | null;
+  defaultSubtitleLanguage: string | null;
+  /** null: the configured proxies. */
+  proxyUrls: string[] | null;
+}
+
+/** One signed-in device of the account (Settings → devices). */
+export interface AccountSession {
+  id: string;
+  /** Decrypted with the seed; null when it cannot be read. */
+  deviceName: string | null;
+  userAgent: string;
+  /** ISO-8601 */
+  createdAt: string;
+  /** ISO-8601 */
+  accessedAt: string;
+  /** This device's own session. */
+  current: boolean;
+}
+
+/** Where the account and its sync stand (discriminated on `status`). */
+export type AccountStatus =
+  | { status: 'signed-out' }
+  | { status: 'syncing' }
+  | { status: 'synced'; at: number }
+  /** Pushes are failing transiently; queued changes are kept and retried at `retryAt` (ms epoch). */
+  | { status: 'retrying'; retryAt: number; pending: number; message: string }
+  /** The profile could not be loaded (spec §8): offer logout, reload, or reset to the default server. */
+  | { status: 'load-failed'; message: string; customBackend: boolean };
+
+/**
+ * The account remote's non-UI service, loaded by the host at boot and published as HostApi.accountService
+ * (DESIGN: Remotes meet through the host). Every method that talks to the backend rejects with an Error
+ * whose message is user-presentable (English) when it fails.
+ */
+export interface AccountService {
+  /** Starts the sync engine against the host (idempotent). Returns a stop function. */
+  start(host: AccountServiceHost): () => void;
+  getStatus(): AccountStatus;
+  subscribe(listener: (status: AccountStatus) => void): () => void;
+  /** Pushes the queues and settings now (resolves when done or failed). */
+  syncNow(): Promise<void>;
+  /** Deletes this session on the server (failures ignored) then clears local account data (spec §4). */
+  logout(): Promise<void>;
+  /** DELETE /users/{id}, then clears local account data. */
+  deleteAccount(): Promise<void>;
+  listSessions(): Promise<AccountSession[]>;
+  /** Revokes one session (another device, or this one = logout). */
+  removeSession(sessionId: string): Promise<void>;
+  /** Ends every session but this one; resolves to how many were ended. */
+  endOtherSessions(): Promise<number>;
+  /** Renames this device (encrypted on the device, PATCH /sessions/{id}). */
+  renameDevice(name: string): Promise<void>;
+  /** PATCH /users/{id} with the profile colours and icon. */
+  updateProfile(profile: AccountProfile): Promise<void>;
+  /** Goes back to the configured backend (the load-failed screen's reset); logs out of the custom one. */
+  resetToDefaultBackend(): Promise<void>;
+}
+
+/** What the host hands the account service: its config and actions (readAccountState/subscribeAccountState included). */
+export interface AccountServiceHost {
+  config: RuntimeConfig;
+  actions: HostActions;
 }
 
 /** What the host gives every remote page (spec: remotes never import each other, they meet through the host). */
@@ -81,6 +190,8 @@ export interface HostApi {
   catalog: CatalogApi;
   /** Client-side navigation inside the host's router. */
   navigate(to: string, options?: { replace?: boolean }): void;
+  /** The account remote's service (sessions, logout, delete, profile); null until loaded or when unavailable. */
+  accountService?: AccountService | null;
 }
 
 /** Provided by the host around every remote slot, and by each remote's standalone page. */

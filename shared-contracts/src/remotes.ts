@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { AccountService } from './host-context';
 
 /** The four remotes the host composes, by federation name. */
 export const REMOTE_NAMES = ['discover', 'player', 'account', 'settings'] as const;
@@ -29,6 +30,8 @@ export interface RemoteApp<N extends RemoteName = RemoteName> {
   /** Free text set at build time (MW_BUILD_MARKER), shown by QA to tell builds apart; empty normally. */
   buildMarker: string;
   pages: Record<RemotePages[N], PageLoader>;
+  /** Non-UI services the host loads at boot and publishes on HostContext (only the account remote has one). */
+  services?: { account?: () => Promise<{ default: AccountService }> };
   /** The remote's translations (its i18next namespace, named after the remote) for one language. */
   locales?: (language: string) => Promise<Record<string, unknown>>;
 }

@@ -1,11 +1,16 @@
 /** The verbs that change the local stores. HostContext hands these to remotes. */
+import { snapshot, subscribe } from 'valtio/vanilla';
 import {
   THEME_NAMES,
+  type Account,
+  type AccountSyncState,
   type BookmarkItem,
+  type BookmarkUpdate,
   type EpisodeRef,
   type MediaMeta,
   type Preferences,
   type ProgressItem,
+  type ProgressUpdate,
   type QualityPreference,
   type RegionState,
   type SubtitleSettings,
@@ -134,7 +139,95 @@ export function createActions(stores: Stores) {
     regionStore.userPicked = options.userPicked;
   }
 
+  // ---- account ------------------------------------------------------------------------------
+
+  function setAccount(account: Account | null): void {
+    authStore.account = account ? { ...account, profile: { ...account.profile } } : null;
+  }
+
+  function updateAccount(patch: Partial<Omit<Account, 'token' | 'userId' | 'sessionId' | 'seed'>>): void {
+    if (!authStore.account) return;
+    if (patch.deviceName !== undefined) authStore.account.deviceName = patch.deviceName;
+    if (patch.profile) authStore.account.profile = { ...patch.profile };
+  }
+
+  function setBackendUrl(url: string | null): void {
+    authStore.backendUrl = url ? url.replace(/\/+$/, '') : null;
+  }
+
+  function setProxyUrls(urls: string[] | null): void {
+    authStore.proxySet = urls && urls.length > 0 ? [...urls] : null;
+  }
+
+  function replaceBookmarks(items: Record<string, BookmarkItem>): void {
+    bookmarksStore.bookmarks = structuredClone(items);
+  }
+
+  function replaceProgress(items: Record<string, ProgressItem>): void {
+    progressStore.items = structuredClone(items);
+  }
+
+  function acknowledgeSyncUpdates(ids: { bookmarks?: readonly string[]; progress?: readonly string[] }): void {
+    if (ids.bookmarks?.length) {
+      const done = new Set(ids.bookmarks);
+      bookmarksStore.updateQueue = bookmarksStore.updateQueue.filter((item) => !done.has(item.id));
+    }
+    if (ids.progress?.length) {
+      const done = new Set(ids.progress);
+      progressStore.updateQueue = progressStore.updateQueue.filter((item) => !done.has(item.id));
+    }
+  }
+
+  function enqueueSyncUpdates(updates: { bookmarks?: readonly Omit<BookmarkUpdate, 'id'>[]; progress?: readonly Omit<ProgressUpdate, 'id'>[] }): void {
+    for (const update of updates.bookmarks ?? []) bookmarksStore.updateQueue.push({ ...update, id: newId() });
+    for (const update of updates.progress ?? []) progressStore.updateQueue.push({ ...update, id: newId() });
+  }
+
+  function clearAccountData(): void {
+    authStore.account = null;
+    bookmarksStore.bookmarks = {};
+    bookmarksStore.updateQueue = [];
+    progressStore.items = {};
+    progressStore.updateQueue = [];
+  }
+
+  function readAccountState(): AccountSyncState {
+    const auth = snapshot(authStore);
+    const bookmarks = snapshot(bookmarksStore);
+    const progress = snapshot(progressStore);
+    return {
+      account: auth.account as Account | null,
+      customBackendUrl: auth.backendUrl,
+      bookmarks: bookmarks.bookmarks,
+      bookmarkQueue: bookmarks.updateQueue,
+      progress: progress.items as Record<string, ProgressItem>,
+      progressQueue: progress.updateQueue,
+      settings: {
+        applicationLanguage: languageStore.language,
+        applicationTheme: themeStore.theme,
+        defaultSubtitleLanguage: subtitlesStore.lastSelectedLanguage,
+        proxyUrls: auth.proxySet ? [...auth.proxySet] : null,
+      },
+    };
+  }
+
+  function subscribeAccountState(listener: () => void): () => void {
+    const stops = [authStore, bookmarksStore, progressStore, languageStore, themeStore, subtitlesStore].map((store) => subscribe(store, listener));
+    return () => stops.forEach((stop) => stop());
+  }
+
   return {
+    setAccount,
+    updateAccount,
+    setBackendUrl,
+    setProxyUrls,
+    replaceBookmarks,
+    replaceProgress,
+    acknowledgeSyncUpdates,
+    enqueueSyncUpdates,
+    clearAccountData,
+    readAccountState,
+    subscribeAccountState,
     addBookmark,
     removeBookmark,
     toggleBookmark,

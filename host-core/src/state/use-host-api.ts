@@ -1,6 +1,6 @@
 /** Builds the HostApi remotes receive from the stores: snapshots, actions, the catalog, navigation. */
 import { useMemo } from 'react';
-import type { CatalogApi, HostActions, HostApi, RuntimeConfig, ThemeName } from 'shared-contracts';
+import type { AccountService, CatalogApi, HostActions, HostApi, RuntimeConfig, ThemeName } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
 import type { StoreActions } from './actions';
 import type { Stores } from './stores';
@@ -15,9 +15,11 @@ export interface HostApiSources {
   online: boolean;
   navigate: HostApi['navigate'];
   setDocumentTitle: HostActions['setDocumentTitle'];
+  /** The account remote's service once the host has loaded it. */
+  accountService?: AccountService | null;
 }
 
-export function useHostApi({ stores, actions, catalog, config, online, navigate, setDocumentTitle }: HostApiSources): HostApi {
+export function useHostApi({ stores, actions, catalog, config, online, navigate, setDocumentTitle, accountService = null }: HostApiSources): HostApi {
   const theme = useSnapshot(stores.theme).theme;
   const language = useSnapshot(stores.language).language;
   const bookmarks = useSnapshot(stores.bookmarks).bookmarks;

@@ -1,0 +1,128 @@
+/**
+ * Register and login (spec §4, contract A2): the passphrase becomes keys on this device; only the public
+ * key, a signature of the server's challenge and the encrypted device name are sent.
+ */
+import type { Account, AccountProfile } from 'shared-contracts';
+import { BackendError, type AuthResponse, type BackendClient } from './api';
+import {
+  encryptDeviceName,
+  isValidPassphrase,
+  keysFromPassphrase,
+  normalizePassphrase,
+  seedToStorage,
+  signChallenge,
+} from './crypto';
+
+/** One error taxonomy for the account flows; each code has a message key `errors.<code>`. */
+export type AccountErrorCode =
+  | 'passphrase-invalid'
+  | 'device-name-required'
+  | 'passphrase-mismatch'
+  | 'data-invalid'
+  | 'captcha-failed'
+  | 'account-not-found'
+  | 'not-backend'
+  | 'backend-unreachable'
+  | 'backend-failed'
+  | 'rate-limited'
+  | 'login-required'
+  | 'unknown';
+
+export class AccountError extends Error {
+  override name = 'AccountError';
+  constructor(
+    readonly code: AccountErrorCode,
+    message: string = code,
+  ) {
+    super(message);
+  }
+}
+
+/** Maps a backend failure to the account taxonomy. */
+export function toAccountError(error: unknown): AccountError {
+  if (error instanceof AccountError) return error;
+  if (error instanceof BackendError) {
+    switch (error.kind) {
+      case 'network':
+        return new AccountError('backend-unreachable', error.message);
+      case 'not-backend':
+        return new AccountError('not-backend', error.message);
+      case 'server':
+        return new AccountError('backend-failed', error.message);
+      case 'rate-limited':
+        return new AccountError('rate-limited', error.message);
+      case 'auth':
+        if (error.message === 'User cannot be found') return new AccountError('account-not-found', error.message);
+        return new AccountError('login-required', error.message);
+      case 'client':
+        return new AccountError('data-invalid', error.message);
+    }
+  }
+  return new AccountError('unknown', error instanceof Error ? error.message : String(error));
+}
+
+export function checkPassphrase(input: string): string {
+  const passphrase = normalizePassphrase(input);
+  if (!isValidPassphrase(passphrase)) throw new AccountError('passphrase-invalid', 'Incorrect or incomplete passphrase');
+  return passphrase;
+}
+
+export function checkDeviceName(input: string): string {
+  const name = input.trim();
+  if (!name) throw new AccountError('device-name-required', 'Please enter a device name');
+  return name;
+}
+
+function accountFrom(response: AuthResponse, device: string, seed: Uint8Array): Account {
+  return {
+    token: response.token,
+    userId: response.user.id,
+    sessionId: response.session.id,
+    deviceName: device,
+    profile: { ...response.user.profile },
+    seed: seedToStorage(seed),
+  };
+}
+
+export async function login(client: BackendClient, input: { passphrase: string; deviceName: string }): Promise<Account> {
+  const passphrase = checkPassphrase(input.passphrase);
+  const deviceName = checkDeviceName(input.deviceName);
+  const keys = keysFromPassphrase(passphrase);
+  try {
+    const { challenge } = await client.loginStart(keys.publicKeyWire);
+    const device = await encryptDeviceName(deviceName, keys.seed);
+    const response = await client.loginComplete({
+      publicKey: keys.publicKeyWire,
+      challenge: { code: challenge, signature: signChallenge(challenge, keys.seed) },
+      device,
+    });
+    return accountFrom(response, device, keys.seed);
+  } catch (error) {
+    throw toAccountError(error);
+  }
+}
+
+export async function register(
+  client: BackendClient,
+  input: { passphrase: string; deviceName: string; profile: AccountProfile; captchaToken?: string },
+): Promise<Account> {
+  const passphrase = checkPassphrase(input.passphrase);
+  const deviceName = checkDeviceName(input.deviceName);
+  const keys = keysFromPassphrase(passphrase);
+  try {
+    const { challenge } = await client.registerStart(input.captchaToken);
+    const device = await encryptDeviceName(deviceName, keys.seed);
+    const response = await client.registerComplete({
+      publicKey: keys.publicKeyWire,
+      challenge: { code: challenge, signature: signChallenge(challenge, keys.seed) },
+      namespace: 'movie-web',
+      device,
+      profile: input.profile,
+    });
+    return accountFrom(response, device, keys.seed);
+  } catch (error) {
+    const mapped = toAccountError(error);
+    if (error instanceof BackendError && /captcha/i.test(error.message)) throw new AccountError('captcha-failed', 'ReCaptcha validation failed');
+    throw mapped;
+  }
+}

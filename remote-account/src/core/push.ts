@@ -1,0 +1,212 @@
+/**
+ * Pushing the sync queues (spec §3 queue entries, contract A7 routes). Queues are compacted first (only the
+ * last action per bookmark / per progress row matters to the server); an entry leaves the queue only when
+ * the server took it, or refused it for good (a permanent 4xx, logged). Transient failures keep it.
+ */
+import type { BookmarkUpdate, ProgressUpdate } from 'shared-contracts';
+import type { BackendClient, BookmarkMetaDto, ProgressInput } from './api';
+import { BackendError } from './api';
+import { decide } from './retry';
+
+export interface Compacted<T> {
+  /** Entries to send, in queue order. */
+  send: T[];
+  /** id of a sent entry → ids of earlier entries it makes pointless (acknowledged with it). */
+  supersedes: Map<string, string[]>;
+}
+
+export function compactBookmarkQueue(queue: readonly BookmarkUpdate[]): Compacted<BookmarkUpdate> {
+  const last = new Map<string, BookmarkUpdate>();
+  const earlier = new Map<string, string[]>();
+  for (const update of queue) {
+    const key = String(update.tmdbId);
+    const previous = last.get(key);
+    if (previous) earlier.set(update.id, [...(earlier.get(previous.id) ?? []), previous.id]);
+    earlier.delete(previous?.id ?? '');
+    last.set(key, update);
+  }
+  const send = queue.filter((u) => last.get(String(u.tmdbId)) === u);
+  return { send, supersedes: earlier };
+}
+
+const progressRowKey = (u: ProgressUpdate) => `${u.tmdbId}/${u.seasonId ?? ''}/${u.episodeId ?? ''}`;
+
+/**
+ * Per title: a delete of the whole title (or a season) drops earlier upserts it covers; a later upsert of
+ * the same row drops the earlier one. What remains keeps queue order within a title.
+ */
+export function compactProgressQueue(queue: readonly ProgressUpdate[]): Compacted<ProgressUpdate> {
+  let kept: ProgressUpdate[] = [];
+  const supersedes = new Map<string, string[]>();
+  const absorb = (winner: ProgressUpdate, losers: ProgressUpdate[]) => {
+    if (losers.length === 0) return;
+    const ids = supersedes.get(winner.id) ?? [];
+    for (const loser of losers) ids.push(loser.id, ...(supersedes.get(loser.id) ?? []));
+    for (const loser of losers) supersedes.delete(loser.id);
+    supersedes.set(winner.id, ids);
+  };
+  for (const update of queue) {
+    const covered = (other: ProgressUpdate) => {
+      if (String(other.tmdbId) !== String(update.tmdbId)) return false;
+      if (update.action === 'upsert') return other.action === 'upsert' && progressRowKey(other) === progressRowKey(update);
+      // delete: {} covers the title, {seasonId} a season, {seasonId, episodeId} one episode.
+      if (!update.seasonId && !update.episodeId) return true;
+      if (update.seasonId && !update.episodeId) return other.seasonId === update.seasonId;
+      return other.seasonId === update.seasonId && other.episodeId === update.episodeId;
+    };
+    const losers = kept.filter(covered);
+    kept = kept.filter((other) => !covered(other));
+    absorb(update, losers);
+    kept.push(update);
+  }
+  return { send: kept, supersedes };
+}
+
+export interface PushOutcome {
+  /** Entry ids the server took (or that were superseded by one it took). */
+  acked: string[];
+  /** Entries refused for good (permanent 4xx): removed from the queue, logged. */
+  dropped: { id: string; reason: string }[];
+  /** A transient failure happened (network, 5xx, 429): back off before the next push. */
+  transient: BackendError | Error | null;
+  /** The session is not usable (400 invalid auth / 401 / 403): stop and check the session. */
+  auth: boolean;
+}
+
+export const bookmarkMeta = (u: { title?: string; year?: number; poster?: string; type?: string }): BookmarkMetaDto => ({
+  title: u.title ?? '',
+  // Contract A7: the year must be a number; 0 when unknown (upstream sent NaN → null → 400).
+  year: u.year ?? 0,
+  ...(u.poster ? { poster: u.poster } : {}),
+  type: u.type === 'show' ? 'show' : 'movie',
+});
+
+export function progressInput(u: ProgressUpdate): ProgressInput {
+  return {
+    tmdbId: String(u.tmdbId),
+    meta: bookmarkMeta(u),
+    duration: Math.round(u.progress?.duration ?? 0),
+    watched: Math.round(u.progress?.watched ?? 0),
+    ...(u.seasonId ? { seasonId: u.seasonId } : {}),
+    ...(u.episodeId ? { episodeId: u.episodeId } : {}),
+    ...(u.seasonNumber !== undefined ? { seasonNumber: u.seasonNumber } : {}),
+    ...(u.episodeNumber !== undefined ? { episodeNumber: u.episodeNumber } : {}),
+  };
+}
+
+/** Runs `tasks` with at most `limit` at a time; stops starting new ones once `stop()` is true. */
+async function runLimited(tasks: (() => Promise<void>)[], limit: number, stop: () => boolean): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length && !stop()) {
+      const task = tasks[next++]!;
+      await task();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+}
+
+export interface PushTarget {
+  client: BackendClient;
+  token: string;
+  userId: string;
+  log?: (message: string) => void;
+  concurrency?: number;
+}
+
+const BOOKMARK_BATCH = 100;
+
+export async function pushQueues(
+  target: PushTarget,
+  queues: { bookmarks: readonly BookmarkUpdate[]; progress: readonly ProgressUpdate[] },
+): Promise<PushOutcome> {
+  const { client, token, userId, log = console.warn, concurrency = 6 } = target;
+  const outcome: PushOutcome = { acked: [], dropped: [], transient: null, auth: false };
+  const stop = () => outcome.auth || outcome.transient !== null;
+
+  const settle = (ids: string[], supersedes: Map<string, string[]>, error?: unknown): void => {
+    const all = ids.flatMap((id) => [id, ...(supersedes.get(id) ?? [])]);
+    if (error === undefined) {
+      outcome.acked.push(...all);
+      return;
+    }
+    const decision = decide(error);
+    const message = error instanceof Error ? error.message : String(error);
+    if (decision === 'drop') {
+      log(`[sync] dropped ${ids.length} change(s) the server refused: ${message}`);
+      for (const id of all) outcome.dropped.push({ id, reason: message });
+    } else if (decision === 'auth') outcome.auth = true;
+    else outcome.transient ??= error instanceof Error ? error : new Error(message);
+  };
+
+  // Bookmarks: adds in batches (PUT merges), deletes one by one (DELETE is idempotent).
+  const bookmarks = compactBookmarkQueue(queues.bookmarks);
+  const adds = bookmarks.send.filter((u) => u.action === 'add');
+  const deletes = bookmarks.send.filter((u) => u.action === 'delete');
+  const tasks: (() => Promise<void>)[] = [];
+  for (let i = 0; i < adds.length; i += BOOKMARK_BATCH) {
+    const batch = adds.slice(i, i + BOOKMARK_BATCH);
+    tasks.push(async () => {
+      try {
+        await client.putBookmarks(token, userId, batch.map((u) => ({ tmdbId: String(u.tmdbId), meta: bookmarkMeta(u) })));
+        settle(batch.map((u) => u.id), bookmarks.supersedes);
+      } catch (error) {
+        if (decide(error) !== 'drop' || batch.length === 1) return settle(batch.map((u) => u.id), bookmarks.supersedes, error);
+        // One bad entry must not sink the batch: send them one by one to find it.
+        for (const u of batch) {
+          if (stop()) return;
+          try {
+            await client.addBookmark(token, userId, String(u.tmdbId), bookmarkMeta(u));
+            settle([u.id], bookmarks.supersedes);
+          } catch (single) {
+            // Contract A7: "Already bookmarked" is a success.
+            if (single instanceof BackendError && single.message === 'Already bookmarked') settle([u.id], bookmarks.supersedes);
+            else settle([u.id], bookmarks.supersedes, single);
+          }
+        }
+      }
+    });
+  }
+  for (const u of deletes) {
+    tasks.push(async () => {
+      try {
+        await client.deleteBookmark(token, userId, String(u.tmdbId));
+        settle([u.id], bookmarks.supersedes);
+      } catch (error) {
+        settle([u.id], bookmarks.supersedes, error);
+      }
+    });
+  }
+
+  // Progress: one chain per title (order matters within a title), titles in parallel.
+  const progress = compactProgressQueue(queues.progress);
+  const byTitle = new Map<string, ProgressUpdate[]>();
+  for (const u of progress.send) byTitle.set(String(u.tmdbId), [...(byTitle.get(String(u.tmdbId)) ?? []), u]);
+  for (const chain of byTitle.values()) {
+    tasks.push(async () => {
+      for (const u of chain) {
+        if (stop()) return;
+        try {
+          if (u.action === 'upsert') await client.putProgress(token, userId, progressInput(u));
+          else await client.deleteProgress(token, userId, String(u.tmdbId), { ...(u.seasonId ? { seasonId: u.seasonId } : {}), ...(u.episodeId ? { episodeId: u.episodeId } : {}) });
+          settle([u.id], progress.supersedes);
+        } catch (error) {
+          settle([u.id], progress.supersedes, error);
+          if (decide(error) !== 'drop') return; // keep the chain's order: the rest waits for the retry
+        }
+      }
+    });
+  }
+
+  await runLimited(tasks, concurrency, stop);
+  return outcome;
+}
+
+/** Which acked/dropped ids belong to which queue (the host acknowledges per store). */
+export function splitIds(ids: readonly string[], queues: { bookmarks: readonly BookmarkUpdate[]; progress: readonly ProgressUpdate[] }) {
+  const bookmarkIds = new Set(queues.bookmarks.map((u) => u.id));
+  return {
+    bookmarks: ids.filter((id) => bookmarkIds.has(id)),
+    progress: ids.filter((id) => !bookmarkIds.has(id)),
+  };
+}

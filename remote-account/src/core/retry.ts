@@ -1,0 +1,34 @@
+/**
+ * Retry policy of the sync engine as data (DECISIONS "No data loss in sync"): transient failures keep the
+ * item and back off; only a permanent 4xx drops it; an auth failure stops pushing until the session is
+ * checked (a restore logs out on 400/401/403).
+ */
+import { BackendError } from './api';
+
+export type FailureDecision = 'retry' | 'drop' | 'auth';
+
+export function decide(error: unknown): FailureDecision {
+  if (!(error instanceof BackendError)) return 'retry';
+  switch (error.kind) {
+    case 'network':
+    case 'server':
+    case 'rate-limited':
+    // A URL that suddenly answers HTML is a broken deploy or a captive portal: keep the data.
+    case 'not-backend':
+      return 'retry';
+    case 'auth':
+      return 'auth';
+    case 'client':
+      return 'drop';
+  }
+}
+
+export const BACKOFF = { baseMs: 5_000, maxMs: 30_000 } as const;
+
+/** Delay before the next attempt after `failures` consecutive transient failures (1 → base). */
+export function backoffDelay(failures: number, random: () => number = Math.random): number {
+  if (failures <= 0) return 0;
+  const exponential = Math.min(BACKOFF.maxMs, BACKOFF.baseMs * 2 ** (failures - 1));
+  // Up to 20% jitter so many tabs/devices do not retry in lockstep.
+  return Math.round(exponential * (0.8 + 0.2 * random()));
+}
