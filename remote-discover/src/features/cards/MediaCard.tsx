@@ -214,7 +214,8 @@ function MediaCardInner({ card, progress, to, subtitle }: MediaCardProps) {
             className="primary"
             ref={firstAction}
             onClick={() => {
-              closeOverlay(false);
+              // Focus back on the more-button first: the modal returns focus there when it closes.
+              closeOverlay(true);
               modal.open(card);
             }}
           >
