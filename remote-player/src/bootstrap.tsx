@@ -6,4 +6,5 @@ void mountStandalone(app, {
   '/': 'devVideo',
   '/dev/video': 'devVideo',
   '/media/:media/:season?/:episode?': 'watch',
+  '/embed/:media/:season?/:episode?': 'watch',
 });

@@ -10,6 +10,7 @@ const app: RemoteApp<'player'> = {
     watch: () => import('../features/watch/WatchPage'),
     devVideo: () => import('../features/dev-video/DevVideoPage'),
   },
+  locales: (lng) => import(`../locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
 };
 
 export default app;

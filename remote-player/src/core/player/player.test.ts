@@ -140,3 +140,15 @@ describe('playback errors (spec §8)', () => {
     });
   });
 });
+
+describe('skip time (spec §5)', async () => {
+  const { parseSkipTime } = await import('./skip-time');
+  it.each([
+    ['8s', 8],
+    ['120s', 120],
+    ['8', null],
+    ['s', null],
+    ['8.5s', null],
+    [8, null],
+  ])('%j → %j', (input, output) => expect(parseSkipTime(input)).toBe(output));
+});

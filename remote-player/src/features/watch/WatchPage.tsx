@@ -1,22 +1,231 @@
-import { useParams } from 'react-router';
+/**
+ * The watch page (/media/:media[/:season/:episode], /embed/...): meta from the catalog, scraping with
+ * the progress view, then playback. Shows without an episode go to their first aired episode.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { CatalogError, decodeMediaId, mediaPath, useHost, type HostApi, type MediaDetails, type MediaRef } from 'shared-contracts';
 import styled from 'styled-components';
+import { useSnapshot } from 'valtio';
+import { applyScrapeEvent, emptyProgress } from '../../core/scraping/progress';
+import type { ScrapeMedia } from '../../core/scraping/types';
+import { cancelScrape, scrapeAll } from '../../worker/player.client';
+import { newPlayer } from '../player/create';
+import { PlayerView } from '../player/Player';
+import { PlayerContext, type Player, type PlayerMeta } from '../player/player.store';
+import { plain, scrapeOptionsFrom, startStream } from '../player/start-stream';
+import { postToParent, usePlaybackEffects } from '../player/use-playback';
+import { fetchIntroSkip } from './skips';
 
-const Page = styled.section`
-  max-width: 72rem;
-  margin: 2rem auto;
-  p { color: ${(p) => p.theme.colors.textDim}; }
+const Message = styled.div`
+  position: absolute;
+  inset: 0;
+  z-index: 3;
+  display: grid;
+  place-items: center;
+  text-align: center;
+  padding: 2rem;
+  background: #000;
+  color: #fff;
 `;
 
+type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string };
+
+/** Where to start: the saved position unless the title was (nearly) finished; the prompt per spec §4. */
+export function resumeFrom(watched: number, duration: number): { startAt: number; prompt: boolean } {
+  if (!(watched > 0) || !(duration > 0)) return { startAt: 0, prompt: false };
+  const remaining = duration - watched;
+  // Spec §4 thresholds for the prompt: at least 20 s watched and more than 120 s left.
+  const prompt = watched >= 20 && remaining > 120;
+  // Short media (clips) have no room for those thresholds: resume unless within the last 5%.
+  const startAt = prompt || (duration < 240 && remaining > duration * 0.05) ? watched : 0;
+  return { startAt, prompt: prompt && startAt > 0 };
+}
+
+async function resolveMeta(host: HostApi, ref: MediaRef, seasonId: string | undefined, episodeId: string | undefined, signal: AbortSignal) {
+  const details = await host.catalog.details(ref, { signal });
+  if (ref.type === 'movie') return { details, meta: movieMeta(details), redirect: null, next: null };
+  const seasons = (details.seasons ?? []).filter((s) => s.number > 0);
+  const season = seasonId ? (details.seasons ?? []).find((s) => s.id === seasonId) : seasons[0];
+  if (!season) throw new CatalogError('not-found', 'season not found');
+  const seasonDetails = await host.catalog.season(ref.tmdbId, season.number, { signal });
+  const episode = episodeId ? seasonDetails.episodes.find((e) => e.id === episodeId) : seasonDetails.episodes[0];
+  if (!episode) throw new CatalogError('not-found', 'episode not found');
+  if (!seasonId || !episodeId) return { details, meta: null, redirect: mediaPath(ref, details.title, { seasonId: season.id, episodeId: episode.id }), next: null };
+  const index = seasonDetails.episodes.indexOf(episode);
+  let next: { seasonId: string; episodeId: string; title: string } | null = null;
+  const today = new Date().toISOString().slice(0, 10);
+  const following = seasonDetails.episodes[index + 1];
+  if (following && following.airDate && following.airDate <= today) next = { seasonId: season.id, episodeId: following.id, title: following.title };
+  else if (!following) {
+    const nextSeason = seasons.find((s) => s.number === season.number + 1);
+    if (nextSeason) {
+      const nextDetails = await host.catalog.season(ref.tmdbId, nextSeason.number, { signal }).catch(() => null);
+      const first = nextDetails?.episodes[0];
+      if (first && first.airDate && first.airDate <= today) next = { seasonId: nextSeason.id, episodeId: first.id, title: first.title };
+    }
+  }
+  const meta: PlayerMeta = {
+    media: { tmdbId: details.tmdbId, type: 'show', title: details.title, ...(details.year ? { year: details.year } : {}), ...(details.poster ? { poster: details.poster } : {}) },
+    imdbId: details.imdbId,
+    scrape: {
+      type: 'show',
+      title: details.title,
+      releaseYear: details.year ?? 0,
+      tmdbId: details.tmdbId,
+      ...(details.imdbId ? { imdbId: details.imdbId } : {}),
+      season: { number: season.number, tmdbId: season.id },
+      episode: { number: episode.number, tmdbId: episode.id },
+    },
+    episode: {
+      season: { id: season.id, number: season.number, title: season.title },
+      episode: { id: episode.id, number: episode.number, title: episode.title },
+      seasonNumber: season.number,
+      episodeNumber: episode.number,
+    },
+  };
+  return { details, meta, redirect: null, next };
+}
+
+function movieMeta(details: MediaDetails): PlayerMeta {
+  const scrape: ScrapeMedia = { type: 'movie', title: details.title, releaseYear: details.year ?? 0, tmdbId: details.tmdbId, ...(details.imdbId ? { imdbId: details.imdbId } : {}) };
+  return {
+    media: { tmdbId: details.tmdbId, type: 'movie', title: details.title, ...(details.year ? { year: details.year } : {}), ...(details.poster ? { poster: details.poster } : {}) },
+    imdbId: details.imdbId,
+    scrape,
+  };
+}
+
+export function documentTitle(meta: PlayerMeta): string {
+  const e = meta.episode;
+  return e ? `${meta.media.title} - S${e.seasonNumber} E${e.episodeNumber}` : meta.media.title;
+}
+
+function usePlayerInstance(): Player {
+  const host = useHost();
+  const hostRef = useRef(host);
+  hostRef.current = host;
+  return useMemo(() => newPlayer(() => ({ ...hostRef.current.state.quality })), []);
+}
+
 export default function WatchPage() {
-  const { media, season, episode } = useParams();
+  const { t } = useTranslation('player');
+  const { media = '', season, episode } = useParams();
+  const { pathname } = useLocation();
+  const host = useHost();
+  const hostRef = useRef(host);
+  hostRef.current = host;
+  const player = usePlayerInstance();
+  const view = useSnapshot(player.ui);
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const embed = pathname.startsWith('/embed/');
+  const ref = decodeMediaId(media);
+  usePlaybackEffects(player);
+
+  player.hooks.current.embed = embed;
+  player.hooks.current.backUrl = new URLSearchParams(window.location.search).get('back') ?? '/';
+  player.hooks.current.scrapeOptions = () => scrapeOptionsFrom(hostRef.current);
+  player.hooks.current.playStream = (stream, sourceId, embedId) =>
+    startStream(player, hostRef.current, stream, { sourceId, embedId }, { startAt: player.engine.state.time, autoplay: player.engine.state.playing || player.engine.state.hasPlayedOnce, kind: 'chooseSource' });
+  player.hooks.current.goToEpisode = (seasonId, episodeId) => {
+    if (!ref) return;
+    const base = embed ? `/embed/${media}` : `/media/${media}`;
+    hostRef.current.navigate(`${base}/${seasonId}/${episodeId}${window.location.search}`);
+  };
+
+  useEffect(() => {
+    if (!ref) return;
+    const controller = new AbortController();
+    const runId = crypto.randomUUID();
+    const h = hostRef.current;
+    let cancelled = false;
+    const autoplayNext = player.engine.state.hasPlayedOnce && h.state.preferences.enableAutoplay && h.config.allowAutoplay;
+    player.engine.reset();
+    player.dispatch({ type: 'reset' });
+    Object.assign(player.ui, { meta: null, sourceId: null, embedId: null, progress: emptyProgress(), scrapeError: null, introSkipTime: null, resumeFrom: null });
+    setLoad({ status: 'loading' });
+
+    void (async () => {
+      let resolved: Awaited<ReturnType<typeof resolveMeta>>;
+      try {
+        resolved = await resolveMeta(h, ref, season, episode, controller.signal);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        const notFound = error instanceof CatalogError && error.kind === 'not-found';
+        setLoad({ status: 'error', message: notFound ? t('meta.notFound') : t('meta.failed') });
+        return;
+      }
+      if (cancelled) return;
+      if (resolved.redirect) {
+        h.navigate(`${embed ? resolved.redirect.replace(/^\/media\//, '/embed/') : resolved.redirect}${window.location.search}`, { replace: true });
+        return;
+      }
+      const meta = resolved.meta!;
+      player.hooks.current.nextEpisode = resolved.next;
+      player.ui.meta = meta;
+      player.dispatch({ type: 'setMeta' });
+      setLoad({ status: 'ready' });
+      h.actions.setDocumentTitle(documentTitle(meta));
+      postToParent({
+        type: 'ready',
+        media: { tmdbId: meta.media.tmdbId, type: meta.media.type, title: meta.media.title, ...(meta.episode ? { season: meta.episode.seasonNumber, episode: meta.episode.episodeNumber } : {}) },
+      });
+      if (meta.episode && meta.imdbId && h.config.skipsUrl && h.config.allowFebboxKey) {
+        // Spec §6 also wants a febbox token; the product has none yet, so the flag alone gates the lookup.
+        void fetchIntroSkip(h.config.skipsUrl, meta.imdbId, meta.episode.seasonNumber, meta.episode.episodeNumber, controller.signal).then((s) => {
+          if (!cancelled) player.ui.introSkipTime = s;
+        });
+      }
+
+      const result = await scrapeAll(plain(meta.scrape!), scrapeOptionsFrom(h, runId), (event) => {
+        if (!cancelled) player.ui.progress = applyScrapeEvent(player.ui.progress, event);
+      });
+      if (cancelled) return;
+      if (!result.ok) {
+        if (result.error.code === 'scrape/cancelled') return;
+        player.ui.scrapeError = result.error;
+        player.dispatch({ type: 'scrapeNotFound' });
+        postToParent({ type: 'error', message: result.error.message });
+        return;
+      }
+      const saved = h.state.progress[meta.media.tmdbId];
+      const watched = meta.episode ? saved?.episodes[meta.episode.episode.id]?.progress : saved?.progress;
+      const resume = watched ? resumeFrom(watched.watched, watched.duration) : { startAt: 0, prompt: false };
+      if (resume.startAt > 0) player.ui.resumeFrom = resume.startAt;
+      startStream(player, h, result.value.stream, { sourceId: result.value.sourceId, embedId: result.value.embedId }, { startAt: resume.startAt, autoplay: autoplayNext, kind: 'playMedia' });
+    })();
+
+    return () => {
+      cancelled = true;
+      controller.abort();
+      void cancelScrape(runId);
+    };
+    // One run per title/episode; the host snapshot is read through hostRef.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [media, season, episode, player]);
+
+  useEffect(() => () => {
+    player.engine.destroy();
+    hostRef.current.actions.setDocumentTitle(null);
+  }, [player]);
+
+  const title = view.meta ? documentTitle(view.meta as PlayerMeta) : '';
   return (
-    <Page data-testid="watch-page">
-      <h1>Watch</h1>
-      <p>
-        {media}
-        {season && episode ? ` · season ${season}, episode ${episode}` : ''}
-      </p>
-      {__BUILD_MARKER__ && <p data-testid="build-marker">Build {__BUILD_MARKER__}</p>}
-    </Page>
+    <PlayerContext.Provider value={player}>
+      <PlayerView title={title}>
+        {load.status === 'loading' && view.status.status === 'idle' && (
+          <Message role="status" data-testid="watch-loading">
+            {t('meta.loading')}
+          </Message>
+        )}
+        {load.status === 'error' && (
+          <Message role="alert" data-testid="watch-meta-error">
+            {load.message}
+          </Message>
+        )}
+        {!ref && <Message role="alert">{t('meta.notFound')}</Message>}
+      </PlayerView>
+    </PlayerContext.Provider>
   );
 }

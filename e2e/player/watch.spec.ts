@@ -1,0 +1,74 @@
+/**
+ * The watch page against the local media library: scrape with progress view, HLS playback with its
+ * 4K level and audio languages, MP4 through the source menu, progress saved and resumed, error screens.
+ */
+import { BROKEN_MOVIES, MOVIES_WITHOUT_STREAM } from '../../services/src/media/library';
+import { currentTime, menu, openSettings, player, startPlayback, video } from '../support/player.page';
+import { expect, test } from '../support/site.fixture';
+
+const NOSFERATU = 653; // public-domain: the full meadow ladder (4K level, en/es audio, subtitles)
+
+test('plays HLS with the 4K level choosable and the audio language switchable', async ({ page, site, consoleErrors }) => {
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-${NOSFERATU}-nosferatu`);
+  await expect(page.getByTestId('scraping-view').or(player(page).and(page.locator('[data-status="playing"]')))).toBeVisible();
+  await startPlayback(page);
+  await expect(page).toHaveTitle(/Nosferatu/);
+  await page.screenshot({ path: 'test-results/player-hls-1280.png' });
+
+  await openSettings(page);
+  await page.getByTestId('menu-quality').click();
+  await expect(menu(page)).toHaveAttribute('data-route', '/quality');
+  const box = await menu(page).boundingBox();
+  expect(Math.round(box!.width)).toBe(343);
+  expect(Math.round(box!.height)).toBe(470);
+  await page.getByTestId('quality-4k').click();
+  await expect(page.getByTestId('quality-4k')).toHaveAttribute('aria-pressed', 'true');
+  const before = await currentTime(page);
+  await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThan(before + 0.5);
+  const stored = await page.evaluate(() => localStorage.getItem('__MW::quality'));
+  expect(stored).toContain('4k');
+
+  await page.getByRole('button', { name: 'Back' }).first().click();
+  await page.getByTestId('menu-audio').click();
+  await expect(menu(page)).toHaveAttribute('data-route', '/audio');
+  await page.getByTestId('audio-es').click();
+  await expect(page.getByTestId('audio-es')).toHaveAttribute('aria-pressed', 'true');
+  const t2 = await currentTime(page);
+  await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThan(t2 + 0.5);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a title with no source ends on the not-found screen', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOVIES_WITHOUT_STREAM[0]}`);
+  await expect(page.getByTestId('scrape-not-found')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Couldn't find a stream")).toBeVisible();
+});
+
+test('a title that resolves on a later source after the first fails shows each state', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-${BROKEN_MOVIES.brokenThenWorking}`);
+  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+  await startPlayback(page);
+});
+
+for (const [name, id] of Object.entries(BROKEN_MOVIES).filter(([name]) => name !== 'brokenThenWorking')) {
+  test(`broken stream ${name}: not found or the playback-error screen`, async ({ page, site }) => {
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-${id}`);
+    await expect(page.getByTestId('playback-error').or(page.getByTestId('scrape-not-found'))).toBeVisible({ timeout: 30_000 });
+  });
+}
+
+test('progress is saved while playing and resumed after reload', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-${NOSFERATU}`);
+  await startPlayback(page, 4);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('__MW::progress') ?? ''), { timeout: 10_000 }).toContain(String(NOSFERATU));
+  const saved = await page.evaluate((id) => {
+    const raw = JSON.parse(localStorage.getItem('__MW::progress') ?? '{}');
+    const items = raw.state?.items ?? raw.items ?? raw.state ?? raw;
+    return JSON.stringify(items[id] ?? items);
+  }, String(NOSFERATU));
+  expect(saved).toContain('watched');
+  await page.reload();
+  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+  await expect(page.getByTestId('resume-prompt')).toBeVisible();
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(2);
+});

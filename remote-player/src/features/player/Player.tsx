@@ -1,0 +1,651 @@
+/**
+ * The player screen: <video>, captions overlay, controls, indicators, menus and the status screens.
+ * Everything here requests through the engine; state is read from the engine's and the UI's proxies.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHost } from 'shared-contracts';
+import styled, { css } from 'styled-components';
+import { useSnapshot } from 'valtio';
+import { clamp, formatTime, formatTimeDisplay } from '../../core/player/format-time';
+import { commandForKey, nextSpeed } from '../../core/player/keyboard';
+import { CaptionsOverlay } from './CaptionsOverlay';
+import { Icon } from './icons';
+import { IconButton, PillButton } from './ui';
+import { EpisodesMenu, SettingsMenu } from './Menus';
+import { usePlayer } from './player.store';
+import { NotFoundScreen, PlaybackErrorScreen, ScrapingView } from './Screens';
+import { useCaptionActions } from './use-captions';
+
+const INDICATOR_MS = 3000;
+const CONTROLS_MS = 3000;
+
+const Shell = styled.div<{ $embed: boolean }>`
+  position: relative;
+  width: 100%;
+  height: ${(p) => (p.$embed ? '100vh' : '100dvh')};
+  background: #000;
+  color: #fff;
+  overflow: hidden;
+  user-select: none;
+  &[data-fullscreen='true'] { height: 100vh; }
+  video { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: contain; background: #000; }
+`;
+
+const Layer = styled.div`
+  position: absolute;
+  inset: 0;
+`;
+
+const Fade = styled.div<{ $visible: boolean }>`
+  transition: opacity 200ms;
+  opacity: ${(p) => (p.$visible ? 1 : 0)};
+  pointer-events: ${(p) => (p.$visible ? 'auto' : 'none')};
+  @media (prefers-reduced-motion: reduce) { transition: none; }
+`;
+
+const TopBar = styled(Fade)`
+  position: absolute;
+  top: 0;
+  left: 0;
+  right: 0;
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+  padding: 1rem 1.25rem 2.5rem;
+  background: linear-gradient(to bottom, rgba(0, 0, 0, 0.75), transparent);
+  a { color: #fff; display: inline-flex; align-items: center; gap: 0.25rem; text-decoration: none; font-weight: 600; }
+  h1 { margin: 0; font-size: 1rem; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+`;
+
+const Bottom = styled(Fade)`
+  position: absolute;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  padding: 2.5rem 1rem 0.75rem;
+  background: linear-gradient(to top, rgba(0, 0, 0, 0.8), transparent);
+`;
+
+const Row = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.25rem;
+  flex-wrap: nowrap;
+  .spacer { flex: 1; }
+`;
+
+
+const TimeButton = styled(IconButton)`
+  font-variant-numeric: tabular-nums;
+  font-size: 0.9rem;
+  padding: 0 0.6rem;
+  white-space: nowrap;
+`;
+
+const SeekWrap = styled.div`
+  position: relative;
+  height: 1.25rem;
+  display: flex;
+  align-items: center;
+  margin: 0 0.4rem 0.25rem;
+`;
+
+const rangeStyle = css`
+  appearance: none;
+  width: 100%;
+  height: 0.3rem;
+  margin: 0;
+  border-radius: 1rem;
+  cursor: pointer;
+  &::-webkit-slider-thumb { appearance: none; width: 0.9rem; height: 0.9rem; border-radius: 50%; background: #fff; }
+  &::-moz-range-thumb { width: 0.9rem; height: 0.9rem; border-radius: 50%; background: #fff; border: 0; }
+  &:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 4px; }
+`;
+
+const SeekInput = styled.input<{ $played: number; $buffered: number }>`
+  ${rangeStyle}
+  background: linear-gradient(
+    to right,
+    ${(p) => p.theme.colors.primary} ${(p) => p.$played}%,
+    rgba(255, 255, 255, 0.5) ${(p) => p.$played}% ${(p) => p.$buffered}%,
+    rgba(255, 255, 255, 0.2) ${(p) => p.$buffered}%
+  );
+`;
+
+const VolumeInput = styled.input<{ $level: number }>`
+  ${rangeStyle}
+  width: 5rem;
+  background: linear-gradient(to right, #fff ${(p) => p.$level}%, rgba(255, 255, 255, 0.3) ${(p) => p.$level}%);
+  @media (max-width: 1023px) { display: none; }
+`;
+
+const Preview = styled.div`
+  position: absolute;
+  bottom: 1.6rem;
+  transform: translateX(-50%);
+  padding: 0.2rem 0.5rem;
+  border-radius: 0.35rem;
+  background: rgba(0, 0, 0, 0.85);
+  font-size: 0.8rem;
+  font-variant-numeric: tabular-nums;
+  pointer-events: none;
+  canvas { display: block; width: 160px; height: 90px; margin-bottom: 0.2rem; border-radius: 0.25rem; }
+`;
+
+const Center = styled.div`
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-items: center;
+  pointer-events: none;
+  > * { pointer-events: auto; }
+`;
+
+const BigPlay = styled.button`
+  width: 5.5rem;
+  height: 5.5rem;
+  border-radius: 50%;
+  border: 0;
+  background: ${(p) => p.theme.colors.primary};
+  color: ${(p) => p.theme.colors.primaryText};
+  display: grid;
+  place-items: center;
+  cursor: pointer;
+  box-shadow: 0 0.5rem 2rem rgba(0, 0, 0, 0.5);
+  &:focus-visible { outline: 3px solid #fff; outline-offset: 3px; }
+`;
+
+const Spinner = styled.div`
+  width: 3rem;
+  height: 3rem;
+  border-radius: 50%;
+  border: 0.3rem solid rgba(255, 255, 255, 0.25);
+  border-top-color: #fff;
+  animation: spin 0.8s linear infinite;
+  @keyframes spin { to { transform: rotate(360deg); } }
+  @media (prefers-reduced-motion: reduce) { animation-duration: 3s; }
+`;
+
+const Indicator = styled.div`
+  position: absolute;
+  top: 4.5rem;
+  left: 50%;
+  transform: translateX(-50%);
+  padding: 0.5rem 1rem;
+  border-radius: 2rem;
+  background: rgba(0, 0, 0, 0.8);
+  font-variant-numeric: tabular-nums;
+  display: flex;
+  align-items: center;
+  gap: 0.6rem;
+  .bar { width: 8rem; height: 0.3rem; background: rgba(255, 255, 255, 0.25); border-radius: 1rem; overflow: hidden; }
+  .bar > div { height: 100%; background: #fff; }
+`;
+
+const Banner = styled.div`
+  position: absolute;
+  top: 0;
+  left: 0;
+  right: 0;
+  z-index: 5;
+  display: flex;
+  justify-content: center;
+  align-items: center;
+  gap: 1rem;
+  padding: 0.5rem 1rem;
+  background: ${(p) => p.theme.colors.danger};
+  color: #fff;
+  button { background: transparent; color: inherit; border: 1px solid currentColor; border-radius: 0.4rem; cursor: pointer; }
+`;
+
+const Floating = styled.div`
+  position: absolute;
+  right: 1.25rem;
+  bottom: 7rem;
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: 0.5rem;
+`;
+
+
+const Toast = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  padding: 0.5rem 0.75rem;
+  border-radius: 0.5rem;
+  background: rgba(0, 0, 0, 0.85);
+`;
+
+const Rolling = styled.div`
+  position: absolute;
+  inset: 0;
+  animation: roll 1s linear;
+  @keyframes roll { to { transform: rotate(360deg); } }
+  @media (prefers-reduced-motion: reduce) { animation: none; }
+`;
+
+function useNow(active: boolean, ms = 250): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const id = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(id);
+  }, [active, ms]);
+  return now;
+}
+
+function SeekBar() {
+  const { t } = useTranslation('player');
+  const { engine } = usePlayer();
+  const media = useSnapshot(engine.state);
+  const { state } = useHost();
+  const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const duration = media.duration || 0;
+  const played = duration ? (media.time / duration) * 100 : 0;
+  const buffered = duration ? (media.buffered / duration) * 100 : 0;
+
+  // Thumbnail preview (preferences): the nearest frame drawn from the playing video when it is there.
+  useEffect(() => {
+    if (!hover || !state.preferences.enableThumbnails || !canvas.current || !engine.element) return;
+    const ctx = canvas.current.getContext('2d');
+    try {
+      ctx?.drawImage(engine.element, 0, 0, 160, 90);
+    } catch {
+      // A cross-origin frame without CORS taints the canvas: no preview image, the time still shows.
+    }
+  }, [hover, state.preferences.enableThumbnails, engine]);
+
+  return (
+    <SeekWrap
+      onPointerMove={(e) => {
+        const rect = e.currentTarget.getBoundingClientRect();
+        const x = clamp(e.clientX - rect.left, 0, rect.width);
+        setHover({ x, time: rect.width ? (x / rect.width) * duration : 0 });
+      }}
+      onPointerLeave={() => setHover(null)}
+    >
+      <SeekInput
+        type="range"
+        aria-label={t('controls.seek')}
+        min={0}
+        max={duration || 0}
+        step={0.1}
+        value={Math.min(media.time, duration || 0)}
+        aria-valuetext={formatTimeDisplay(media.time, duration, 'regular')}
+        $played={played}
+        $buffered={Math.max(played, buffered)}
+        onChange={(e) => engine.seek(Number(e.target.value))}
+        onKeyDown={(e) => e.preventDefault() /* arrows are the player's shortcuts (5 s) */}
+        data-testid="seek-bar"
+      />
+      {hover && duration > 0 && (
+        <Preview style={{ left: hover.x }} data-testid="seek-preview">
+          {state.preferences.enableThumbnails && <canvas ref={canvas} width={160} height={90} />}
+          {formatTime(hover.time, duration)}
+        </Preview>
+      )}
+    </SeekWrap>
+  );
+}
+
+function requestFullscreen(element: HTMLElement | null) {
+  if (!element) return;
+  if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+  else void element.requestFullscreen?.().catch(() => {});
+}
+
+async function togglePip(video: HTMLVideoElement | null) {
+  if (!video) return;
+  try {
+    if (document.pictureInPictureElement) await document.exitPictureInPicture();
+    else await video.requestPictureInPicture();
+  } catch (error) {
+    // Not allowed here (no metadata yet, iOS PWA): nothing to undo.
+    console.warn('[player] picture-in-picture refused:', error);
+  }
+}
+
+export function PlayerView({ title, children }: { title: string; children?: ReactNode }) {
+  const { t } = useTranslation('player');
+  const player = usePlayer();
+  const { engine, ui, hooks } = player;
+  const host = useHost();
+  const media = useSnapshot(engine.state);
+  const view = useSnapshot(ui);
+  const shell = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const captions = useCaptionActions();
+  const [offlineDismissed, setOfflineDismissed] = useState(() => sessionStorage.getItem('__MW::player-offline-dismissed') === '1');
+  const now = useNow(view.volumeIndicatorUntil > Date.now() || view.delayIndicatorUntil > Date.now());
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    engine.attach(video);
+    engine.setVolume(host.state.volume);
+    const onFs = () => (ui.fullscreen = !!document.fullscreenElement);
+    const onPipIn = () => (ui.pip = true);
+    const onPipOut = () => (ui.pip = false);
+    document.addEventListener('fullscreenchange', onFs);
+    video.addEventListener('enterpictureinpicture', onPipIn);
+    video.addEventListener('leavepictureinpicture', onPipOut);
+    return () => {
+      document.removeEventListener('fullscreenchange', onFs);
+      video.removeEventListener('enterpictureinpicture', onPipIn);
+      video.removeEventListener('leavepictureinpicture', onPipOut);
+    };
+    // Attach once per element; the host volume is the starting value only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [engine, ui]);
+
+  const showControlsFor3s = () => {
+    ui.hover = 'mouse';
+    clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(() => (ui.hover = 'none'), CONTROLS_MS);
+  };
+  useEffect(() => () => clearTimeout(hideTimer.current), []);
+
+  const setVolume = (volume: number) => {
+    const v = clamp(volume, 0, 1);
+    engine.setVolume(v);
+    host.actions.setVolume(v);
+    ui.volumeIndicatorUntil = Date.now() + INDICATOR_MS;
+  };
+
+  const menuOpen = view.menu.id !== null;
+  // Keyboard shortcuts (spec §2), never while typing in an input.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const command = commandForKey(
+        {
+          key: event.key,
+          ctrlKey: event.ctrlKey,
+          metaKey: event.metaKey,
+          altKey: event.altKey,
+          targetTag: target?.tagName === 'INPUT' && (target as HTMLInputElement).type === 'range' ? undefined : target?.tagName,
+          targetEditable: target?.isContentEditable ?? false,
+        },
+        !engine.state.playing,
+      );
+      if (!command) return;
+      if (command.type === 'togglePlay' && target?.tagName === 'BUTTON') return; // space on a focused button presses it
+      if (ui.status.status !== 'playing' && command.type !== 'close') return;
+      event.preventDefault();
+      switch (command.type) {
+        case 'togglePlay':
+          engine.togglePlay();
+          break;
+        case 'toggleMute':
+          engine.toggleMute();
+          ui.volumeIndicatorUntil = Date.now() + INDICATOR_MS;
+          break;
+        case 'toggleFullscreen':
+          requestFullscreen(shell.current);
+          break;
+        case 'toggleCaptions':
+          void captions.toggle();
+          break;
+        case 'close':
+          ui.menu.id = null;
+          ui.menu.route = '/';
+          break;
+        case 'speed':
+          engine.setRate(nextSpeed(engine.state.rate, command.direction));
+          break;
+        case 'seekBy':
+        case 'frameStep':
+          engine.seek(engine.state.time + command.seconds);
+          break;
+        case 'volumeBy':
+          setVolume(engine.state.volume + command.delta);
+          break;
+        case 'subtitleDelayBy': {
+          const delay = clamp(Math.round((host.state.subtitles.delay + command.seconds) * 10) / 10, -20, 20);
+          host.actions.setSubtitleSettings({ delay });
+          ui.delayIndicatorUntil = Date.now() + INDICATOR_MS;
+          break;
+        }
+        case 'roll':
+          ui.rolling = true;
+          setTimeout(() => (ui.rolling = false), 1000);
+          break;
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+    // host.state is a fresh snapshot each render: read the latest through the closure's host.
+  }, [engine, ui, host, captions]);
+
+  const playing = view.status.status === 'playing';
+  const controlsVisible = playing && (view.hover !== 'none' || !media.playing || menuOpen);
+  const skipTime = view.introSkipTime;
+  const showSkipIntro =
+    playing && media.playing && skipTime !== null && media.time < skipTime && (media.time <= 10 || controlsVisible);
+
+  const videoLayer = (
+    <video
+      ref={videoRef}
+      playsInline
+      crossOrigin="anonymous"
+      data-testid="player-video"
+      onClick={() => {
+        if (ui.menu.id) {
+          ui.menu.id = null;
+          return;
+        }
+        engine.togglePlay();
+      }}
+      onDoubleClick={() => requestFullscreen(shell.current)}
+    />
+  );
+
+  return (
+    <Shell
+      ref={shell}
+      $embed={hooks.current.embed}
+      data-testid="player"
+      data-status={view.status.status}
+      data-fullscreen={view.fullscreen}
+      onPointerMove={(e) => e.pointerType === 'mouse' && showControlsFor3s()}
+      onPointerDown={(e) => {
+        if (e.pointerType !== 'touch') return;
+        // Spec §4: first tap shows the controls, a second hides them.
+        ui.hover = ui.hover === 'mobile' ? 'none' : 'mobile';
+      }}
+      onMouseLeave={() => (ui.hover = 'none')}
+    >
+      {view.rolling ? <Rolling>{videoLayer}</Rolling> : videoLayer}
+      {playing && <CaptionsOverlay raised={controlsVisible} />}
+
+      {!host.state.online && !offlineDismissed && (
+        <Banner role="status" data-testid="offline-banner">
+          {t('offline')}
+          <button
+            type="button"
+            onClick={() => {
+              sessionStorage.setItem('__MW::player-offline-dismissed', '1');
+              setOfflineDismissed(true);
+            }}
+          >
+            {t('dismiss')}
+          </button>
+        </Banner>
+      )}
+
+      {view.status.status === 'scraping' && <ScrapingView />}
+      {view.status.status === 'scrapeNotFound' && <NotFoundScreen />}
+      {view.status.status === 'playbackError' && <PlaybackErrorScreen />}
+      {children}
+
+      {playing && (
+        <>
+          <Center>
+            {!media.hasPlayedOnce && !media.playing ? (
+              <BigPlay type="button" aria-label={t('controls.play')} onClick={() => void engine.play()} data-testid="big-play">
+                <Icon name="play" size={44} />
+              </BigPlay>
+            ) : media.loading ? (
+              <Spinner role="status" aria-label={t('loading')} />
+            ) : null}
+          </Center>
+
+          {now < view.volumeIndicatorUntil && (
+            <Indicator data-testid="volume-indicator" role="status">
+              <Icon name={media.muted || media.volume === 0 ? 'muted' : 'volume'} />
+              <div className="bar">
+                <div style={{ width: `${(media.muted ? 0 : media.volume) * 100}%` }} />
+              </div>
+            </Indicator>
+          )}
+          {now < view.delayIndicatorUntil && (
+            <Indicator data-testid="delay-indicator" role="status">
+              {t('captions.delayIndicator', { delay: host.state.subtitles.delay.toFixed(1) })}
+            </Indicator>
+          )}
+
+          <Floating>
+            {view.resumeFrom !== null && media.time < view.resumeFrom + 10 && (
+              <Toast data-testid="resume-prompt">
+                {t('resume.resumed', { time: formatTime(view.resumeFrom, media.duration) })}
+                <PillButton
+                  type="button"
+                  onClick={() => {
+                    engine.seek(0);
+                    ui.resumeFrom = null;
+                  }}
+                >
+                  {t('resume.startOver')}
+                </PillButton>
+              </Toast>
+            )}
+            {showSkipIntro && (
+              <PillButton type="button" onClick={() => engine.seek(skipTime)} data-testid="skip-intro">
+                {t('controls.skipIntro')}
+              </PillButton>
+            )}
+            {hooks.current.nextEpisode && media.duration > 0 && media.duration - media.time < Math.min(30, media.duration * 0.2) && (
+              <PillButton type="button" onClick={() => hooks.current.goToEpisode?.(hooks.current.nextEpisode!.seasonId, hooks.current.nextEpisode!.episodeId)}>
+                {t('controls.nextEpisode')}
+              </PillButton>
+            )}
+          </Floating>
+
+          <TopBar $visible={controlsVisible}>
+            {!hooks.current.embed && (
+              <a
+                href={hooks.current.backUrl}
+                onClick={(e) => {
+                  e.preventDefault();
+                  host.navigate(hooks.current.backUrl);
+                }}
+              >
+                <Icon name="arrowLeft" />
+                {t('controls.back')}
+              </a>
+            )}
+            <h1>{title}</h1>
+          </TopBar>
+
+          <Bottom $visible={controlsVisible} data-testid="controls">
+            <SeekBar />
+            <Row>
+              <IconButton type="button" aria-label={media.playing ? t('controls.pause') : t('controls.play')} onClick={() => engine.togglePlay()} data-testid="play-toggle">
+                <Icon name={media.playing ? 'pause' : 'play'} />
+              </IconButton>
+              <IconButton type="button" aria-label={t('controls.back10')} onClick={() => engine.seek(engine.state.time - 10)}>
+                <Icon name="back10" />
+              </IconButton>
+              <IconButton type="button" aria-label={t('controls.forward10')} onClick={() => engine.seek(engine.state.time + 10)}>
+                <Icon name="forward10" />
+              </IconButton>
+              <IconButton type="button" aria-label={media.muted ? t('controls.unmute') : t('controls.mute')} onClick={() => engine.toggleMute()}>
+                <Icon name={media.muted || media.volume === 0 ? 'muted' : 'volume'} />
+              </IconButton>
+              <VolumeInput
+                type="range"
+                min={0}
+                max={1}
+                step={0.01}
+                aria-label={t('controls.volume')}
+                value={media.muted ? 0 : media.volume}
+                $level={(media.muted ? 0 : media.volume) * 100}
+                onChange={(e) => setVolume(Number(e.target.value))}
+                onKeyDown={(e) => e.preventDefault()}
+              />
+              <TimeButton
+                type="button"
+                aria-label={t('controls.timeMode')}
+                onClick={() => (ui.timeMode = ui.timeMode === 'regular' ? 'remaining' : 'regular')}
+                data-testid="time-display"
+              >
+                {formatTimeDisplay(media.time, media.duration, view.timeMode)}
+              </TimeButton>
+              <span className="spacer" />
+              {hooks.current.nextEpisode && (
+                <IconButton type="button" aria-label={t('controls.nextEpisode')} onClick={() => hooks.current.goToEpisode?.(hooks.current.nextEpisode!.seasonId, hooks.current.nextEpisode!.episodeId)}>
+                  <Icon name="next" />
+                </IconButton>
+              )}
+              {player.ui.meta?.episode && (
+                <IconButton
+                  type="button"
+                  aria-label={t('controls.episodes')}
+                  aria-expanded={view.menu.id === 'episodes'}
+                  onClick={() => {
+                    ui.menu.id = ui.menu.id === 'episodes' ? null : 'episodes';
+                    ui.menu.route = '/';
+                  }}
+                >
+                  <Icon name="episodes" />
+                </IconButton>
+              )}
+              <IconButton
+                type="button"
+                aria-label={t('controls.captions')}
+                $active={!!view.captions.selectedId}
+                aria-expanded={view.menu.id === 'settings' && view.menu.route.startsWith('/captions')}
+                onClick={() => {
+                  const open = ui.menu.id === 'settings' && ui.menu.route === '/captionsOverlay';
+                  ui.menu.id = open ? null : 'settings';
+                  ui.menu.route = '/captionsOverlay';
+                }}
+              >
+                <Icon name="captions" />
+              </IconButton>
+              <IconButton
+                type="button"
+                aria-label={t('controls.settings')}
+                aria-expanded={view.menu.id === 'settings'}
+                onClick={() => {
+                  ui.menu.id = ui.menu.id === 'settings' ? null : 'settings';
+                  ui.menu.route = '/';
+                }}
+                data-testid="settings-button"
+              >
+                <Icon name="settings" />
+              </IconButton>
+              {'pictureInPictureEnabled' in document && document.pictureInPictureEnabled && (
+                <IconButton type="button" aria-label={t('controls.pip')} onClick={() => void togglePip(videoRef.current)}>
+                  <Icon name="pip" />
+                </IconButton>
+              )}
+              <IconButton type="button" aria-label={view.fullscreen ? t('controls.exitFullscreen') : t('controls.fullscreen')} onClick={() => requestFullscreen(shell.current)}>
+                <Icon name={view.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
+              </IconButton>
+            </Row>
+          </Bottom>
+          {view.menu.id === 'settings' && <SettingsMenu />}
+          {view.menu.id === 'episodes' && <EpisodesMenu />}
+        </>
+      )}
+    </Shell>
+  );
+}
+
+export { Layer };

@@ -1,0 +1,235 @@
+/** Status screens: scraping progress (spec §2, §4), not found, playback error (spec §8). */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHost } from 'shared-contracts';
+import styled from 'styled-components';
+import { useSnapshot } from 'valtio';
+import { playbackErrorKey } from '../../core/player/playback-error';
+import type { SourceState } from '../../core/scraping/types';
+import { Icon } from './icons';
+import { PillButton } from './ui';
+import { usePlayer } from './player.store';
+
+export const TIP_COUNT = 21;
+
+const Screen = styled.div`
+  position: absolute;
+  inset: 0;
+  z-index: 3;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 1.25rem;
+  padding: 4rem 1.25rem 2rem;
+  background: radial-gradient(circle at 50% 30%, #1b1d2c, #000 70%);
+  text-align: center;
+  overflow-y: auto;
+  h2 { margin: 0; font-size: 1.4rem; }
+  p { margin: 0; color: rgba(255, 255, 255, 0.75); max-width: 36rem; }
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  width: min(26rem, 100%);
+  display: flex;
+  flex-direction: column;
+  gap: 0.35rem;
+  text-align: left;
+  ul { list-style: none; padding: 0 0 0 1.25rem; margin: 0.35rem 0 0; display: flex; flex-direction: column; gap: 0.35rem; }
+`;
+
+const Item = styled.div<{ $status: SourceState['status'] }>`
+  display: flex;
+  align-items: center;
+  gap: 0.6rem;
+  padding: 0.55rem 0.8rem;
+  border-radius: 0.5rem;
+  background: ${(p) => (p.$status === 'pending' ? 'rgba(255,255,255,0.14)' : 'rgba(255,255,255,0.06)')};
+  color: ${(p) => (p.$status === 'waiting' || p.$status === 'notfound' ? 'rgba(255,255,255,0.55)' : '#fff')};
+  .name { flex: 1; }
+  .pct { font-variant-numeric: tabular-nums; font-size: 0.85rem; }
+  .err { color: ${(p) => p.theme.colors.danger}; display: inline-flex; }
+  .ok { color: #4ade80; display: inline-flex; }
+`;
+
+const Tip = styled.p`
+  font-size: 0.9rem;
+  font-style: italic;
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 0.75rem;
+  a, button.secondary {
+    padding: 0.6rem 1rem;
+    border-radius: 0.5rem;
+    background: rgba(255, 255, 255, 0.12);
+    color: #fff;
+    font: inherit;
+    font-weight: 600;
+    border: 0;
+    cursor: pointer;
+    text-decoration: none;
+  }
+`;
+
+const Details = styled.pre`
+  max-width: min(40rem, 100%);
+  max-height: 12rem;
+  overflow: auto;
+  margin: 0;
+  padding: 0.75rem;
+  border-radius: 0.5rem;
+  background: rgba(255, 255, 255, 0.08);
+  text-align: left;
+  font-size: 0.8rem;
+  white-space: pre-wrap;
+  user-select: text;
+`;
+
+function SourceRow({ state }: { state: SourceState }) {
+  const { t } = useTranslation('player');
+  const label =
+    state.status === 'failure'
+      ? t('scraping.items.failure')
+      : state.status === 'notfound'
+        ? t('scraping.items.notFound')
+        : state.status === 'pending'
+          ? t('scraping.items.pending')
+          : state.status === 'success'
+            ? t('scraping.items.success')
+            : t('scraping.items.waiting');
+  return (
+    <Item $status={state.status} data-testid="scrape-item" data-source={state.id} data-status={state.status}>
+      <span className="name">{state.name}</span>
+      {state.status === 'pending' && <span className="pct">{Math.round(state.percentage)}%</span>}
+      {state.status === 'failure' && (
+        <span className="err" title={state.error?.message ?? state.reason ?? ''}>
+          <Icon name="error" size={18} />
+        </span>
+      )}
+      {state.status === 'success' && (
+        <span className="ok">
+          <Icon name="check" size={18} />
+        </span>
+      )}
+      <span className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {label}
+      </span>
+    </Item>
+  );
+}
+
+export function ScrapingView() {
+  const { t } = useTranslation('player');
+  const { ui } = usePlayer();
+  const view = useSnapshot(ui);
+  const tip = useMemo(() => Math.floor(Math.random() * TIP_COUNT) + 1, []);
+  const { order, sources } = view.progress;
+  return (
+    <Screen data-testid="scraping-view" aria-busy="true">
+      <h2>{t('scraping.title')}</h2>
+      <List aria-label={t('scraping.sources')}>
+        {order.map((id) => {
+          const source = sources[id];
+          if (!source) return null;
+          return (
+            <li key={id}>
+              <SourceRow state={source as SourceState} />
+              {source.children.length > 0 && (
+                <ul>
+                  {source.children.map((childId) => {
+                    const child = sources[childId];
+                    return child ? (
+                      <li key={childId}>
+                        <SourceRow state={child as SourceState} />
+                      </li>
+                    ) : null;
+                  })}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </List>
+      <Tip data-testid="scrape-tip">{t(`tips.t${tip}`)}</Tip>
+    </Screen>
+  );
+}
+
+export function NotFoundScreen() {
+  const { t } = useTranslation('player');
+  const { ui } = usePlayer();
+  const view = useSnapshot(ui);
+  const host = useHost();
+  const [details, setDetails] = useState(false);
+  const error = view.scrapeError;
+  const notFound = !error || error.code === 'scrape/not-found';
+  const detailText = error ? `${error.code}: ${error.message}${error.detail ? `\n${error.detail}` : ''}` : '';
+  return (
+    <Screen data-testid="scrape-not-found" role="alert">
+      <h2>{notFound ? t('notFound.title') : t('notFound.failedTitle')}</h2>
+      <p>{notFound ? t('notFound.text') : t(`scraping.errors.${error.code.replace('scrape/', '')}`, { defaultValue: error.message })}</p>
+      <Buttons>
+        <a
+          href="/"
+          onClick={(e) => {
+            e.preventDefault();
+            host.navigate('/');
+          }}
+        >
+          {t('notFound.home')}
+        </a>
+        {detailText && (
+          <button type="button" className="secondary" onClick={() => setDetails((d) => !d)} aria-expanded={details}>
+            {t('notFound.details')}
+          </button>
+        )}
+      </Buttons>
+      {details && <Details data-testid="scrape-error-details">{detailText}</Details>}
+    </Screen>
+  );
+}
+
+export function PlaybackErrorScreen() {
+  const { t } = useTranslation('player');
+  const { ui } = usePlayer();
+  const view = useSnapshot(ui);
+  const host = useHost();
+  const [details, setDetails] = useState(false);
+  const error = view.status.error;
+  const key = playbackErrorKey(error?.code);
+  return (
+    <Screen data-testid="playback-error" data-code={error?.code ?? ''} role="alert">
+      <h2>{t('playbackError.title')}</h2>
+      <p data-testid="playback-error-message">{t(`playbackError.errors.${key}`)}</p>
+      <Buttons>
+        <a
+          href="/"
+          onClick={(e) => {
+            e.preventDefault();
+            host.navigate('/');
+          }}
+        >
+          {t('playbackError.home')}
+        </a>
+        <button type="button" className="secondary" onClick={() => setDetails((d) => !d)} aria-expanded={details}>
+          {t('playbackError.showError')}
+        </button>
+        <PillButton type="button" onClick={() => window.location.reload()}>
+          {t('playbackError.reload')}
+        </PillButton>
+      </Buttons>
+      {details && error && (
+        <Details data-testid="playback-error-details">
+          {[error.name, error.message, error.type, error.stack].filter(Boolean).join('\n')}
+        </Details>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The player's UI state (valtio): status machine, what is playing, scraping progress, captions, menus.
+ * Media state (time, playing, qualities...) is the engine's own proxy, written only from media events.
+ */
+import { createContext, useContext } from 'react';
+import { proxy } from 'valtio';
+import type { EpisodeRef, MediaMeta } from 'shared-contracts';
+import type { CaptionCue } from '../../core/captions/parse-captions';
+import { PlaybackEngine } from '../../core/player/engine';
+import { initialStatus, nextStatus, type StatusEvent, type StatusState } from '../../core/player/status';
+import { emptyProgress, type ScrapeProgress } from '../../core/scraping/progress';
+import type { Caption, ScrapeMedia, ScrapeOptions, Stream } from '../../core/scraping/types';
+import type { ScrapeError } from '../../core/scraping/errors';
+
+/** What the player knows about the title it plays. */
+export interface PlayerMeta {
+  media: MediaMeta;
+  scrape: ScrapeMedia | null;
+  imdbId?: string;
+  /** Shows only. */
+  episode?: EpisodeRef & { seasonNumber: number; episodeNumber: number };
+}
+
+/** A caption the user may choose: from the stream, an HLS rendition, or an uploaded file. */
+export interface CaptionOption {
+  id: string;
+  language: string;
+  label: string;
+  kind: 'stream' | 'hls' | 'custom';
+  caption?: Caption;
+  /** HLS: rendition playlist URL. */
+  url?: string;
+}
+
+export interface CaptionsState {
+  selectedId: string | null;
+  language: string | null;
+  cues: CaptionCue[];
+  loadingId: string | null;
+  error: string | null;
+  custom: CaptionOption | null;
+  customCues: CaptionCue[];
+}
+
+export interface PlayerUiState {
+  status: StatusState;
+  meta: PlayerMeta | null;
+  sourceId: string | null;
+  embedId: string | null;
+  progress: ScrapeProgress;
+  scrapeError: ScrapeError | null;
+  captions: CaptionsState;
+  menu: { id: 'settings' | 'episodes' | null; route: string };
+  /** Spec §4 hover states. */
+  hover: 'none' | 'mouse' | 'mobile';
+  timeMode: 'regular' | 'remaining';
+  /** Milliseconds since the epoch until which the indicator shows. */
+  volumeIndicatorUntil: number;
+  delayIndicatorUntil: number;
+  rolling: boolean;
+  fullscreen: boolean;
+  pip: boolean;
+  /** Seconds of the intro to skip, when known. */
+  introSkipTime: number | null;
+  resumeFrom: number | null;
+}
+
+export function createPlayer(engineOptions: ConstructorParameters<typeof PlaybackEngine>[0]) {
+  const engine = new PlaybackEngine(engineOptions);
+  const ui = proxy<PlayerUiState>({
+    status: initialStatus(),
+    meta: null,
+    sourceId: null,
+    embedId: null,
+    progress: emptyProgress(),
+    scrapeError: null,
+    captions: { selectedId: null, language: null, cues: [], loadingId: null, error: null, custom: null, customCues: [] },
+    menu: { id: null, route: '/' },
+    hover: 'none',
+    timeMode: 'regular',
+    volumeIndicatorUntil: 0,
+    delayIndicatorUntil: 0,
+    rolling: false,
+    fullscreen: false,
+    pip: false,
+    introSkipTime: null,
+    resumeFrom: null,
+  });
+  const dispatch = (event: StatusEvent) => {
+    ui.status = nextStatus(ui.status, event);
+  };
+  const hooks: { current: PlayerHooks } = { current: { backUrl: '/', embed: false } };
+  return { engine, ui, dispatch, hooks };
+}
+
+/** What the page around the player provides (navigation, scraping options, playing a found stream). */
+export interface PlayerHooks {
+  backUrl: string;
+  embed: boolean;
+  /** Plays a stream found by the source menu (keeps the current time when `keepTime`). */
+  playStream?: (stream: Stream, sourceId: string, embedId?: string) => void;
+  scrapeOptions?: () => ScrapeOptions;
+  /** Shows: go to another episode of the show. */
+  goToEpisode?: (seasonId: string, episodeId: string) => void;
+  nextEpisode?: { seasonId: string; episodeId: string; title: string } | null;
+}
+
+export type Player = ReturnType<typeof createPlayer>;
+
+export const PlayerContext = createContext<Player | null>(null);
+
+export function usePlayer(): Player {
+  const player = useContext(PlayerContext);
+  if (!player) throw new Error('usePlayer() outside a PlayerContext');
+  return player;
+}

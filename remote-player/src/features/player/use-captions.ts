@@ -1,0 +1,90 @@
+/** Caption choices: the stream's captions, HLS renditions, and a custom file; selection and toggle. */
+import { useMemo } from 'react';
+import { useHost } from 'shared-contracts';
+import { useSnapshot } from 'valtio';
+import { loadCaption, parseCaptionFile } from './captions';
+import { usePlayer, type CaptionOption } from './player.store';
+
+const languageName = (code: string, locale: string): string => {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+  } catch {
+    // Not a language code Intl knows (e.g. 'custom'): show it as it is.
+    return code;
+  }
+};
+
+export function useCaptionOptions(): CaptionOption[] {
+  const { engine } = usePlayer();
+  const media = useSnapshot(engine.state);
+  const { ui } = usePlayer();
+  const view = useSnapshot(ui);
+  const { state } = useHost();
+  return useMemo(() => {
+    const options: CaptionOption[] = [];
+    for (const caption of media.source?.captions ?? []) {
+      options.push({ id: caption.id, language: caption.language, label: languageName(caption.language, state.language), kind: 'stream', caption: { ...caption } });
+    }
+    for (const track of media.hlsSubtitles) {
+      options.push({ id: `hls-${track.id}`, language: track.language, label: `${track.label || languageName(track.language, state.language)} (HLS)`, kind: 'hls', url: track.url });
+    }
+    if (view.captions.custom) options.push({ ...view.captions.custom });
+    return options;
+  }, [media.source, media.hlsSubtitles, view.captions.custom, state.language]);
+}
+
+export function useCaptionActions() {
+  const { ui } = usePlayer();
+  const host = useHost();
+  const options = useCaptionOptions();
+  return useMemo(() => {
+    const select = async (option: CaptionOption | null) => {
+      if (!option) {
+        ui.captions.selectedId = null;
+        ui.captions.cues = [];
+        ui.captions.error = null;
+        host.actions.setSubtitleSettings({ enabled: false });
+        return;
+      }
+      if (option.kind === 'custom') {
+        ui.captions.selectedId = option.id;
+        ui.captions.language = option.language;
+        ui.captions.cues = ui.captions.customCues;
+        ui.captions.error = null;
+        return;
+      }
+      ui.captions.loadingId = option.id;
+      ui.captions.error = null;
+      const result = await loadCaption(option, host.state.proxyUrls);
+      if (ui.captions.loadingId !== option.id) return; // another choice won
+      ui.captions.loadingId = null;
+      if (!result.ok) {
+        ui.captions.error = result.error.message;
+        return;
+      }
+      ui.captions.selectedId = option.id;
+      ui.captions.language = option.language;
+      ui.captions.cues = result.value;
+      host.actions.setSubtitleSettings({ enabled: true, lastSelectedLanguage: option.language });
+    };
+    const toggle = async () => {
+      if (ui.captions.selectedId) return select(null);
+      const preferred = host.state.subtitles.lastSelectedLanguage;
+      const option = options.find((o) => o.language === preferred) ?? options.find((o) => o.language === 'en') ?? options[0];
+      return select(option ?? null);
+    };
+    const upload = async (file: File) => {
+      const result = await parseCaptionFile(file);
+      if (!result) return; // spec §5: files without a supported extension are ignored
+      if (!result.ok) {
+        ui.captions.error = result.error.message;
+        return;
+      }
+      const option: CaptionOption = { id: 'custom-caption', language: 'custom', label: file.name, kind: 'custom' };
+      ui.captions.custom = option;
+      ui.captions.customCues = result.value;
+      await select(option);
+    };
+    return { select, toggle, upload, options };
+  }, [ui, host, options]);
+}

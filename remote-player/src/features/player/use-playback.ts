@@ -1,0 +1,125 @@
+/**
+ * What runs beside the screen while media plays: the status machine follows engine errors; progress
+ * is saved every 3 s while playing and changed (spec §9); skip credits at 99% (spec §4); the
+ * embedding parent hears events and may send commands (DECISIONS: Embed API).
+ */
+import { useEffect, useRef } from 'react';
+import { useHost, type PlayerEvent } from 'shared-contracts';
+import { subscribe } from 'valtio';
+import { MESSAGE_SOURCE, createThrottle, parsePlayerCommand } from '../../core/embed/protocol';
+import { directStream } from '../../core/scraping/providers/direct-url';
+import type { Player } from './player.store';
+
+const SAVE_INTERVAL_MS = 3000;
+
+type EventBody = PlayerEvent extends infer E ? (E extends PlayerEvent ? Omit<E, 'source'> : never) : never;
+
+export function postToParent(event: EventBody): void {
+  if (window.parent === window) return;
+  // The parent is a partner page on any origin; events carry nothing private (spec: embedding allowed).
+  window.parent.postMessage({ source: MESSAGE_SOURCE, ...event }, '*');
+}
+
+export function usePlaybackEffects(player: Player): void {
+  const host = useHost();
+  const hostRef = useRef(host);
+  hostRef.current = host;
+
+  // Engine fatal errors → playbackError; also tells the parent.
+  useEffect(() => {
+    let lastError = player.engine.state.error;
+    return subscribe(player.engine.state, () => {
+      const error = player.engine.state.error;
+      if (error && error !== lastError) {
+        player.dispatch({ type: 'playbackError', error: { ...error } });
+        const message: EventBody = { type: 'error', message: error.message };
+        if (error.code !== undefined) (message as { code?: number }).code = error.code;
+        postToParent(message);
+      }
+      lastError = error;
+    });
+  }, [player]);
+
+  // Progress: every 3 s while playing and changed.
+  useEffect(() => {
+    let saved = -1;
+    const id = setInterval(() => {
+      const { playing, time, duration } = player.engine.state;
+      const meta = player.ui.meta;
+      if (!meta?.scrape || !playing || duration <= 0 || Math.abs(time - saved) < 0.5) return; // no scrape media: /dev/video, nothing to save
+      saved = time;
+      const episode = meta.episode;
+      hostRef.current.actions.updateProgress(
+        { ...meta.media },
+        { watched: time, duration },
+        episode ? { season: { ...episode.season }, episode: { ...episode.episode } } : undefined,
+      );
+    }, SAVE_INTERVAL_MS);
+    return () => clearInterval(id);
+  }, [player]);
+
+  // Skip credits (spec §4: the next episode at 99%) and autoplay of the next episode at the end.
+  useEffect(() => {
+    let fired = false;
+    return subscribe(player.engine.state, () => {
+      const { time, duration, ended } = player.engine.state;
+      const next = player.hooks.current.nextEpisode;
+      if (!next || duration <= 0 || fired) return;
+      const h = hostRef.current;
+      const credits = h.state.preferences.enableSkipCredits && time / duration >= 0.99;
+      const autoplay = ended && h.state.preferences.enableAutoplay && h.config.allowAutoplay;
+      if (credits || autoplay) {
+        fired = true;
+        player.hooks.current.goToEpisode?.(next.seasonId, next.episodeId);
+      }
+    });
+  }, [player]);
+
+  // Embed: events to the parent.
+  useEffect(() => {
+    if (window.parent === window) return;
+    const throttle = createThrottle(1000);
+    let wasPlaying = false;
+    let wasEnded = false;
+    return subscribe(player.engine.state, () => {
+      const s = player.engine.state;
+      if (s.playing !== wasPlaying) postToParent({ type: s.playing ? 'play' : 'pause', time: s.time });
+      wasPlaying = s.playing;
+      if (s.ended && !wasEnded) postToParent({ type: 'ended' });
+      wasEnded = s.ended;
+      if (s.playing && throttle()) postToParent({ type: 'timeupdate', time: s.time, duration: s.duration });
+    });
+  }, [player]);
+
+  // Embed: commands from the parent.
+  useEffect(() => {
+    if (window.parent === window) return;
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== window.parent) return;
+      const command = parsePlayerCommand(event.data);
+      if (!command) return;
+      const engine = player.engine;
+      switch (command.type) {
+        case 'play':
+          void engine.play();
+          break;
+        case 'pause':
+          engine.pause();
+          break;
+        case 'seek':
+          engine.seek(command.time);
+          break;
+        case 'volume':
+          engine.setVolume(command.volume);
+          break;
+        case 'loadMedia': {
+          const stream = directStream(command.url, command.streamType ?? (/\.m3u8?(\?|$)/i.test(command.url) ? 'hls' : 'mp4'));
+          if (stream.ok) player.hooks.current.playStream?.(stream.value, 'direct-url');
+          break;
+        }
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [player]);
+}
