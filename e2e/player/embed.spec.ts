@@ -1,0 +1,52 @@
+/**
+ * Embed API across origins: the partner example page (served from its own origin) frames the site's
+ * /embed route; the player posts events to it and obeys its commands.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { ROOT } from '../../scripts/site.ts';
+import { expect, test } from '../support/site.fixture';
+
+const PARTNER = fs.readFileSync(path.join(ROOT, 'remote-player', 'public', 'partner-example.html'));
+let server: http.Server;
+let partnerOrigin: string;
+
+test.beforeAll(async () => {
+  server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(PARTNER));
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+  partnerOrigin = `http://localhost:${(server.address() as AddressInfo).port}`;
+});
+test.afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+type Event = { type: string; time?: number; sourceId?: string };
+const events = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { playerEvents: Event[] }).playerEvents);
+
+test('the embedded player talks to its parent both ways across origins', async ({ page, site }) => {
+  await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-653`);
+  await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('ready');
+  await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 20_000 }).toContain('sourceFound');
+
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('play');
+  await expect.poll(async () => (await events(page)).filter((e) => e.type === 'timeupdate').length, { timeout: 10_000 }).toBeGreaterThan(1);
+
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('pause');
+
+  await page.getByRole('button', { name: 'Seek to 5 s' }).click();
+  const frame = page.frameLocator('iframe');
+  await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(5, 0);
+
+  await page.getByRole('button', { name: 'Volume 50%' }).click();
+  await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.5, 2);
+
+  const mp4 = `${site.services!.urls.media}/clips/harbor/mp4/480.mp4`;
+  await page.getByLabel('Stream URL').fill(mp4);
+  await page.getByRole('button', { name: 'Load media' }).click();
+  await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentSrc)).toBe(mp4);
+});
