@@ -49,6 +49,34 @@ export async function startRecordingStatic(dir: string): Promise<RecordingServer
   return { origin: server.url, requests, server, close: () => server.close() };
 }
 
+/** The services' data folder of each started site (for restartBackend). */
+const siteDataDirs = new WeakMap<Site, string>();
+
+/**
+ * Account e2e: a real outage of the account server. Stops it, runs `during` while it is down, then
+ * starts it again on the same port with the same data. The site's teardown closes the new instance.
+ */
+export async function withBackendDown(site: Site, during: () => Promise<void>): Promise<void> {
+  const services = site.services;
+  const running = services?.services.backend;
+  const dataDir = siteDataDirs.get(site);
+  if (!services || !running || !dataDir) throw new Error('the site has no account server to stop');
+  await running.close();
+  try {
+    await during();
+  } finally {
+    const { start } = await import('../../services/src/backend/index.ts');
+    services.services.backend = await start({
+      port: running.port,
+      host: 'localhost',
+      dataDir: path.join(dataDir, 'backend'),
+      urls: services.urls,
+      log: () => {},
+      env: process.env,
+    });
+  }
+}
+
 interface WorkerFixtures {
   site: Site;
   qa: { allowed: RecordingServer; disallowed: RecordingServer; v2: RecordingServer; broken: RecordingServer };
@@ -79,6 +107,7 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
         services: { ports: { catalog: 0, media: 0, proxy: 0, skips: 0, geo: 0, backend: 0, scraper: 0, jellyfin: 0, archive: 0 }, dataDir },
         config: { remoteOverrideOrigins: [qa.allowed.origin, qa.v2.origin, qa.broken.origin], remoteManifestTimeoutMs: 4000 },
       });
+      siteDataDirs.set(site, dataDir);
       await use(site);
       await site.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { snapshot } from 'valtio/vanilla';
 import { App } from './app/App';
 import { stripOverrideParams } from './core/remote-registry';
 import { loadRuntime } from './core/runtime';
+import { startAccountService } from './features/account-service';
 import { startConnectivityChecks } from './features/connectivity/connectivity.store';
 import { initI18n } from './features/i18n/i18n';
 import { configureRemotes } from './features/remotes/remote-loader';
@@ -38,6 +39,7 @@ async function boot() {
   }
   configureRemotes(runtime.registry, runtime.config.remoteManifestTimeoutMs);
   configureAccount(runtime.config.backendUrl);
+  startAccountService(runtime.config);
   const catalog = createCatalog({
     endpoint: () => {
       const proxies = snapshot(authStore).proxySet ?? runtime.config.proxyUrls;

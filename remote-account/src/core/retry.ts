@@ -13,8 +13,9 @@ export function decide(error: unknown): FailureDecision {
     case 'network':
     case 'server':
     case 'rate-limited':
-    // A URL that suddenly answers HTML is a broken deploy or a captive portal: keep the data.
+      return 'retry';
     case 'not-backend':
+      // A URL that suddenly answers HTML is a broken deploy or a captive portal: keep the data.
       return 'retry';
     case 'auth':
       return 'auth';

@@ -7,6 +7,7 @@ import { useHostApi } from 'host-core/state';
 import { ThemeProvider } from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import type { Runtime } from '../../core/runtime';
+import { accountServiceState } from '../account-service';
 import { connectivity } from '../connectivity/connectivity.store';
 import { actions, stores } from '../stores/stores';
 import { setDocumentTitle } from './document-title';
@@ -17,6 +18,7 @@ export { APP_VERSION } from 'host-core/state';
 export function HostProvider({ runtime, catalog, children }: { runtime: Runtime; catalog: CatalogApi; children: ReactNode }) {
   const navigate = useNavigate();
   const online = useSnapshot(connectivity).online;
+  const accountService = useSnapshot(accountServiceState).service;
   const host = useHostApi({
     stores,
     actions,
@@ -25,6 +27,7 @@ export function HostProvider({ runtime, catalog, children }: { runtime: Runtime;
     online,
     navigate: useMemo(() => (to: string, options?: { replace?: boolean }) => navigate(to, { replace: options?.replace }), [navigate]),
     setDocumentTitle,
+    accountService,
   });
   const language = host.state.language;
   useEffect(() => {

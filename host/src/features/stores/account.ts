@@ -1,4 +1,5 @@
 /** Logout (spec §4): delete the server session (failures ignored), then clear the local account and data. */
+import { accountServiceState } from '../account-service';
 import { authStore, bookmarksStore, progressStore } from './stores';
 
 let configuredBackend = '';
@@ -8,6 +9,9 @@ export function configureAccount(backendUrl: string): void {
 }
 
 export async function logout(): Promise<void> {
+  // The account service also stops its sync engine's work for this account; the fallback below is for
+  // when the account remote could not be loaded.
+  if (accountServiceState.service) return accountServiceState.service.logout();
   const account = authStore.account;
   const backend = (authStore.backendUrl ?? configuredBackend).replace(/\/+$/, '');
   if (account && backend) {

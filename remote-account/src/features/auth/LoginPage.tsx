@@ -1,9 +1,79 @@
+/** Login (spec §4/§5): passphrase and device name; this device's data is imported into the account. */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useHost } from 'shared-contracts';
+import { useAccountService } from '../account';
+import { ErrorMessage } from '../ui/ErrorMessage';
 import { PageFrame } from '../ui/PageFrame';
+import { Actions, Button, Field, Muted } from '../ui/primitives';
+import { defaultDeviceName } from './device-defaults';
 
 export default function LoginPage() {
+  const { t } = useTranslation('account');
+  const host = useHost();
+  const service = useAccountService();
+  const [passphrase, setPassphrase] = useState('');
+  const [deviceName, setDeviceName] = useState(defaultDeviceName);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (host.state.account) {
+    return (
+      <PageFrame title={t('login.title')} testId="login-page">
+        <Muted>{t('login.already')}</Muted>
+        <Actions>
+          <Button type="button" onClick={() => host.navigate('/')}>{t('common.home')}</Button>
+        </Actions>
+      </PageFrame>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await service.login({ passphrase, deviceName });
+      host.navigate('/');
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <PageFrame title="Log in to your account" testId="login-page">
-      <p>Use your passphrase to sync your bookmarks and progress.</p>
+    <PageFrame title={t('login.title')} testId="login-page">
+      <Muted>{t('login.description')}</Muted>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Field>
+          {t('login.passphrase')}
+          <input
+            type="password"
+            name="passphrase"
+            autoComplete="current-password"
+            spellCheck={false}
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.target.value)}
+            placeholder={t('login.passphrasePlaceholder')}
+          />
+        </Field>
+        <Field>
+          {t('login.deviceName')}
+          <input name="deviceName" value={deviceName} onChange={(e) => setDeviceName(e.target.value)} maxLength={200} placeholder={t('login.deviceNamePlaceholder')} />
+        </Field>
+        <ErrorMessage error={error} />
+        <Actions>
+          <Button type="submit" disabled={busy} data-testid="login-submit">
+            {busy ? t('login.busy') : t('login.submit')}
+          </Button>
+        </Actions>
+      </form>
+      <Muted>
+        {t('login.noAccount')} <Link to="/register">{t('login.register')}</Link>
+      </Muted>
+      <Muted data-testid="backend-in-use">{t('common.server', { url: host.state.backendUrl || '—' })}</Muted>
     </PageFrame>
   );
 }

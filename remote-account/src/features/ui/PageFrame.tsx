@@ -2,14 +2,19 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 
 const Frame = styled.section`
-  max-width: 32rem;
+  box-sizing: border-box;
+  max-width: 34rem;
   margin: 3rem auto;
   padding: 2rem;
   border-radius: 12px;
   background: ${(p) => p.theme.colors.surface};
   border: 1px solid ${(p) => p.theme.colors.border};
-  h1 { margin-top: 0; }
+  h1 { margin-top: 0; font-size: 1.6rem; }
   p { color: ${(p) => p.theme.colors.textDim}; }
+  @media (max-width: 600px) {
+    margin: 1rem;
+    padding: 1.25rem;
+  }
 `;
 
 export function PageFrame({ title, testId, children }: { title: string; testId: string; children?: ReactNode }) {

@@ -1,0 +1,105 @@
+/** Page object of the account remote (register, login) plus helpers to read the account server directly. */
+import { expect, type Page } from '@playwright/test';
+
+export interface StoredAccount {
+  token: string;
+  userId: string;
+  sessionId: string;
+  deviceName: string;
+  seed: string;
+}
+
+/** Goes through the register steps; returns the passphrase shown on screen. */
+export async function register(page: Page, hostUrl: string, deviceName: string): Promise<string> {
+  await page.goto(`${hostUrl}/register`);
+  await expect(page.getByTestId('backend-meta')).toBeVisible();
+  await page.getByRole('button', { name: 'I trust this server' }).click();
+  await page.getByLabel('Device name').fill(deviceName);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const words = await page.getByTestId('passphrase-words').locator('li').allTextContents();
+  expect(words).toHaveLength(12);
+  await page.getByRole('button', { name: 'I have saved it' }).click();
+  const passphrase = words.join(' ');
+  await page.getByLabel('Passphrase').fill(passphrase);
+  await page.getByTestId('register-submit').click();
+  await page.waitForURL(`${hostUrl}/`);
+  return passphrase;
+}
+
+/** Logs in; resolves with the milliseconds from the click to the signed-in home page. */
+export async function login(page: Page, hostUrl: string, passphrase: string, deviceName: string): Promise<number> {
+  await page.goto(`${hostUrl}/login`);
+  await page.getByLabel('Passphrase').fill(passphrase);
+  await page.getByLabel('Device name').fill(deviceName);
+  const started = Date.now();
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(`${hostUrl}/`);
+  await expect.poll(() => storedAccount(page)).not.toBeNull();
+  return Date.now() - started;
+}
+
+export const storedAccount = (page: Page): Promise<StoredAccount | null> =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('__MW::auth') ?? 'null') as { state?: { account?: StoredAccount | null } } | null)?.state?.account ?? null);
+
+type Stored<T> = { state: T; version: number };
+interface BookmarksState {
+  bookmarks: Record<string, { type: string; title: string; year?: number; updatedAt: number }>;
+  updateQueue: { id: string; action: string; tmdbId: string; type?: string; title?: string; year?: number }[];
+}
+interface ProgressState {
+  items: Record<string, { type: string; title: string; year?: number; updatedAt: number; progress?: { watched: number; duration: number }; seasons: object; episodes: object }>;
+  updateQueue: { id: string; action: string; tmdbId: string; type?: string; title?: string; year?: number; progress?: { watched: number; duration: number } }[];
+}
+
+/**
+ * Edits the local stores the way the host's actions do (the item plus a queue entry), in storage, and
+ * reloads so the page reads them. Bookmark/progress buttons belong to other remotes; the queue is the
+ * contract between them and the sync engine.
+ */
+export async function editLocal(
+  page: Page,
+  edits: { addBookmarks?: { tmdbId: string; title: string; year: number }[]; removeBookmarks?: string[]; progress?: { tmdbId: string; title: string; watched: number; duration: number }[] },
+): Promise<void> {
+  await page.evaluate((e) => {
+    const read = <T,>(key: string, fallback: T): Stored<T> => JSON.parse(localStorage.getItem(key) ?? 'null') ?? { state: fallback, version: 1 };
+    const bookmarks = read<BookmarksState>('__MW::bookmarks', { bookmarks: {}, updateQueue: [] });
+    const progress = read<ProgressState>('__MW::progress', { items: {}, updateQueue: [] });
+    const id = () => crypto.randomUUID();
+    const now = Date.now();
+    for (const b of e.addBookmarks ?? []) {
+      bookmarks.state.bookmarks[b.tmdbId] = { type: 'movie', title: b.title, year: b.year, updatedAt: now };
+      bookmarks.state.updateQueue.push({ id: id(), action: 'add', tmdbId: b.tmdbId, type: 'movie', title: b.title, year: b.year });
+    }
+    for (const tmdbId of e.removeBookmarks ?? []) {
+      delete bookmarks.state.bookmarks[tmdbId];
+      bookmarks.state.updateQueue.push({ id: id(), action: 'delete', tmdbId });
+    }
+    for (const p of e.progress ?? []) {
+      progress.state.items[p.tmdbId] = { type: 'movie', title: p.title, year: 1927, updatedAt: now, progress: { watched: p.watched, duration: p.duration }, seasons: {}, episodes: {} };
+      progress.state.updateQueue.push({ id: id(), action: 'upsert', tmdbId: p.tmdbId, type: 'movie', title: p.title, year: 1927, progress: { watched: p.watched, duration: p.duration } });
+    }
+    localStorage.setItem('__MW::bookmarks', JSON.stringify(bookmarks));
+    localStorage.setItem('__MW::progress', JSON.stringify(progress));
+  }, edits);
+  await page.reload();
+}
+
+export const localBookmarks = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('__MW::bookmarks') ?? 'null') as Stored<BookmarksState> | null)?.state ?? null);
+export const localProgress = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('__MW::progress') ?? 'null') as Stored<ProgressState> | null)?.state ?? null);
+
+/** The account server's view, read with the account's token. */
+export async function serverData(backendUrl: string, account: StoredAccount) {
+  const get = async (path: string) => {
+    const response = await fetch(`${backendUrl}/users/${account.userId}${path}`, { headers: { Authorization: `Bearer ${account.token}`, 'User-Agent': 'e2e' } });
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+    return response.json() as Promise<unknown>;
+  };
+  const [bookmarks, progress, settings] = await Promise.all([get('/bookmarks'), get('/progress'), get('/settings')]);
+  return {
+    bookmarks: bookmarks as { tmdbId: string; meta: { title: string } }[],
+    progress: progress as { tmdbId: string; watched: number | string; duration: number | string }[],
+    settings: settings as { applicationLanguage?: string; applicationTheme?: string },
+  };
+}

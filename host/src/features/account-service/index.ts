@@ -1,0 +1,1 @@
+export { accountServiceState, startAccountService } from './account-service';

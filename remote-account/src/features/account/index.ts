@@ -1,0 +1,2 @@
+export { accountService } from './account-service';
+export { useAccountService } from './use-account-service';
