@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { launchOptions } from './support/browser.ts';
 
+// Several agents may run suites at once on one machine: each run keeps its artifacts apart (workers inherit the id).
+process.env.MW_E2E_RUN ??= process.env.CI ? 'ci' : String(process.pid);
+
 export default defineConfig({
   testDir: '.',
   globalSetup: './global-setup.ts',
@@ -10,8 +13,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
-  outputDir: 'test-results',
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: `playwright-report/${process.env.MW_E2E_RUN}` }]] : 'list',
+  outputDir: `test-results/${process.env.MW_E2E_RUN}`,
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

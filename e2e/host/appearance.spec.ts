@@ -1,10 +1,12 @@
+import { pickTheme, saveSettings } from '../support/settings.page';
 import { expect, test } from '../support/site.fixture';
 
 const bodyBackground = (page: import('@playwright/test').Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 test('theme switch is instant, persisted, and honours ?theme= on watch routes', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/settings`);
-  await page.getByRole('button', { name: 'red' }).click();
+  await pickTheme(page, 'Red');
+  await saveSettings(page);
   expect(await bodyBackground(page)).toBe('rgb(23, 11, 13)');
   await page.reload();
   await expect(page.getByTestId('settings-page')).toBeVisible();
@@ -16,6 +18,7 @@ test('theme switch is instant, persisted, and honours ?theme= on watch routes', 
 test('language switch translates the UI; Arabic lays out right to left', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/settings`);
   await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+  await saveSettings(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await page.goto(`${site.hostUrl}/no-such-page`);
   await expect(page.getByTestId('not-found-page')).not.toContainText("Couldn't find that page");

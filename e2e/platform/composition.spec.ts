@@ -1,6 +1,7 @@
 import type { Request } from '@playwright/test';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts';
 import { homeLink, header } from '../support/host.page';
+import { pickTheme, saveSettings } from '../support/settings.page';
 import { expect, test } from '../support/site.fixture';
 
 const PAGES: Record<RemoteName, { path: string; testId: string }> = {
@@ -43,8 +44,8 @@ test('each remote renders inside the host from its own origin; singletons load o
 
 test('navigating between remotes keeps the host and its state', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/settings`);
-  await page.getByRole('button', { name: 'teal' }).click();
-  await expect(page.getByRole('button', { name: 'teal' })).toHaveAttribute('aria-pressed', 'true');
+  await pickTheme(page, 'Teal');
+  await saveSettings(page);
   await header(page).getByRole('link', { name: 'Discover' }).click();
   await expect(page.getByTestId('discover-page')).toBeVisible();
   // The theme chosen in the settings remote is applied by the host everywhere.

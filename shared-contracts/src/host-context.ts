@@ -48,6 +48,10 @@ export interface HostState {
   backendUrl: string;
   /** Proxy workers in use: the user's custom list, else the configured one. */
   proxyUrls: string[];
+  /** The user's own backend URL; null when the configured one is used. */
+  customBackendUrl: string | null;
+  /** The user's own proxy workers; null when the configured ones are used. */
+  customProxyUrls: string[] | null;
   /** From the connectivity check (spec §4: /ping.txt). */
   online: boolean;
   /** Scraping region (spec §9). */

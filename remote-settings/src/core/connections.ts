@@ -17,12 +17,13 @@ export type Check<T = void> = { ok: true; value: T } | { ok: false; error: strin
 /** Adds https:// when no scheme is given (spec: custom server URL); null when it still isn't an http(s) URL. */
 export function normaliseUrl(input: string): string | null {
   const trimmed = input.trim();
-  if (!trimmed) return null;
+  if (!trimmed || /\s/.test(trimmed)) return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
   try {
     const url = new URL(withScheme);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    if (!url.hostname) return null;
+    // A host name, an IPv4 address or a bracketed IPv6 address; nothing a browser would percent-encode.
+    if (!/^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i.test(url.hostname)) return null;
     return withScheme;
   } catch {
     return null;

@@ -14,6 +14,8 @@ describe('connections', () => {
     ['  https://x.y/path  ', 'https://x.y/path'],
     ['ftp://x.y', null],
     ['not a url', null],
+    ['http://exa mple.com', null],
+    ['https://bad_host!', null],
     ['', null],
   ])('normaliseUrl(%j) = %j', (input, output) => expect(normaliseUrl(input)).toBe(output));
 
@@ -70,6 +72,7 @@ describe('metrics', () => {
     expect(upstream.users).toBe(10);
     expect(upstream.byRoute).toEqual([{ method: 'GET', route: '/meta', status: '200', count: 4 }]);
     expect(parseMetrics('<html>nope</html>')).toEqual({ users: null, requests: 0, byRoute: [] });
+    expect(parseMetrics('# HELP mw_user_count x\n# TYPE mw_user_count gauge\n').users).toBe(0);
   });
 });
 

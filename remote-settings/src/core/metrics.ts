@@ -21,6 +21,8 @@ export function parseMetrics(text: string): BackendMetrics {
   const fromHistogram: BackendMetrics['byRoute'] = [];
   for (const raw of text.split('\n')) {
     const line = raw.trim();
+    // A declared user counter with no samples yet means no users.
+    if (/^# TYPE mw_user_count /.test(line)) users ??= 0;
     if (!line || line.startsWith('#')) continue;
     const match = LINE.exec(line);
     if (!match) continue;

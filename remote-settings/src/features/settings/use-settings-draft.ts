@@ -16,12 +16,10 @@ export interface SettingsDraft {
   proxyUrls: string[] | null;
 }
 
-function fromHost(state: HostApi['state'], config: HostApi['config']): SettingsDraft {
-  const customBackend = state.backendUrl && state.backendUrl !== config.backendUrl ? state.backendUrl : '';
-  const customProxies = JSON.stringify(state.proxyUrls) !== JSON.stringify(config.proxyUrls) ? [...state.proxyUrls] : null;
+function fromHost(state: HostApi['state']): SettingsDraft {
   return {
-    backendUrl: customBackend,
-    proxyUrls: customProxies,
+    backendUrl: state.customBackendUrl ?? '',
+    proxyUrls: state.customProxyUrls ? [...state.customProxyUrls] : null,
     theme: state.theme,
     language: state.language,
     preferences: { ...state.preferences, sourceOrder: [...state.preferences.sourceOrder] },
@@ -32,7 +30,7 @@ function fromHost(state: HostApi['state'], config: HostApi['config']): SettingsD
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function useSettingsDraft(host: HostApi) {
-  const saved = useMemo(() => fromHost(host.state, host.config), [host.state, host.config]);
+  const saved = useMemo(() => fromHost(host.state), [host.state]);
   const [draft, setDraft] = useState(saved);
   const dirty = !same(draft, saved);
   const dirtyRef = useRef(dirty);

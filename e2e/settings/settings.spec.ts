@@ -1,0 +1,150 @@
+import AxeBuilder from '@axe-core/playwright';
+import { pickTheme, saveSettings } from '../support/settings.page';
+import { expect, test } from '../support/site.fixture';
+
+test('theme: live preview, applied on save, kept after reload; reset drops unsaved changes', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/settings`);
+  await pickTheme(page, 'Green');
+  await expect(page.getByTestId('theme-preview')).toHaveCSS('background-color', 'rgb(10, 20, 11)');
+  // Not applied to the site until saved.
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 13, 24)');
+  await page.getByTestId('save-bar').getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByTestId('save-bar')).toHaveCount(0);
+  await pickTheme(page, 'Green');
+  await saveSettings(page);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(10, 20, 11)');
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /^Green/ })).toHaveAttribute('aria-checked', 'true');
+});
+
+test('unsaved changes are kept while moving between sections', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/settings`);
+  await page.getByRole('switch', { name: 'Autoplay' }).click();
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Subtitles' }).click();
+  await page.getByRole('switch', { name: 'Bold text' }).click();
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Preferences' }).click();
+  await expect(page.getByRole('switch', { name: 'Autoplay' })).toHaveAttribute('aria-checked', 'false');
+  await saveSettings(page);
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Autoplay' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: 'Bold text' })).toHaveAttribute('aria-checked', 'true');
+});
+
+test('language changes the UI of the settings and the site', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/settings`);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await saveSettings(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Settings');
+});
+
+test('subtitle style: the preview cue follows every control; reset gives 50% opacity and blur', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/settings`);
+  const cue = page.getByTestId('subtitle-preview');
+  await page.getByRole('radio', { name: '#e2e535' }).click();
+  await expect(cue).toHaveCSS('color', 'rgb(226, 229, 53)');
+  await page.getByRole('spinbutton', { name: 'Text size (%)' }).fill('150');
+  await expect(cue).toHaveCSS('font-size', '36px');
+  await page.getByRole('spinbutton', { name: 'Background opacity (%)' }).fill('80');
+  await expect(cue).toHaveCSS('background-color', 'rgba(0, 0, 0, 0.8)');
+  await page.getByRole('switch', { name: 'Bold text' }).click();
+  await expect(cue).toHaveCSS('font-weight', '700');
+  await page.getByRole('button', { name: 'Reset subtitle style' }).click();
+  await expect(cue).toHaveCSS('background-color', 'rgba(0, 0, 0, 0.5)');
+  await expect(page.getByRole('spinbutton', { name: 'Background blur (%)' })).toHaveValue('50');
+});
+
+test('proxy workers: each bad input gets its message; a real proxy is added and removed', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/settings`);
+  const input = page.getByRole('textbox', { name: 'Custom proxy workers' });
+  const add = page.getByRole('button', { name: 'Add worker' });
+  const error = page.getByTestId('worker-error');
+  await input.fill('not a url');
+  await add.click();
+  await expect(error).toHaveText('Not a valid URL');
+  await input.fill(`${site.services!.urls.proxy}/`);
+  await add.click();
+  await expect(error).toHaveText('Worker URLs must not end with a slash');
+  await input.fill('http://localhost:9');
+  await add.click();
+  await expect(error).toHaveText('Could not connect to proxy');
+  await input.fill(site.hostUrl);
+  await add.click();
+  await expect(error).toHaveText('Expected a proxy but got a website');
+  await input.fill(site.services!.urls.proxy!);
+  await add.click();
+  await expect(page.getByTestId('workers')).toContainText(site.services!.urls.proxy!);
+  await expect(page.getByTestId('setup-status')).toHaveText('Using your own setup');
+  await saveSettings(page);
+  await page.reload();
+  await expect(page.getByTestId('workers')).toContainText(site.services!.urls.proxy!);
+  await page.getByRole('button', { name: `Remove ${site.services!.urls.proxy}` }).click();
+  await saveSettings(page);
+  await expect(page.getByTestId('setup-status')).toHaveText('Using the default setup');
+});
+
+test('custom server: checked against /meta; a website is refused', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/settings`);
+  const server = page.getByRole('textbox', { name: 'Custom server' });
+  await server.fill(site.hostUrl);
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByTestId('server-check')).toContainText('not');
+  await server.fill(site.services!.urls.backend!);
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByTestId('server-check')).toContainText('Connected to');
+});
+
+test('custom source order by keyboard only, kept after save', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/settings`);
+  const toggle = page.getByRole('switch', { name: 'Custom source order' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const list = page.getByTestId('source-order');
+  const ids = () => list.locator('li').evaluateAll((els) => els.map((el) => el.getAttribute('data-source-id')));
+  const before = await ids();
+  // Focus the third source and move it to the top with Alt+ArrowUp twice.
+  await list.locator('li').nth(2).focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await page.keyboard.press('Alt+ArrowUp');
+  const after = await ids();
+  expect(after[0]).toBe(before[2]);
+  await expect(list.locator('li').first()).toBeFocused();
+  await saveSettings(page);
+  await page.reload();
+  await expect(list.locator('li')).toHaveCount(after.length);
+  expect(await ids()).toEqual(after);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('__MW::preferences')!).state.sourceOrder);
+  expect(stored[0]).toBe(before[2]);
+});
+
+test('/dev: constants, backend test, worker test, TMDB key test, region by distance', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/dev`);
+  await expect(page.getByTestId('user-accounts')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('backend-requests')).toHaveText(/^\d+$/);
+  await page.getByRole('region', { name: 'Backend API test' }).getByRole('button', { name: 'Test' }).click();
+  await expect(page.getByTestId('backend-test-result')).toContainText('Captcha enabled');
+  await page.getByRole('region', { name: 'Worker tests' }).getByRole('button', { name: 'Test' }).click();
+  await expect(page.getByTestId('worker-results')).toContainText('Working');
+  await page.getByRole('region', { name: 'Movie database key test' }).getByRole('button', { name: 'Test' }).click();
+  await expect(page.getByTestId('tmdb-test-result')).toHaveText('TMDB API key is not set');
+  // The geo stand-in places us in New York.
+  await expect(page.getByRole('combobox', { name: 'Region' })).toHaveValue('us-east');
+  await page.getByRole('combobox', { name: 'Region' }).selectOption('asia');
+  await expect(page.getByTestId('region-source')).toHaveText('Picked by you');
+});
+
+test('/admin: the backend metrics, and a clear message when unreachable', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/admin`);
+  await expect(page.getByTestId('admin-users')).toContainText(/\d/);
+  await expect(page.getByTestId('admin-routes')).toContainText('/metrics');
+  await page.route('**/metrics', (route) => route.abort());
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The backend could not be reached.');
+});
+
+test('settings has no automated accessibility violations', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/settings`);
+  await expect(page.getByTestId('settings-page')).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
