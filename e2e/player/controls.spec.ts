@@ -1,0 +1,108 @@
+/**
+ * Player controls against the local media library: keyboard shortcuts, captions (choice, upload,
+ * styling, delay), the source menu mid-playback, next episode, and the /dev/video test player.
+ */
+import path from 'node:path';
+import { ROOT } from '../../scripts/site.ts';
+import { currentTime, menu, openSettings, player, startPlayback, video } from '../support/player.page';
+import { expect, test } from '../support/site.fixture';
+
+const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
+const fixture = path.join(ROOT, '..', 'shared', 'fixtures', 'subtitles', 'srt', 'typical.srt');
+const paused = (page: import('@playwright/test').Page) => video(page).evaluate((v: HTMLVideoElement) => v.paused);
+
+test('keyboard shortcuts drive playback, volume, speed, captions and delay', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.5);
+  await page.keyboard.press(' ');
+  await expect.poll(() => paused(page)).toBe(true);
+  const t0 = await currentTime(page);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => currentTime(page)).toBeCloseTo(t0 + 5, 0);
+  await page.keyboard.press(',');
+  await expect.poll(() => currentTime(page)).toBeCloseTo(t0 + 4, 0);
+  await expect.poll(() => paused(page)).toBe(true); // seeking keeps a paused video paused
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('volume-indicator')).toBeVisible();
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.85, 2);
+  await page.keyboard.press('m');
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+  await page.keyboard.press('>');
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+  await page.keyboard.press('c');
+  await expect(page.getByTestId('captions-overlay')).toBeAttached();
+  await page.keyboard.press(']');
+  await expect(page.getByTestId('delay-indicator')).toHaveText('Subtitle delay: 0.5 s');
+  await expect(page.getByTestId('delay-indicator')).toBeHidden({ timeout: 5000 });
+  await page.keyboard.press('k');
+  await expect.poll(() => paused(page)).toBe(false);
+});
+
+test('captions: choose a track, style it, delay it, upload a file', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.2);
+  await page.keyboard.press('k');
+  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 3));
+  await openSettings(page);
+  await page.getByTestId('menu-captions').click();
+  await expect(menu(page)).toHaveAttribute('data-route', '/captions');
+  await page.getByTestId('caption-meadow-en-vtt').click();
+  const cue = page.getByTestId('caption-cue');
+  await expect(cue).toHaveText('Subtitle line 2 (en)');
+
+  await page.getByTestId('caption-settings').click();
+  await expect(menu(page)).toHaveAttribute('data-route', '/captions/settings');
+  await page.getByTestId('caption-color-#80b1fa').click();
+  await expect(cue).toHaveCSS('color', 'rgb(128, 177, 250)');
+  await page.getByTestId('delay-slider').fill('2');
+  await expect(page.getByTestId('delay-value')).toHaveText('2.0 s');
+  await expect(cue).toHaveText('Subtitle line 1 (en)'); // 3 s with a 2 s delay shows the cue of 1 s
+  await page.getByTestId('delay-slider').fill('0');
+
+  await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByTestId('caption-upload').setInputFiles(fixture);
+  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 0.5));
+  await expect(cue).toHaveText('This is the first subtitle.');
+  await expect(page.getByTestId('caption-custom-caption')).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: 'test-results/player-captions-1280.png' });
+});
+
+test('the source menu switches source mid-playback and keeps the time', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 3);
+  await page.keyboard.press('k');
+  const before = await currentTime(page);
+  await openSettings(page);
+  await page.getByTestId('menu-source').click();
+  await expect(page.getByTestId('source-local-hls')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('source-local-mp4').click();
+  await expect(menu(page)).toBeHidden({ timeout: 15_000 });
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).toContain('.mp4');
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(before - 0.5);
+  await openSettings(page);
+  await page.getByTestId('menu-source').click();
+  await expect(page.getByTestId('source-local-mp4')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('next episode of a show', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
+  await expect(page).toHaveURL(/\/media\/tmdb-tv-910001[^/]*\/\d+\/\d+/);
+  await startPlayback(page, 0.2);
+  await expect(page).toHaveTitle(/S1 E1/);
+  const first = page.url();
+  await page.mouse.move(300, 300);
+  await page.mouse.move(320, 320);
+  await page.getByRole('button', { name: 'Next episode' }).first().click();
+  await expect(page).not.toHaveURL(first);
+  await expect(page).toHaveTitle(/S1 E2/);
+  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+});
+
+test('/dev/video plays the HLS and MP4 presets', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/dev/video`);
+  await page.getByRole('button', { name: 'Test HLS' }).click();
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  await page.getByRole('button', { name: 'Test MP4' }).click();
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).toContain('.mp4');
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+});
