@@ -68,7 +68,7 @@ export interface HlsLike {
   subtitleTrack: number;
   loadSource(url: string): void;
   attachMedia(media: HTMLMediaElement): void;
-  on(event: string, listener: (event: string, data: any) => void): void;
+  on(event: string, listener: (event: string, data: never) => void): void;
   destroy(): void;
 }
 export interface HlsConstructor {

@@ -104,6 +104,7 @@ const Option = styled.button<{ $selected?: boolean }>`
   color: inherit;
   font: inherit;
   text-align: left;
+  text-decoration: none;
   cursor: pointer;
   .label { flex: 1; }
   .value { color: ${(p) => p.theme.colors.textDim}; font-size: 0.9rem; }

@@ -309,6 +309,14 @@ async function togglePip(video: HTMLVideoElement | null) {
   }
 }
 
+/** Volume requests: clamped 0..1, persisted in the host store, the indicator shows for 3 s. */
+function applyVolume(player: ReturnType<typeof usePlayer>, host: ReturnType<typeof useHost>, volume: number) {
+  const v = clamp(volume, 0, 1);
+  player.engine.setVolume(v);
+  host.actions.setVolume(v);
+  player.ui.volumeIndicatorUntil = Date.now() + INDICATOR_MS;
+}
+
 export function PlayerView({ title, children }: { title: string; children?: ReactNode }) {
   const { t } = useTranslation('player');
   const player = usePlayer();
@@ -350,12 +358,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   };
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
-  const setVolume = (volume: number) => {
-    const v = clamp(volume, 0, 1);
-    engine.setVolume(v);
-    host.actions.setVolume(v);
-    ui.volumeIndicatorUntil = Date.now() + INDICATOR_MS;
-  };
+  const setVolume = (volume: number) => applyVolume(player, host, volume);
 
   const menuOpen = view.menu.id !== null;
   // Keyboard shortcuts (spec §2), never while typing in an input.
@@ -403,7 +406,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           engine.seek(engine.state.time + command.seconds);
           break;
         case 'volumeBy':
-          setVolume(engine.state.volume + command.delta);
+          applyVolume(player, host, engine.state.volume + command.delta);
           break;
         case 'subtitleDelayBy': {
           const delay = clamp(Math.round((host.state.subtitles.delay + command.seconds) * 10) / 10, -20, 20);
@@ -420,7 +423,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
     // host.state is a fresh snapshot each render: read the latest through the closure's host.
-  }, [engine, ui, host, captions]);
+  }, [engine, ui, host, captions, player]);
 
   const playing = view.status.status === 'playing';
   const controlsVisible = playing && (view.hover !== 'none' || !media.playing || menuOpen);
