@@ -51,9 +51,38 @@ test('a title with no source ends on the not-found screen', async ({ page, site 
 });
 
 test('a title that resolves on a later source after the first fails shows each state', async ({ page, site }) => {
+  // The progress view is gone once playback starts: record every state it showed.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { scrapeStates: string[] }).scrapeStates = seen;
+    const record = () =>
+      document.querySelectorAll('[data-testid="scrape-item"]').forEach((el) => {
+        const state = `${el.getAttribute('data-source')}:${el.getAttribute('data-status')}`;
+        if (!seen.includes(state)) seen.push(state);
+      });
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+  });
   await page.goto(`${site.hostUrl}/media/tmdb-movie-${BROKEN_MOVIES.brokenThenWorking}`);
-  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
   await startPlayback(page);
+  const states = await page.evaluate(() => (window as unknown as { scrapeStates: string[] }).scrapeStates);
+  expect(states).toEqual(expect.arrayContaining(['local-hls-mirror:pending', 'local-hls-mirror:failure', 'local-hls:pending']));
+  expect(states.indexOf('local-hls-mirror:failure')).toBeLessThan(states.indexOf('local-hls:pending'));
+});
+
+test('budget: from pressing play on a found source to the first frame under 1 s', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-${NOSFERATU}`);
+  await expect(page.getByTestId('big-play')).toBeVisible({ timeout: 20_000 });
+  const ms = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const v = document.querySelector('[data-testid="player-video"]') as HTMLVideoElement;
+        const t0 = performance.now();
+        v.requestVideoFrameCallback(() => resolve(performance.now() - t0));
+        (document.querySelector('[data-testid="big-play"]') as HTMLButtonElement).click();
+      }),
+  );
+  console.log(`[budget] play → first frame: ${Math.round(ms)} ms`);
+  expect(ms).toBeLessThan(1000);
 });
 
 for (const [name, id] of Object.entries(BROKEN_MOVIES).filter(([name]) => name !== 'brokenThenWorking')) {
