@@ -1,0 +1,149 @@
+/** The engine with a fake <video> and a fake hls.js (injected), no DOM. */
+import { describe, expect, it, vi } from 'vitest';
+import { PlaybackEngine, type HlsConstructor } from './engine';
+
+class FakeVideo extends EventTarget {
+  currentTime = 0;
+  duration = 100;
+  paused = true;
+  volume = 1;
+  muted = false;
+  playbackRate = 1;
+  buffered = { length: 0, start: () => 0, end: () => 0 };
+  error: { code: number; message: string } | null = null;
+  src = '';
+  play = vi.fn(async () => {
+    this.paused = false;
+    this.dispatchEvent(new Event('play'));
+  });
+  pause = vi.fn(() => {
+    this.paused = true;
+    this.dispatchEvent(new Event('pause'));
+  });
+  load = vi.fn();
+  canPlayType = () => '';
+  removeAttribute = () => void (this.src = '');
+}
+
+function fakeHls() {
+  const instances: FakeHls[] = [];
+  class FakeHls {
+    static Events = { MANIFEST_PARSED: 'parsed', LEVEL_SWITCHED: 'switched', AUDIO_TRACKS_UPDATED: 'audio', AUDIO_TRACK_SWITCHED: 'audioSwitched', SUBTITLE_TRACKS_UPDATED: 'subs', ERROR: 'error' };
+    static isSupported = () => true;
+    levels = [{ height: 240 }, { height: 720 }, { height: 2160 }];
+    currentLevel = -1;
+    nextLevel = -1;
+    autoLevelEnabled = true;
+    audioTracks = [
+      { id: 0, name: 'English', lang: 'en' },
+      { id: 1, name: 'Español', lang: 'es' },
+    ];
+    audioTrack = 0;
+    subtitleTracks = [{ id: 0, name: 'English', lang: 'en', url: 'https://x/en.m3u8' }];
+    subtitleDisplay = true;
+    subtitleTrack = 0;
+    handlers = new Map<string, (event: string, data: unknown) => void>();
+    source = '';
+    constructor(readonly config: Record<string, unknown>) {
+      instances.push(this);
+    }
+    loadSource(url: string) {
+      this.source = url;
+    }
+    attachMedia() {}
+    on(event: string, listener: (event: string, data: never) => void) {
+      this.handlers.set(event, listener as (event: string, data: unknown) => void);
+    }
+    emit(event: string, data: unknown = {}) {
+      this.handlers.get(event)?.(event, data);
+    }
+    destroy = vi.fn();
+  }
+  return { Hls: FakeHls as unknown as HlsConstructor, instances };
+}
+
+const setup = (preference = { automaticQuality: true, lastChosenQuality: null as null | '720' }) => {
+  const { Hls, instances } = fakeHls();
+  const loadHls = vi.fn(async () => Hls);
+  const onFatal = vi.fn();
+  const engine = new PlaybackEngine({ loadHls, quality: () => preference, onFatal });
+  const video = new FakeVideo();
+  engine.attach(video as unknown as HTMLVideoElement);
+  return { engine, video, loadHls, instances, onFatal };
+};
+
+describe('PlaybackEngine', () => {
+  it('plays MP4 natively at the preferred quality, without loading hls.js', async () => {
+    const { engine, video, loadHls } = setup({ automaticQuality: false, lastChosenQuality: '720' });
+    await engine.load({ type: 'file', captions: [], qualities: { '1080': 'https://x/1080.mp4', '720': 'https://x/720.mp4' } });
+    expect(video.src).toBe('https://x/720.mp4');
+    expect(engine.state.qualities).toEqual(['1080', '720']);
+    expect(engine.state.quality).toBe('720');
+    expect(loadHls).not.toHaveBeenCalled();
+  });
+
+  it('reports a file source with no usable quality as a playback error', async () => {
+    const { engine, onFatal } = setup();
+    await engine.load({ type: 'file', captions: [], qualities: {} });
+    expect(engine.state.error?.code).toBe(4);
+    expect(onFatal).toHaveBeenCalledOnce();
+  });
+
+  it('loads hls.js for HLS with the spec §9 config, maps levels (2160 → 4k) and switches', async () => {
+    const { engine, instances } = setup();
+    await engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
+    const hls = instances[0]!;
+    expect(hls.source).toBe('https://x/master.m3u8');
+    expect(hls.config).toMatchObject({ maxBufferSize: 500_000_000 });
+    hls.emit('parsed');
+    hls.emit('subs');
+    expect(engine.state.qualities).toEqual(['4k', '720', '360']);
+    expect(engine.state.audioTracks.map((a) => a.language)).toEqual(['en', 'es']);
+    expect(engine.state.hlsSubtitles).toHaveLength(1);
+    expect(hls.subtitleTrack).toBe(-1); // our overlay renders captions
+    engine.setQuality('4k');
+    expect(hls.currentLevel).toBe(2);
+    expect(engine.state.automaticQuality).toBe(false);
+    engine.setAudioTrack('1');
+    expect(hls.audioTrack).toBe(1);
+  });
+
+  it('reports fatal hls.js errors, except a removed SourceBuffer', async () => {
+    const { engine, instances, onFatal } = setup();
+    await engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
+    const hls = instances[0]!;
+    hls.emit('error', { fatal: true, type: 'mediaError', details: 'x', error: new Error('SourceBuffer has been removed from the parent media source') });
+    hls.emit('error', { fatal: false, type: 'networkError', details: 'fragLoadError' });
+    expect(onFatal).not.toHaveBeenCalled();
+    hls.emit('error', { fatal: true, type: 'networkError', details: 'manifestLoadError', error: new Error('boom') });
+    expect(engine.state.error).toMatchObject({ code: 2, message: 'boom', type: 'manifestLoadError' });
+  });
+
+  it('clamps seeks and volume; a playing video pauses while seeking and resumes after', async () => {
+    const { engine, video } = setup();
+    await engine.load({ type: 'file', captions: [], qualities: { '720': 'https://x/720.mp4' } });
+    await engine.play();
+    engine.seek(500);
+    expect(video.currentTime).toBe(100);
+    expect(video.paused).toBe(true);
+    video.dispatchEvent(new Event('seeked'));
+    expect(video.play).toHaveBeenCalledTimes(2);
+    engine.pause();
+    engine.seek(-4);
+    expect(video.currentTime).toBe(0);
+    video.dispatchEvent(new Event('seeked'));
+    expect(video.play).toHaveBeenCalledTimes(2); // was paused: stays paused
+    engine.setVolume(3);
+    expect(video.volume).toBe(1);
+    engine.setVolume(-1);
+    expect(video.volume).toBe(0);
+  });
+
+  it('resets to idle values', async () => {
+    const { engine, instances } = setup();
+    await engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
+    engine.reset();
+    expect(instances[0]!.destroy).toHaveBeenCalled();
+    expect(engine.state).toMatchObject({ source: null, time: 0, duration: 0, qualities: [] });
+  });
+});
