@@ -84,6 +84,25 @@ test('the source menu switches source mid-playback and keeps the time', async ({
   await expect(page.getByTestId('source-local-mp4')).toHaveAttribute('aria-pressed', 'true');
 });
 
+test('the source menu lists a source\'s embeds; picking one plays it; a source without the title says so', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 1);
+  await openSettings(page);
+  await page.getByTestId('menu-source').click();
+  await page.getByTestId('source-local-mp4-sd').click();
+  await expect(page.getByTestId('source-menu-error')).toHaveAttribute('data-kind', 'noStream');
+  await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByTestId('source-local-embed').click();
+  await expect(page.getByTestId('embed-option')).toHaveCount(2);
+  const before = await video(page).evaluate((v: HTMLVideoElement) => v.currentSrc);
+  await page.getByTestId('embed-option').nth(1).click();
+  await expect(menu(page)).toBeHidden({ timeout: 15_000 });
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).not.toBe(before);
+  await openSettings(page);
+  await page.getByTestId('menu-source').click();
+  await expect(page.getByTestId('source-local-embed')).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('next episode of a show', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
   await expect(page).toHaveURL(/\/media\/tmdb-tv-910001[^/]*\/\d+\/\d+/);

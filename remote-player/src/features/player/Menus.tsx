@@ -482,7 +482,7 @@ function SourceMenu() {
 /** Which source the embeds page is about (set by the source list). */
 const menuSource = { id: '', name: '' };
 
-const KIND: Record<string, 'noStream' | 'noEmbeds' | 'failed'> = { 'scrape/no-stream': 'noStream', 'scrape/invalid-stream': 'noStream', 'scrape/no-embeds': 'noEmbeds' };
+const KIND: Record<string, 'noStream' | 'noEmbeds' | 'failed'> = { 'scrape/not-found': 'noStream', 'scrape/no-stream': 'noStream', 'scrape/invalid-stream': 'noStream', 'scrape/no-embeds': 'noEmbeds' };
 
 function EmbedsMenu() {
   const { t } = useTranslation('player');
