@@ -1,4 +1,6 @@
 import type { RemoteApp } from 'shared-contracts';
+// English ships with the app module: the host waits for translations before it loads the page, one round trip less.
+import en from '../locales/en.json';
 
 /** The discover remote as the host sees it. Pages load lazily so this module stays small. */
 const app: RemoteApp<'discover'> = {
@@ -12,7 +14,7 @@ const app: RemoteApp<'discover'> = {
     homeBookmarks: () => import('../features/home/HomeBookmarks'),
     homeContinueWatching: () => import('../features/home/HomeContinueWatching'),
   },
-  locales: (lng) => import(`../locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
+  locales: (lng) => (lng === 'en' ? Promise.resolve(en) : import(`../locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default)),
 };
 
 export default app;

@@ -86,7 +86,7 @@ export interface CarouselProps {
   load: () => Promise<Card[]>;
   /** DOM id (genre pills scroll to it). */
   anchorId?: string;
-  /** Starts loading at once (rows at the top of the page). */
+  /** Starts loading at once, posters at high priority (rows at the top of the page, in view at load). */
   eager?: boolean;
   /** Wraps into a grid instead of scrolling (Editor Picks show every title). */
   grid?: boolean;
@@ -118,7 +118,7 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
             {row.status === 'ready'
               ? row.items.map((card) => (
                   <li key={`${card.type}-${card.tmdbId}`}>
-                    <MediaCard card={card} />
+                    <MediaCard card={card} priority={eager} />
                   </li>
                 ))
               : Array.from({ length: CAROUSEL_SKELETONS }, (_, i) => (

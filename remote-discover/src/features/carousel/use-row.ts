@@ -1,5 +1,5 @@
 /** A carousel row's items: loaded once per key while the page lives (tab switches do not refetch). */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { MediaCard } from 'shared-contracts';
 
 export type RowState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; items: MediaCard[] } | { status: 'failed' };
@@ -31,7 +31,8 @@ export function useRow(key: string, active: boolean, load: () => Promise<MediaCa
       (items) => {
         const next: RowState = { status: 'ready', items };
         settled.set(key, next);
-        if (live) setState(next);
+        // A transition: React renders the row's 20 cards in slices, so no long task while scrolling (issue budget).
+        if (live) startTransition(() => setState(next));
       },
       (error: unknown) => {
         console.error(`[discover] row ${key} failed to load`, error); // spec §8: logged, the row stays empty

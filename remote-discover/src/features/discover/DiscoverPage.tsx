@@ -162,8 +162,9 @@ function MediaTab({ type }: { type: MediaType }) {
             eager
           />
         )}
-        {rows.map((row) => (
-          <Carousel key={row.key} rowKey={row.key} anchorId={`row-${row.key}`} title={row.title} load={load(row.list)} />
+        {rows.map((row, index) => (
+          // The first two rows are in view at load: no need to wait for the observer.
+          <Carousel key={row.key} rowKey={row.key} anchorId={`row-${row.key}`} title={row.title} load={load(row.list)} eager={index < 2 && !chosen} />
         ))}
       </div>
     </div>
