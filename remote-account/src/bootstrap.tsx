@@ -5,6 +5,6 @@ void mountStandalone(app, {
   '/': 'login',
   '/login': 'login',
   '/register': 'register',
-  '/onboarding': 'onboarding',
-  '/migration': 'migration',
+  '/onboarding/*': 'onboarding',
+  '/migration/*': 'migration',
 });

@@ -183,6 +183,10 @@ export function createActions(stores: Stores) {
     for (const update of updates.progress ?? []) progressStore.updateQueue.push({ ...update, id: newId() });
   }
 
+  function setOnboardingCompleted(completed: boolean): void {
+    stores.onboarding.completed = completed;
+  }
+
   function clearAccountData(): void {
     authStore.account = null;
     bookmarksStore.bookmarks = {};
@@ -226,6 +230,7 @@ export function createActions(stores: Stores) {
     acknowledgeSyncUpdates,
     enqueueSyncUpdates,
     clearAccountData,
+    setOnboardingCompleted,
     readAccountState,
     subscribeAccountState,
     addBookmark,

@@ -8,6 +8,8 @@ import {
   encryptDeviceName,
   isValidPassphrase,
   keysFromPassphrase,
+  keysFromSeed,
+  seedFromStorage,
   normalizePassphrase,
   seedToStorage,
   signChallenge,
@@ -26,6 +28,7 @@ export type AccountErrorCode =
   | 'backend-failed'
   | 'rate-limited'
   | 'login-required'
+  | 'url-invalid'
   | 'unknown';
 
 export class AccountError extends Error {
@@ -124,5 +127,34 @@ export async function register(
     const mapped = toAccountError(error);
     if (error instanceof BackendError && /captcha/i.test(error.message)) throw new AccountError('captcha-failed', 'ReCaptcha validation failed');
     throw mapped;
+  }
+}
+
+/**
+ * Migration (spec /migration): signs the same key pair in on another backend, registering it there
+ * when the backend does not know it yet. Only the stored seed is used; nothing secret is sent.
+ */
+export async function signInElsewhere(client: BackendClient, account: Account, deviceName: string): Promise<Account> {
+  const keys = keysFromSeed(seedFromStorage(account.seed));
+  const device = await encryptDeviceName(checkDeviceName(deviceName), keys.seed);
+  try {
+    let response: AuthResponse;
+    try {
+      const { challenge } = await client.loginStart(keys.publicKeyWire);
+      response = await client.loginComplete({ publicKey: keys.publicKeyWire, challenge: { code: challenge, signature: signChallenge(challenge, keys.seed) }, device });
+    } catch (error) {
+      if (!(error instanceof BackendError && error.message === 'User cannot be found')) throw error;
+      const { challenge } = await client.registerStart();
+      response = await client.registerComplete({
+        publicKey: keys.publicKeyWire,
+        challenge: { code: challenge, signature: signChallenge(challenge, keys.seed) },
+        namespace: 'movie-web',
+        device,
+        profile: account.profile,
+      });
+    }
+    return accountFrom(response, device, keys.seed);
+  } catch (error) {
+    throw toAccountError(error);
   }
 }

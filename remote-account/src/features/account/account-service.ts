@@ -5,7 +5,7 @@
  */
 import type { Account, AccountProfile, AccountService, AccountServiceHost, AccountSession } from 'shared-contracts';
 import { createBackendClient, type BackendClient } from '../../core/api';
-import { AccountError, login as loginFlow, register as registerFlow, toAccountError, checkDeviceName } from '../../core/auth';
+import { AccountError, checkDeviceName, login as loginFlow, register as registerFlow, signInElsewhere, toAccountError } from '../../core/auth';
 import { decryptDeviceName, encryptDeviceName, seedFromStorage } from '../../core/crypto';
 import { bookmarkImportItems, importAsQueue, progressImportItems } from '../../core/import';
 import { createSyncEngine, type SyncEngine } from '../../core/sync-engine';
@@ -66,6 +66,7 @@ export const accountService: AccountService & {
   login(input: { passphrase: string; deviceName: string; backendUrl?: string }): Promise<void>;
   register(input: { passphrase: string; deviceName: string; profile: AccountProfile; backendUrl?: string; captchaToken?: string }): Promise<void>;
   backendClient(url?: string): BackendClient;
+  migrate(input: { backendUrl: string; deviceName: string }): Promise<void>;
 } = {
   start(next) {
     // Already running (the host started it at boot; a page asks again): keep the first owner's engine.
@@ -110,6 +111,40 @@ export const accountService: AccountService & {
   },
 
   backendClient: (url) => clientFor(url),
+
+  async migrate({ backendUrl, deviceName }) {
+    const h = requireHost();
+    const current = requireAccount();
+    const url = backendUrl.trim().replace(/\/+$/, '');
+    const client = clientFor(url);
+    await client.getMeta().catch((error: unknown) => {
+      throw toAccountError(error);
+    });
+    const moved = await signInElsewhere(client, current, deviceName);
+    // Upload this device's data (the old server's is already merged here by the last restore).
+    const state = h.actions.readAccountState();
+    try {
+      const progress = progressImportItems(state.progress);
+      const bookmarks = bookmarkImportItems(state.bookmarks);
+      if (progress.length > 0) await client.importProgress(moved.token, moved.userId, progress);
+      if (bookmarks.length > 0) await client.putBookmarks(moved.token, moved.userId, bookmarks);
+      await client.putSettings(moved.token, moved.userId, {
+        applicationLanguage: state.settings.applicationLanguage,
+        applicationTheme: state.settings.applicationTheme,
+        defaultSubtitleLanguage: state.settings.defaultSubtitleLanguage,
+        ...(state.settings.proxyUrls ? { proxyUrls: state.settings.proxyUrls } : {}),
+      });
+    } catch (error) {
+      throw toAccountError(error);
+    }
+    // Queued changes not yet pushed stay queued and go to the new server.
+    await engine!.exclusive(async () => {
+      engine!.reset();
+      h.actions.setBackendUrl(url === h.config.backendUrl ? null : url);
+      h.actions.setAccount(moved);
+    });
+    await engine!.restoreNow();
+  },
 
   async logout() {
     const h = requireHost();
