@@ -103,6 +103,21 @@ test('the source menu lists a source\'s embeds; picking one plays it; a source w
   await expect(page.getByTestId('source-local-embed')).toHaveAttribute('aria-pressed', 'true');
 });
 
+test('seek bar preview: time, and a thumbnail when enabled in preferences', async ({ page, site }) => {
+  await page.addInitScript(() => localStorage.setItem('__MW::preferences', JSON.stringify({ state: { enableThumbnails: true }, version: 1 })));
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.3);
+  await page.keyboard.press('k');
+  const bar = page.getByTestId('seek-bar');
+  await page.mouse.move(300, 300);
+  const box = (await bar.boundingBox())!;
+  await expect(async () => {
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.getByTestId('seek-thumbnail')).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId('seek-preview')).toContainText('0:08');
+});
+
 test('next episode of a show', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
   await expect(page).toHaveURL(/\/media\/tmdb-tv-910001[^/]*\/\d+\/\d+/);

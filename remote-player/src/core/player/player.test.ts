@@ -152,3 +152,18 @@ describe('skip time (spec §5)', async () => {
     [8, null],
   ])('%j → %j', (input, output) => expect(parseSkipTime(input)).toBe(output));
 });
+
+describe('thumbnails (spec §9)', async () => {
+  const { nearestThumbnail, thumbnailFractions } = await import('./thumbnails');
+  it('refines level by level: 63 fractions for 6 levels, no duplicates', () => {
+    const f = thumbnailFractions(6);
+    expect(f.slice(0, 3)).toEqual([0.5, 0.25, 0.75]);
+    expect(f).toHaveLength(63);
+    expect(new Set(f).size).toBe(63);
+  });
+  it('shows the nearest snapshot', () => {
+    const list = [{ at: 10, data: 'a' }, { at: 50, data: 'b' }];
+    expect(nearestThumbnail(list, 35)?.data).toBe('b');
+    expect(nearestThumbnail([], 3)).toBeNull();
+  });
+});

@@ -9,6 +9,7 @@ import styled, { css } from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { clamp, formatTime, formatTimeDisplay } from '../../core/player/format-time';
 import { commandForKey, nextSpeed } from '../../core/player/keyboard';
+import { nearestThumbnail } from '../../core/player/thumbnails';
 import { CaptionsOverlay } from './CaptionsOverlay';
 import { Icon } from './icons';
 import { IconButton, PillButton } from './ui';
@@ -130,7 +131,7 @@ const Preview = styled.div`
   font-size: 0.8rem;
   font-variant-numeric: tabular-nums;
   pointer-events: none;
-  canvas { display: block; width: 160px; height: 90px; margin-bottom: 0.2rem; border-radius: 0.25rem; }
+  img { display: block; width: 160px; height: 90px; margin-bottom: 0.2rem; border-radius: 0.25rem; object-fit: cover; }
 `;
 
 const Center = styled.div`
@@ -243,21 +244,13 @@ function SeekBar() {
   const media = useSnapshot(engine.state);
   const { state } = useHost();
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
   const duration = media.duration || 0;
   const played = duration ? (media.time / duration) * 100 : 0;
   const buffered = duration ? (media.buffered / duration) * 100 : 0;
 
-  // Thumbnail preview (preferences): the nearest frame drawn from the playing video when it is there.
-  useEffect(() => {
-    if (!hover || !state.preferences.enableThumbnails || !canvas.current || !engine.element) return;
-    const ctx = canvas.current.getContext('2d');
-    try {
-      ctx?.drawImage(engine.element, 0, 0, 160, 90);
-    } catch {
-      // A cross-origin frame without CORS taints the canvas: no preview image, the time still shows.
-    }
-  }, [hover, state.preferences.enableThumbnails, engine]);
+  const { ui } = usePlayer();
+  const view = useSnapshot(ui);
+  const thumbnail = hover && state.preferences.enableThumbnails ? nearestThumbnail(view.thumbnails, hover.time) : null;
 
   return (
     <SeekWrap
@@ -284,7 +277,7 @@ function SeekBar() {
       />
       {hover && duration > 0 && (
         <Preview style={{ left: hover.x }} data-testid="seek-preview">
-          {state.preferences.enableThumbnails && <canvas ref={canvas} width={160} height={90} />}
+          {thumbnail && <img src={thumbnail.data} alt="" width={160} height={90} data-testid="seek-thumbnail" />}
           {formatTime(hover.time, duration)}
         </Preview>
       )}

@@ -7,6 +7,7 @@ import { proxy } from 'valtio';
 import type { EpisodeRef, MediaMeta } from 'shared-contracts';
 import type { CaptionCue } from '../../core/captions/parse-captions';
 import { PlaybackEngine } from '../../core/player/engine';
+import type { Thumbnail } from '../../core/player/thumbnails';
 import { initialStatus, nextStatus, type StatusEvent, type StatusState } from '../../core/player/status';
 import { emptyProgress, type ScrapeProgress } from '../../core/scraping/progress';
 import type { Caption, ScrapeMedia, ScrapeOptions, Stream } from '../../core/scraping/types';
@@ -63,6 +64,8 @@ export interface PlayerUiState {
   /** Seconds of the intro to skip, when known. */
   introSkipTime: number | null;
   resumeFrom: number | null;
+  /** Seek-bar snapshots (preferences: thumbnails); cleared on reset. */
+  thumbnails: Thumbnail[];
 }
 
 export function createPlayer(engineOptions: ConstructorParameters<typeof PlaybackEngine>[0]) {
@@ -85,9 +88,11 @@ export function createPlayer(engineOptions: ConstructorParameters<typeof Playbac
     pip: false,
     introSkipTime: null,
     resumeFrom: null,
+    thumbnails: [],
   });
   const dispatch = (event: StatusEvent) => {
     ui.status = nextStatus(ui.status, event);
+    if (event.type === 'reset') ui.thumbnails = [];
   };
   const hooks: { current: PlayerHooks } = { current: { backUrl: '/', embed: false } };
   return { engine, ui, dispatch, hooks };

@@ -3,7 +3,16 @@ import type { HostApi } from 'shared-contracts';
 import { toSource } from '../../core/player/source';
 import type { ScrapeOptions, Stream } from '../../core/scraping/types';
 import type { Player } from './player.store';
+import { generateThumbnails } from './thumbnails';
 import { postToParent } from './use-playback';
+
+let thumbnailRun: AbortController | null = null;
+
+/** Stops thumbnail snapshots (leaving the page, another title). */
+export function stopThumbnails(): void {
+  thumbnailRun?.abort();
+  thumbnailRun = null;
+}
 
 export function startStream(
   player: Player,
@@ -19,6 +28,14 @@ export function startStream(
   player.ui.captions.cues = [];
   player.dispatch({ type: options.kind });
   void player.engine.load(source, { startAt: options.startAt ?? 0, autoplay: options.autoplay ?? false });
+  thumbnailRun?.abort();
+  player.ui.thumbnails = [];
+  if (host.state.preferences.enableThumbnails) {
+    const run = new AbortController();
+    thumbnailRun = run;
+    // After the first frame: snapshots must not compete with starting playback.
+    setTimeout(() => void generateThumbnails(player, source, run.signal), 2000);
+  }
   const found: Parameters<typeof postToParent>[0] = { type: 'sourceFound', sourceId: origin.sourceId, streamType: stream.type };
   if (origin.embedId) (found as { embedId?: string }).embedId = origin.embedId;
   postToParent(found);

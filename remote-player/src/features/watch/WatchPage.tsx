@@ -14,7 +14,7 @@ import { cancelScrape, scrapeAll } from '../../worker/player.client';
 import { newPlayer } from '../player/create';
 import { PlayerView } from '../player/Player';
 import { PlayerContext, type Player, type PlayerMeta } from '../player/player.store';
-import { plain, scrapeOptionsFrom, startStream } from '../player/start-stream';
+import { plain, scrapeOptionsFrom, startStream, stopThumbnails } from '../player/start-stream';
 import { postToParent, usePlaybackEffects } from '../player/use-playback';
 import { fetchIntroSkip } from './skips';
 
@@ -141,6 +141,7 @@ export default function WatchPage() {
     const h = hostRef.current;
     let cancelled = false;
     const autoplayNext = player.engine.state.hasPlayedOnce && h.state.preferences.enableAutoplay && h.config.allowAutoplay;
+    stopThumbnails();
     player.engine.reset();
     player.dispatch({ type: 'reset' });
     Object.assign(player.ui, { meta: null, sourceId: null, embedId: null, progress: emptyProgress(), scrapeError: null, introSkipTime: null, resumeFrom: null });
@@ -209,6 +210,7 @@ export default function WatchPage() {
   }, [media, season, episode, player]);
 
   useEffect(() => () => {
+    stopThumbnails();
     player.engine.destroy();
     hostRef.current.actions.setDocumentTitle(null);
   }, [player]);
