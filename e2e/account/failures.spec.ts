@@ -124,3 +124,25 @@ test('onboarding: proxy step validates, default setup asks for confirmation; rem
   await page.getByRole('button', { name: 'Use the default setup' }).click();
   await page.waitForURL(`${site.hostUrl}/`);
 });
+
+test('spec §8: a signed-in device whose custom server answers 500 is offered logout, reload or the default server', async ({ page, site }) => {
+  const fake = await startFakeBackend('500');
+  try {
+    await page.goto(`${site.hostUrl}/about`);
+    await page.evaluate((url) => {
+      const account = { token: 't', userId: 'u', sessionId: 's', deviceName: 'a.b.c', profile: { colorA: '#2E65CF', colorB: '#8D44D6', icon: 'cat' }, seed: 'A'.repeat(43) + '=' };
+      localStorage.setItem('__MW::auth', JSON.stringify({ state: { account, backendUrl: url, proxySet: null }, version: 1 }));
+    }, fake.url);
+    await page.goto(`${site.hostUrl}/`);
+    const banner = page.getByTestId('account-load-failed');
+    await expect(banner).toContainText('Your custom account server did not answer as expected.');
+    await expect(banner.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await banner.getByRole('button', { name: 'Use the default server' }).click();
+    await expect(banner).toHaveCount(0);
+    const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('__MW::auth')!).state);
+    expect(auth).toMatchObject({ account: null, backendUrl: null });
+  } finally {
+    await fake.close();
+  }
+});

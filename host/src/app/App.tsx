@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, HashRouter, Route, Routes, useLocation } from 'react-router';
 import type { CatalogApi } from 'shared-contracts';
 import type { Runtime } from '../core/runtime';
+import { AccountStatusBanner } from '../features/account-service';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
 import { HomePage } from '../features/home/HomePage';
 import { HostProvider } from '../features/host-api/HostProvider';
@@ -75,6 +76,7 @@ export function App({ runtime, catalog }: { runtime: Runtime; catalog: CatalogAp
       <Router>
         <HostProvider runtime={runtime} catalog={catalog}>
           <ErrorBoundary>
+            <AccountStatusBanner />
             <Suspense fallback={null}>
               <AppRoutes />
             </Suspense>

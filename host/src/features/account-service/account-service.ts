@@ -6,6 +6,7 @@
 import type { AccountService, HostActions, RuntimeConfig } from 'shared-contracts';
 import { proxy, ref, subscribe } from 'valtio/vanilla';
 import { setDocumentTitle } from '../host-api/document-title';
+import { registerNamespace } from '../i18n/i18n';
 import { loadRemoteApp } from '../remotes/remote-loader';
 import { actions, authStore } from '../stores/stores';
 
@@ -19,6 +20,8 @@ async function load(config: RuntimeConfig): Promise<void> {
   const loader = app.services?.account;
   if (!loader) throw new Error('the account remote exposes no account service');
   const service = (await loader()).default;
+  // The status banner speaks the account remote's language files.
+  if (app.locales) await registerNamespace('account', app.locales).catch(() => undefined);
   const hostActions: HostActions = { ...actions, setDocumentTitle };
   service.start({ config, actions: hostActions });
   accountServiceState.service = ref(service);

@@ -1,1 +1,2 @@
 export { accountServiceState, startAccountService } from './account-service';
+export { AccountStatusBanner } from './AccountStatusBanner';
