@@ -15,7 +15,8 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { PageFrame } from '../ui/PageFrame';
 import { Actions, Button, Field, Muted, StepCount } from '../ui/primitives';
 import { captchaToken } from './captcha';
-import { PROFILE_COLORS, PROFILE_ICONS, defaultDeviceName } from './device-defaults';
+import { PROFILE_COLORS, defaultDeviceName } from './device-defaults';
+import { PROFILE_ICON_KEYS, ProfileIcon } from '../ui/ProfileIcon';
 
 type Step = 'trust' | 'info' | 'passphrase' | 'confirm';
 const STEPS: Step[] = ['trust', 'info', 'passphrase', 'confirm'];
@@ -69,7 +70,8 @@ const Icons = styled(Swatches)`
     height: 2.6rem;
     border-radius: 10px;
     background: ${(p) => p.theme.colors.surfaceRaised};
-    font-size: 1.3rem;
+    display: inline-grid;
+    place-items: center;
     color: inherit;
   }
 `;
@@ -80,7 +82,7 @@ const Preview = styled.span<{ $a: string; $b: string }>`
   width: 3.5rem;
   height: 3.5rem;
   border-radius: 50%;
-  font-size: 1.6rem;
+  color: #fff;
   background: linear-gradient(135deg, ${(p) => p.$a}, ${(p) => p.$b});
 `;
 
@@ -209,9 +211,9 @@ export default function RegisterPage() {
           <Group>
             <legend>{t('register.info.icon')}</legend>
             <Icons>
-              {Object.entries(PROFILE_ICONS).map(([key, glyph]) => (
+              {PROFILE_ICON_KEYS.map((key) => (
                 <button key={key} type="button" aria-label={t(`icons.${key}`)} aria-pressed={profile.icon === key} onClick={() => setProfile({ ...profile, icon: key })}>
-                  <span aria-hidden>{glyph}</span>
+                  <ProfileIcon icon={key} />
                 </button>
               ))}
             </Icons>
@@ -219,7 +221,7 @@ export default function RegisterPage() {
           <Group>
             <legend>{t('register.info.preview')}</legend>
             <Preview $a={profile.colorA} $b={profile.colorB} aria-hidden>
-              {PROFILE_ICONS[profile.icon]}
+              <ProfileIcon icon={profile.icon} size={30} />
             </Preview>
           </Group>
           <ErrorMessage error={error} />

@@ -7,14 +7,4 @@ export function defaultDeviceName(): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
-/** Profile icons (upstream keys) and how we draw them. */
-export const PROFILE_ICONS: Record<string, string> = {
-  userGroup: '👥',
-  couch: '🛋️',
-  mobile: '📱',
-  ticket: '🎟️',
-  handcuffs: '⛓️',
-  cat: '🐱',
-};
-
 export const PROFILE_COLORS = ['#2E65CF', '#8D44D6', '#E04F5F', '#4FA36B', '#D6A23A', '#3AAFB9', '#E07A3A', '#7A7F8C'];

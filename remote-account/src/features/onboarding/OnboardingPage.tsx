@@ -32,6 +32,15 @@ const Choices = styled.ul`
   span { color: ${(p) => p.theme.colors.textDim}; }
 `;
 
+const Confirm = styled.div`
+  margin-top: 1.25rem;
+  padding: 1rem 1.2rem;
+  border-radius: 10px;
+  border: 1px solid ${(p) => p.theme.colors.warning};
+  background: ${(p) => p.theme.colors.surfaceRaised};
+  h2 { margin: 0 0 0.25rem; font-size: 1.15rem; }
+`;
+
 function useFinish() {
   const host = useHost();
   return () => {
@@ -69,14 +78,14 @@ function Start() {
         </li>
       </Choices>
       {confirming && (
-        <div role="alertdialog" aria-labelledby="onboarding-confirm-title" data-testid="onboarding-confirm">
+        <Confirm role="alertdialog" aria-labelledby="onboarding-confirm-title" data-testid="onboarding-confirm">
           <h2 id="onboarding-confirm-title">{t('onboarding.confirm.title')}</h2>
           <Muted>{t('onboarding.confirm.description')}</Muted>
           <Actions>
             <Button type="button" $variant="secondary" onClick={() => setConfirming(false)}>{t('common.back')}</Button>
             <Button type="button" onClick={finish}>{t('onboarding.confirm.submit')}</Button>
           </Actions>
-        </div>
+        </Confirm>
       )}
     </PageFrame>
   );

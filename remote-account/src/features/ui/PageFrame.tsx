@@ -14,6 +14,7 @@ const Frame = styled.section`
   @media (max-width: 600px) {
     margin: 1rem;
     padding: 1.25rem;
+    h1 { font-size: 1.35rem; }
   }
 `;
 
