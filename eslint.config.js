@@ -3,6 +3,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const crossApp = {
+  group: ['remote-discover', 'remote-player', 'remote-account', 'remote-settings', 'host', '**/remote-discover/**', '**/remote-player/**', '**/remote-account/**', '**/remote-settings/**', '**/host/src/**'],
+  message: 'Apps meet only through shared-contracts and the host at run time.',
+};
+const valtioRoot = { name: 'valtio', message: "Import from 'valtio/vanilla' or 'valtio/react': they are the shared singletons." };
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', 'services/media/**', '.bench/**', 'e2e/test-results/**', 'e2e/playwright-report/**'],
@@ -39,17 +45,19 @@ export default tseslint.config(
     },
   },
   {
-    // Pure logic stays free of features (STYLE.md: core/ imports nothing from features/).
-    files: ['*/src/core/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', 'react', 'react-dom', 'styled-components'], message: 'core/ is pure: no features, no React.' }] }],
-    },
+    // Remotes never import each other or the host: they meet through shared-contracts (and host-core
+    // for their standalone pages). valtio is shared by subpath: its root would ship a second copy.
+    files: ['remote-*/src/**/*.{ts,tsx}', 'host/src/**/*.{ts,tsx}', 'host-core/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [valtioRoot], patterns: [crossApp] }] },
   },
   {
-    // Remotes never import each other or the host: they meet through shared-contracts.
-    files: ['remote-*/src/**/*.{ts,tsx}', 'host/src/**/*.{ts,tsx}'],
+    // Pure logic stays free of features and React (STYLE.md: core/ imports nothing from features/).
+    files: ['*/src/core/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['remote-discover', 'remote-player', 'remote-account', 'remote-settings', 'host', '**/remote-discover/**', '**/remote-player/**', '**/remote-account/**', '**/remote-settings/**', '**/host/src/**'], message: 'Apps meet only through shared-contracts and the host at run time.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [valtioRoot], patterns: [crossApp, { group: ['**/features/**', 'react', 'react-dom', 'styled-components'], message: 'core/ is pure: no features, no React.' }] },
+      ],
     },
   },
 );

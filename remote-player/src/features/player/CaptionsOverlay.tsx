@@ -2,7 +2,7 @@
 import DOMPurify from 'dompurify';
 import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
-import { useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio/react';
 import { CAPTION_ALLOWED_ATTRIBUTES, CAPTION_ALLOWED_TAGS, captionMarkup, visibleCues } from '../../core/captions/display';
 import { usePlayer } from './player.store';
 

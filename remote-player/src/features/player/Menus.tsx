@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type AnchorHTMLAttributes, type ReactNode 
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, THEME_NAMES, useHost, type SeasonDetails } from 'shared-contracts';
 import styled from 'styled-components';
-import { useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio/react';
 import { clamp } from '../../core/player/format-time';
 import { PLAYBACK_SPEEDS } from '../../core/player/keyboard';
 import { QUALITY_ORDER } from '../../core/player/quality';

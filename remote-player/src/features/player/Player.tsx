@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from 'shared-contracts';
 import styled, { css } from 'styled-components';
-import { useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio/react';
 import { clamp, formatTime, formatTimeDisplay } from '../../core/player/format-time';
 import { commandForKey, nextSpeed } from '../../core/player/keyboard';
 import { nearestThumbnail } from '../../core/player/thumbnails';

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
-import { useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio/react';
 import { playbackErrorKey } from '../../core/player/playback-error';
 import type { SourceState } from '../../core/scraping/types';
 import { Icon } from './icons';

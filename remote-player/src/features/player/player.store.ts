@@ -3,7 +3,7 @@
  * Media state (time, playing, qualities...) is the engine's own proxy, written only from media events.
  */
 import { createContext, useContext } from 'react';
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 import type { EpisodeRef, MediaMeta } from 'shared-contracts';
 import type { CaptionCue } from '../../core/captions/parse-captions';
 import { PlaybackEngine } from '../../core/player/engine';

@@ -1,7 +1,7 @@
 /** Caption choices: the stream's captions, HLS renditions, and a custom file; selection and toggle. */
 import { useMemo } from 'react';
 import { useHost } from 'shared-contracts';
-import { useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio/react';
 import { loadCaption, parseCaptionFile } from './captions';
 import { usePlayer, type CaptionOption } from './player.store';
 

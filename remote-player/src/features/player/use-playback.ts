@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useHost, type PlayerEvent } from 'shared-contracts';
-import { subscribe } from 'valtio';
+import { subscribe } from 'valtio/vanilla';
 import { MESSAGE_SOURCE, createThrottle, parsePlayerCommand } from '../../core/embed/protocol';
 import { directStream } from '../../core/scraping/providers/direct-url';
 import type { Player } from './player.store';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { CatalogError, decodeMediaId, mediaPath, useHost, type HostApi, type MediaDetails, type MediaRef } from 'shared-contracts';
 import styled from 'styled-components';
-import { useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio/react';
 import { applyScrapeEvent, emptyProgress } from '../../core/scraping/progress';
 import type { ScrapeMedia } from '../../core/scraping/types';
 import { cancelScrape, scrapeAll } from '../../worker/player.client';
