@@ -11,6 +11,7 @@ import { APP_NAMES } from '../../scripts/apps.ts';
 import { buildApps } from '../../scripts/build.ts';
 import { startSite, type Site } from '../../scripts/site.ts';
 import { launchOptions } from '../support/browser.ts';
+import { discoverBenches } from './discover.bench.ts';
 
 type Figures = Record<string, unknown>;
 interface Bench {
@@ -145,6 +146,8 @@ benches.push(
     },
   },
 );
+
+benches.push(...discoverBenches);
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 const results: Record<string, unknown> = {
