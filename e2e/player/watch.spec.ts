@@ -2,7 +2,7 @@
  * The watch page against the local media library: scrape with progress view, HLS playback with its
  * 4K level and audio languages, MP4 through the source menu, progress saved and resumed, error screens.
  */
-import { BROKEN_MOVIES, MOVIES_WITHOUT_STREAM } from '../../services/src/media/library';
+import { BROKEN, BROKEN_MOVIES, MOVIES_WITHOUT_STREAM } from '../../services/src/media/library';
 import { currentTime, menu, openSettings, player, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -85,10 +85,27 @@ test('budget: from pressing play on a found source to the first frame under 1 s'
   expect(ms).toBeLessThan(1000);
 });
 
-for (const [name, id] of Object.entries(BROKEN_MOVIES).filter(([name]) => name !== 'brokenThenWorking')) {
-  test(`broken stream ${name}: not found or the playback-error screen`, async ({ page, site }) => {
-    await page.goto(`${site.hostUrl}/media/tmdb-movie-${id}`);
-    await expect(page.getByTestId('playback-error').or(page.getByTestId('scrape-not-found'))).toBeVisible({ timeout: 30_000 });
+// Scraping validates streams, so a title whose only stream is broken ends on not found...
+test('a title whose only stream is broken ends on not found, with details', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-${BROKEN_MOVIES.missingSegments}`);
+  await expect(page.getByTestId('scrape-not-found')).toBeVisible({ timeout: 30_000 });
+});
+
+// ...and the playback-error screen shows for the broken streams played directly (no validation).
+const EXPECTED_CODE: Record<keyof typeof BROKEN, string> = { missingSegments: '2', garbageSegments: '3', notAPlaylist: '2', badMp4: '4' };
+for (const [name, path] of Object.entries(BROKEN) as Array<[keyof typeof BROKEN, string]>) {
+  test(`broken stream ${name}: the playback-error screen`, async ({ page, site }) => {
+    await page.goto(`${site.hostUrl}/dev/video`);
+    await page.getByLabel('Stream URL').fill(`${site.services!.urls.media}${path}`);
+    await page.getByLabel('Type').selectOption(path.endsWith('.mp4') ? 'mp4' : 'hls');
+    await page.getByRole('button', { name: 'Start stream' }).click();
+    const screen = page.getByTestId('playback-error');
+    await expect(screen).toBeVisible({ timeout: 30_000 });
+    await expect(screen).toHaveAttribute('data-code', EXPECTED_CODE[name]);
+    await expect(screen.getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Reload page' })).toBeVisible();
+    await screen.getByRole('button', { name: 'Show error' }).click();
+    await expect(page.getByTestId('playback-error-details')).not.toBeEmpty();
   });
 }
 

@@ -28,7 +28,7 @@ class FakeVideo extends EventTarget {
 function fakeHls() {
   const instances: FakeHls[] = [];
   class FakeHls {
-    static Events = { MANIFEST_PARSED: 'parsed', LEVEL_SWITCHED: 'switched', AUDIO_TRACKS_UPDATED: 'audio', AUDIO_TRACK_SWITCHED: 'audioSwitched', SUBTITLE_TRACKS_UPDATED: 'subs', ERROR: 'error' };
+    static Events = { FRAG_LOADED: 'fragLoaded', MANIFEST_PARSED: 'parsed', LEVEL_SWITCHED: 'switched', AUDIO_TRACKS_UPDATED: 'audio', AUDIO_TRACK_SWITCHED: 'audioSwitched', SUBTITLE_TRACKS_UPDATED: 'subs', ERROR: 'error' };
     static isSupported = () => true;
     levels = [{ height: 240 }, { height: 720 }, { height: 2160 }];
     currentLevel = -1;
@@ -117,6 +117,22 @@ describe('PlaybackEngine', () => {
     expect(onFatal).not.toHaveBeenCalled();
     hls.emit('error', { fatal: true, type: 'networkError', details: 'manifestLoadError', error: new Error('boom') });
     expect(engine.state.error).toMatchObject({ code: 2, message: 'boom', type: 'manifestLoadError' });
+  });
+
+  it('gives up after three fragments answered 4xx in a row (hls.js would stall), not after one', async () => {
+    const { engine, instances } = setup();
+    await engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
+    const hls = instances[0]!;
+    const dead = { fatal: false, type: 'networkError', details: 'fragLoadError', response: { code: 404 } };
+    hls.emit('error', dead);
+    hls.emit('error', dead);
+    hls.emit('fragLoaded');
+    hls.emit('error', dead);
+    hls.emit('error', { ...dead, response: { code: 503 } });
+    expect(engine.state.error).toBeNull();
+    hls.emit('error', dead);
+    hls.emit('error', dead);
+    expect(engine.state.error).toMatchObject({ code: 2, type: 'fragLoadError' });
   });
 
   it('clamps seeks and volume; a playing video pauses while seeking and resumes after', async () => {

@@ -7,7 +7,7 @@ import { proxy, ref } from 'valtio/vanilla';
 import type { QualityKey, QualityPreference } from 'shared-contracts';
 import { clamp } from './format-time';
 import { HLS_CONFIG } from './hls-config';
-import { hlsErrorInfo, shouldReportHlsError } from './playback-error';
+import { DEAD_FRAGMENT_LIMIT, hlsErrorInfo, isDeadFragment, shouldReportHlsError } from './playback-error';
 import { NoUsableQualityError, QUALITY_ORDER, chooseQuality, qualityFromHeight } from './quality';
 import { fileQualities, type SourceSlice } from './source';
 import type { PlaybackErrorInfo } from './status';
@@ -281,7 +281,12 @@ export class PlaybackEngine {
       hls.subtitleDisplay = false;
       hls.subtitleTrack = -1;
     });
-    hls.on(E.ERROR!, (_e, data: { fatal: boolean; type?: string; details?: string; error?: Error }) => {
+    let deadFragments = 0;
+    hls.on(E.FRAG_LOADED!, () => (deadFragments = 0));
+    hls.on(E.ERROR!, (_e, data: { fatal: boolean; type?: string; details?: string; error?: Error; response?: { code?: number } }) => {
+      if (isDeadFragment(data)) deadFragments++;
+      // hls.js does not retry a 4xx fragment; with no other level it skips it and stalls for ever.
+      if (!data.fatal && deadFragments >= DEAD_FRAGMENT_LIMIT) return this.fail({ ...hlsErrorInfo(data), code: 2 });
       if (!shouldReportHlsError(data)) return;
       this.fail(hlsErrorInfo(data));
     });

@@ -38,3 +38,12 @@ export function hlsErrorInfo(data: { type?: string; details?: string; error?: { 
   if (data.error?.stack) info.stack = data.error.stack;
   return info;
 }
+
+/** Consecutive unretryable fragment failures (HTTP 4xx) after which playback is given up as a network error. */
+export const DEAD_FRAGMENT_LIMIT = 3;
+
+/** A fragment hls.js will not retry: its load answered 4xx (hls.js retries timeouts, 5xx and offline only). */
+export function isDeadFragment(data: { fatal: boolean; details?: string; response?: { code?: number } }): boolean {
+  const code = data.response?.code ?? 0;
+  return !data.fatal && data.details === 'fragLoadError' && code >= 400 && code <= 499;
+}
