@@ -24,6 +24,8 @@ const CONTROLS_MS = 3000;
 const Shell = styled.div<{ $embed: boolean }>`
   position: relative;
   width: 100%;
+  max-width: 100vw;
+  min-width: 0;
   height: ${(p) => (p.$embed ? '100vh' : '100dvh')};
   background: #000;
   color: #fff;
@@ -73,7 +75,10 @@ const Row = styled.div`
   align-items: center;
   gap: 0.25rem;
   flex-wrap: nowrap;
+  min-width: 0;
   .spacer { flex: 1; }
+  /* Spec §9: mobile layout below 1024 px keeps the essential controls only. */
+  @media (max-width: 1023px) { .desktop { display: none; } }
 `;
 
 
@@ -554,10 +559,10 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
               <IconButton type="button" aria-label={media.playing ? t('controls.pause') : t('controls.play')} onClick={() => engine.togglePlay()} data-testid="play-toggle">
                 <Icon name={media.playing ? 'pause' : 'play'} />
               </IconButton>
-              <IconButton type="button" aria-label={t('controls.back10')} onClick={() => engine.seek(engine.state.time - 10)}>
+              <IconButton type="button" className="desktop" aria-label={t('controls.back10')} onClick={() => engine.seek(engine.state.time - 10)}>
                 <Icon name="back10" />
               </IconButton>
-              <IconButton type="button" aria-label={t('controls.forward10')} onClick={() => engine.seek(engine.state.time + 10)}>
+              <IconButton type="button" className="desktop" aria-label={t('controls.forward10')} onClick={() => engine.seek(engine.state.time + 10)}>
                 <Icon name="forward10" />
               </IconButton>
               <IconButton type="button" aria-label={media.muted ? t('controls.unmute') : t('controls.mute')} onClick={() => engine.toggleMute()}>
@@ -627,7 +632,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 <Icon name="settings" />
               </IconButton>
               {'pictureInPictureEnabled' in document && document.pictureInPictureEnabled && (
-                <IconButton type="button" aria-label={t('controls.pip')} onClick={() => void togglePip(videoRef.current)}>
+                <IconButton type="button" className="desktop" aria-label={t('controls.pip')} onClick={() => void togglePip(videoRef.current)}>
                   <Icon name="pip" />
                 </IconButton>
               )}

@@ -7,6 +7,7 @@ export const IconButton = styled.button<{ $active?: boolean }>`
   justify-content: center;
   gap: 0.4rem;
   min-width: 2.5rem;
+  flex-shrink: 0;
   height: 2.5rem;
   padding: 0 0.4rem;
   border: 0;
