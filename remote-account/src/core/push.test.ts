@@ -113,3 +113,22 @@ describe('pushQueues', () => {
     expect(calls.filter((c) => c.method === 'PUT' && c.path.endsWith('/bookmarks'))).toHaveLength(2);
   });
 });
+
+describe('bulk import of new progress rows', () => {
+  it('rows the server does not have go in one import; known rows one by one', async () => {
+    const { calls, client } = fakeBackend(() => ({ status: 200, body: [] }));
+    const outcome = await pushQueues(
+      { ...target(client), isNewProgressRow: (key) => !key.startsWith('known/') },
+      { bookmarks: [], progress: [p('1', 'upsert', 'a'), p('2', 'upsert', 'b'), p('3', 'upsert', 'known')] },
+    );
+    expect(outcome.acked.sort()).toEqual(['1', '2', '3']);
+    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(['PUT /users/u/progress/import', 'PUT /users/u/progress/known']);
+  });
+
+  it('a rate-limited import falls back to one request per row', async () => {
+    const { calls, client } = fakeBackend((_m, path) => (path.endsWith('/import') ? { status: 429, body: { errorType: 'message', message: 'Ratelimited' } } : { status: 200 }));
+    const outcome = await pushQueues({ ...target(client), isNewProgressRow: () => true }, { bookmarks: [], progress: [p('1', 'upsert', 'a'), p('2', 'upsert', 'b')] });
+    expect(outcome.acked.sort()).toEqual(['1', '2']);
+    expect(calls.filter((c) => !c.path.endsWith('/import'))).toHaveLength(2);
+  });
+});

@@ -112,7 +112,15 @@ export interface PushTarget {
   userId: string;
   log?: (message: string) => void;
   concurrency?: number;
+  /**
+   * Progress rows the server did not have at the last pull: a brand-new row can go through the bulk
+   * PUT /progress/import (one request instead of one per row). Rows it may have go one by one, because
+   * import never lowers `watched` nor changes the meta of an existing row (contract A7).
+   */
+  isNewProgressRow?: (key: string) => boolean;
 }
+
+export const progressKey = (u: { tmdbId: string; seasonId?: string; episodeId?: string }) => `${u.tmdbId}/${u.seasonId ?? ''}/${u.episodeId ?? ''}`;
 
 const BOOKMARK_BATCH = 100;
 
@@ -120,7 +128,7 @@ export async function pushQueues(
   target: PushTarget,
   queues: { bookmarks: readonly BookmarkUpdate[]; progress: readonly ProgressUpdate[] },
 ): Promise<PushOutcome> {
-  const { client, token, userId, log = console.warn, concurrency = 6 } = target;
+  const { client, token, userId, log = console.warn, concurrency = 6, isNewProgressRow = () => false } = target;
   const outcome: PushOutcome = { acked: [], dropped: [], transient: null, auth: false };
   const stop = () => outcome.auth || outcome.transient !== null;
 
@@ -178,10 +186,30 @@ export async function pushQueues(
     });
   }
 
-  // Progress: one chain per title (order matters within a title), titles in parallel.
+  // Progress: new rows of titles with nothing else queued in bulk; the rest one chain per title (order
+  // matters within a title), titles in parallel.
   const progress = compactProgressQueue(queues.progress);
   const byTitle = new Map<string, ProgressUpdate[]>();
   for (const u of progress.send) byTitle.set(String(u.tmdbId), [...(byTitle.get(String(u.tmdbId)) ?? []), u]);
+  const bulk: ProgressUpdate[] = [];
+  for (const [tmdbId, chain] of byTitle) {
+    if (chain.every((u) => u.action === 'upsert' && isNewProgressRow(progressKey(u)))) {
+      bulk.push(...chain);
+      byTitle.delete(tmdbId);
+    }
+  }
+  if (bulk.length > 1) {
+    try {
+      await client.importProgress(token, userId, bulk.map((u) => ({ ...progressInput(u), updatedAt: new Date().toISOString() })));
+      settle(bulk.map((u) => u.id), progress.supersedes);
+    } catch (error) {
+      if (decide(error) === 'auth') settle(bulk.map((u) => u.id), progress.supersedes, error);
+      // Rate-limited (import has a low limit) or refused: send the rows one by one below instead.
+      else for (const u of bulk) byTitle.set(String(u.tmdbId), [...(byTitle.get(String(u.tmdbId)) ?? []), u]);
+    }
+  } else {
+    for (const u of bulk) byTitle.set(String(u.tmdbId), [u]);
+  }
   for (const chain of byTitle.values()) {
     tasks.push(async () => {
       for (const u of chain) {

@@ -6,7 +6,7 @@
 import type { AccountServiceHost, AccountSettings, AccountStatus, AccountSyncState } from 'shared-contracts';
 import { BackendError, createBackendClient, type BackendClient, type FetchLike, type SettingsDto } from './api';
 import { bookmarksFromServer, mergeBookmarks, mergeProgress, progressFromServer } from './merge';
-import { pushQueues, splitIds } from './push';
+import { progressKey, pushQueues, splitIds } from './push';
 import { backoffDelay } from './retry';
 
 export const SYNC_INTERVAL_MS = 5_000;
@@ -46,6 +46,8 @@ export function createSyncEngine({ host, fetch, now = Date.now, log = (m) => con
   /** The settings as the server has them (after a restore or a push); null until known. */
   let syncedSettings: AccountSettings | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** Progress rows the server had at the last pull, or that we pushed since (null: unknown). */
+  let serverRows: Set<string> | null = null;
   let stopped = true;
 
   const read = (): AccountSyncState => host.actions.readAccountState();
@@ -95,6 +97,7 @@ export function createSyncEngine({ host, fetch, now = Date.now, log = (m) => con
       client.getProgress(account.token, account.userId),
       client.getSettings(account.token, account.userId),
     ]);
+    serverRows = new Set(progress.map((p) => progressKey({ tmdbId: String(p.tmdbId), seasonId: p.season?.id ?? undefined, episodeId: p.episode?.id ?? undefined })));
     // Merge against the state as it is now (edits made while we waited are in the queues and win).
     const live = read();
     if (live.account?.sessionId !== account.sessionId) return;
@@ -144,7 +147,18 @@ export function createSyncEngine({ host, fetch, now = Date.now, log = (m) => con
     const client = clientFor(state);
     const pending = queues.bookmarks.length + queues.progress.length;
     if (pending > 0) {
-      const outcome = await pushQueues({ client, token: account.token, userId: account.userId, log }, queues);
+      const started = typeof performance !== 'undefined' ? performance.now() : 0;
+      const known = serverRows;
+      const outcome = await pushQueues(
+        { client, token: account.token, userId: account.userId, log, isNewProgressRow: (key) => known !== null && !known.has(key) },
+        queues,
+      );
+      const acked = new Set(outcome.acked);
+      for (const u of queues.progress) if (acked.has(u.id) && u.action === 'upsert') known?.add(progressKey(u));
+      // Visible in the browser's performance timeline (the bench and e2e read it).
+      if (typeof performance !== 'undefined' && performance.measure) {
+        performance.measure('mw:sync:push', { start: started, end: performance.now(), detail: { pending } });
+      }
       const done = splitIds([...outcome.acked, ...outcome.dropped.map((d) => d.id)], queues);
       host.actions.acknowledgeSyncUpdates(done);
       if (outcome.auth) {
@@ -186,6 +200,8 @@ export function createSyncEngine({ host, fetch, now = Date.now, log = (m) => con
         if (restoreNeeded || now() - lastRestore >= RESTORE_INTERVAL_MS) {
           await restoreInner();
           if (!read().account) return;
+          // Let the page render the merged data before pushing (keeps main-thread tasks short).
+          await new Promise((resolve) => setTimeout(resolve, 0));
         }
         await pushInner();
         if (restoreNeeded) await restoreInner(); // the session was refused while pushing: check it now
@@ -219,6 +235,7 @@ export function createSyncEngine({ host, fetch, now = Date.now, log = (m) => con
     /** Forget what the server had (a new account signed in). */
     reset() {
       syncedSettings = null;
+      serverRows = null;
       restoreNeeded = true;
       failures = 0;
       retryAt = 0;
