@@ -50,7 +50,7 @@ const Dialog = styled.div`
   .hero video, .hero img { width: 100%; height: 100%; object-fit: cover; display: block; }
   .hero::after { content: ''; position: absolute; inset: 0; background: linear-gradient(to top, ${(p) => p.theme.colors.surface} 0%, transparent 45%); pointer-events: none; }
   .close { position: absolute; top: 0.75rem; inset-inline-end: 0.75rem; z-index: 2; }
-  .media-controls { position: absolute; bottom: 1rem; inset-inline-end: 1rem; z-index: 2; display: flex; gap: 0.5rem; }
+  .media-controls { position: absolute; top: 0.75rem; inset-inline-start: 0.75rem; z-index: 2; display: flex; gap: 0.5rem; }
   .round {
     display: grid; place-items: center; width: 2.5rem; height: 2.5rem; border-radius: 999px; border: 0; cursor: pointer;
     background: rgb(0 0 0 / 65%); color: #fff;
@@ -76,7 +76,7 @@ const Dialog = styled.div`
   .rating .track { flex: 0 1 14rem; height: 8px; border-radius: 999px; background: ${(p) => p.theme.colors.surfaceRaised}; overflow: hidden; }
   .rating .fill { height: 100%; border-radius: 999px; }
   .rating .score { font-weight: 700; }
-  .rating .votes { color: ${(p) => p.theme.colors.textDim}; font-size: 0.9rem; }
+  .rating .votes { color: ${(p) => p.theme.colors.textDim}; font-size: 0.9rem; white-space: nowrap; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.35rem 1rem; margin: 0 0 1.25rem; }
   dt { color: ${(p) => p.theme.colors.textDim}; }
   dd { margin: 0; }
