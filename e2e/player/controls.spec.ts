@@ -118,6 +118,17 @@ test('seek bar preview: time, and a thumbnail when enabled in preferences', asyn
   await expect(page.getByTestId('seek-preview')).toContainText('0:08');
 });
 
+test('the offline banner shows over the player and can be dismissed', async ({ page, site, context }) => {
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.3);
+  await context.setOffline(true);
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toHaveText(/Check your internet connection/);
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toBeHidden();
+  await context.setOffline(false);
+});
+
 test('next episode of a show', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
   await expect(page).toHaveURL(/\/media\/tmdb-tv-910001[^/]*\/\d+\/\d+/);
