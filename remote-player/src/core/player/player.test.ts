@@ -167,3 +167,15 @@ describe('thumbnails (spec §9)', async () => {
     expect(nearestThumbnail([], 3)).toBeNull();
   });
 });
+
+describe('resume (spec §4)', async () => {
+  const { resumeFrom } = await import('./resume');
+  it.each([
+    [0, 3600, 0, false],
+    [10, 3600, 0, false],
+    [600, 3600, 600, true],
+    [3500, 3600, 0, false],
+    [6, 16, 6, false],
+    [15.5, 16, 0, false],
+  ])('watched %d of %d → start %d, prompt %s', (watched, duration, startAt, prompt) => expect(resumeFrom(watched, duration)).toEqual({ startAt, prompt }));
+});

@@ -75,6 +75,38 @@ export function usePlaybackEffects(player: Player): void {
     });
   }, [player]);
 
+  // Media keys and the OS media controls (spec §4: next episode via media keys starts from the beginning).
+  useEffect(() => {
+    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
+    if (!session) return;
+    const engine = player.engine;
+    const set = (action: MediaSessionAction, handler: MediaSessionActionHandler | null) => {
+      try {
+        session.setActionHandler(action, handler);
+      } catch {
+        // This browser does not know the action: nothing to register.
+      }
+    };
+    set('play', () => void engine.play());
+    set('pause', () => engine.pause());
+    set('seekbackward', () => engine.seek(engine.state.time - 10));
+    set('seekforward', () => engine.seek(engine.state.time + 10));
+    set('nexttrack', () => {
+      const next = player.hooks.current.nextEpisode;
+      if (next) player.hooks.current.goToEpisode?.(next.seasonId, next.episodeId);
+    });
+    const unsubscribe = subscribe(player.ui, () => {
+      const meta = player.ui.meta;
+      if (meta && typeof MediaMetadata !== 'undefined' && session.metadata?.title !== meta.media.title) {
+        session.metadata = new MediaMetadata({ title: meta.media.title, ...(meta.media.poster ? { artwork: [{ src: meta.media.poster }] } : {}) });
+      }
+    });
+    return () => {
+      unsubscribe();
+      for (const action of ['play', 'pause', 'seekbackward', 'seekforward', 'nexttrack'] as const) set(action, null);
+    };
+  }, [player]);
+
   // Embed: events to the parent.
   useEffect(() => {
     if (window.parent === window) return;

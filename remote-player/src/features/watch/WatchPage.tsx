@@ -16,6 +16,7 @@ import { PlayerView } from '../player/Player';
 import { PlayerContext, type Player, type PlayerMeta } from '../player/player.store';
 import { plain, scrapeOptionsFrom, startStream, stopThumbnails } from '../player/start-stream';
 import { postToParent, usePlaybackEffects } from '../player/use-playback';
+import { resumeFrom } from '../../core/player/resume';
 import { fetchIntroSkip } from './skips';
 
 const Message = styled.div`
@@ -31,17 +32,6 @@ const Message = styled.div`
 `;
 
 type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string };
-
-/** Where to start: the saved position unless the title was (nearly) finished; the prompt per spec §4. */
-export function resumeFrom(watched: number, duration: number): { startAt: number; prompt: boolean } {
-  if (!(watched > 0) || !(duration > 0)) return { startAt: 0, prompt: false };
-  const remaining = duration - watched;
-  // Spec §4 thresholds for the prompt: at least 20 s watched and more than 120 s left.
-  const prompt = watched >= 20 && remaining > 120;
-  // Short media (clips) have no room for those thresholds: resume unless within the last 5%.
-  const startAt = prompt || (duration < 240 && remaining > duration * 0.05) ? watched : 0;
-  return { startAt, prompt: prompt && startAt > 0 };
-}
 
 async function resolveMeta(host: HostApi, ref: MediaRef, seasonId: string | undefined, episodeId: string | undefined, signal: AbortSignal) {
   const details = await host.catalog.details(ref, { signal });
@@ -193,7 +183,7 @@ export default function WatchPage() {
       const saved = h.state.progress[meta.media.tmdbId];
       const watched = meta.episode ? saved?.episodes[meta.episode.episode.id]?.progress : saved?.progress;
       const resume = watched ? resumeFrom(watched.watched, watched.duration) : { startAt: 0, prompt: false };
-      if (resume.startAt > 0) player.ui.resumeFrom = resume.startAt;
+      if (resume.prompt) player.ui.resumeFrom = resume.startAt;
       startStream(player, h, result.value.stream, { sourceId: result.value.sourceId, embedId: result.value.embedId }, { startAt: resume.startAt, autoplay: autoplayNext, kind: 'playMedia' });
       // Spec §2: overlay routing through query param r (e.g. r=settings/captions/settings).
       const overlay = /^(settings|episodes)(\/.*)?$/.exec(new URLSearchParams(window.location.search).get('r') ?? '');

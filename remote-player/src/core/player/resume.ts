@@ -1,0 +1,17 @@
+/** Where playback starts from saved progress, and whether the resume prompt shows (spec §4). */
+
+export interface ResumeDecision {
+  /** Seconds. */
+  startAt: number;
+  /** Spec §4: hidden under 20 s watched or within 120 s of the end. */
+  prompt: boolean;
+}
+
+export function resumeFrom(watched: number, duration: number): ResumeDecision {
+  if (!(watched > 0) || !(duration > 0)) return { startAt: 0, prompt: false };
+  const remaining = duration - watched;
+  const prompt = watched >= 20 && remaining > 120;
+  // Media too short for those thresholds (clips) resume silently unless within their last 5%.
+  const startAt = prompt || (duration < 240 && remaining > duration * 0.05) ? watched : 0;
+  return { startAt, prompt: prompt && startAt > 0 };
+}
