@@ -129,6 +129,20 @@ test('the offline banner shows over the player and can be dismissed', async ({ p
   await context.setOffline(false);
 });
 
+test('downloads=false and watchparty=false hide those menu items; download links the HLS downloader', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.2);
+  await openSettings(page);
+  await page.getByTestId('menu-download').click();
+  await expect(page.getByTestId('download-link')).toHaveAttribute('href', /\?url=http.*master\.m3u8/);
+  await page.goto(`${site.hostUrl}${NOSFERATU}?downloads=false&watchparty=false`);
+  await startPlayback(page, 0.2);
+  await openSettings(page);
+  await expect(page.getByTestId('menu-quality')).toBeVisible();
+  await expect(page.getByTestId('menu-download')).toHaveCount(0);
+  await expect(page.getByTestId('menu-watchparty')).toHaveCount(0);
+});
+
 test('next episode of a show', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
   await expect(page).toHaveURL(/\/media\/tmdb-tv-910001[^/]*\/\d+\/\d+/);
