@@ -143,6 +143,20 @@ test('downloads=false and watchparty=false hide those menu items; download links
   await expect(page.getByTestId('menu-watchparty')).toHaveCount(0);
 });
 
+test('Skip Intro (skips service; gated on allowFebboxKey) jumps past the intro', async ({ page, site }) => {
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), allowFebboxKey: true } });
+  });
+  await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
+  await startPlayback(page, 0.2);
+  const skip = page.getByTestId('skip-intro');
+  await expect(skip).toBeVisible();
+  await skip.click();
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(5);
+  await expect(skip).toBeHidden();
+});
+
 test('next episode of a show', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
   await expect(page).toHaveURL(/\/media\/tmdb-tv-910001[^/]*\/\d+\/\d+/);
