@@ -74,7 +74,7 @@ const Head = styled.div`
   gap: 0.5rem;
   padding: 0.75rem 0.75rem 0.5rem;
   border-bottom: 1px solid ${(p) => p.theme.colors.border};
-  h3 { margin: 0; font-size: 1rem; flex: 1; }
+  h2 { margin: 0; font-size: 1rem; flex: 1; }
   button { background: transparent; border: 0; color: inherit; cursor: pointer; display: inline-flex; border-radius: 0.4rem; padding: 0.2rem; }
   button:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; }
 `;
@@ -86,7 +86,7 @@ const Body = styled.div`
   display: flex;
   flex-direction: column;
   gap: 0.15rem;
-  h4 { margin: 0.6rem 0.5rem 0.25rem; font-size: 0.75rem; text-transform: uppercase; letter-spacing: 0.05em; color: ${(p) => p.theme.colors.textDim}; }
+  h3 { margin: 0.6rem 0.5rem 0.25rem; font-size: 0.75rem; text-transform: uppercase; letter-spacing: 0.05em; color: ${(p) => p.theme.colors.textDim}; }
   p { margin: 0.25rem 0.5rem; color: ${(p) => p.theme.colors.textDim}; font-size: 0.9rem; }
   [role='alert'] { color: ${(p) => p.theme.colors.danger}; }
 `;
@@ -198,7 +198,7 @@ function MenuCard({ title, back, children, testId }: { title: string; back?: str
             <Icon name="arrowLeft" />
           </button>
         )}
-        <h3>{title}</h3>
+        <h2>{title}</h2>
         <button type="button" aria-label={t('menus.close')} onClick={close}>
           ✕
         </button>
@@ -245,13 +245,13 @@ function MainMenu() {
   const audio = media.audioTracks.find((a) => a.id === media.audioTrack);
   return (
     <MenuCard title={t('menus.settings')}>
-      <h4>{t('menus.video')}</h4>
+      <h3>{t('menus.video')}</h3>
       <Choice label={t('menus.quality.title')} value={quality} onClick={() => go('/quality')} chevron testId="menu-quality" />
       {media.audioTracks.length > 1 && <Choice label={t('menus.audio.title')} value={audio?.label ?? ''} onClick={() => go('/audio')} chevron testId="menu-audio" />}
       <Choice label={t('menus.source.title')} value={view.progress.sources[view.sourceId ?? '']?.name ?? view.sourceId ?? ''} onClick={() => go('/source')} chevron testId="menu-source" />
       {query.get('downloads') !== 'false' && <Choice label={t('menus.download.title')} onClick={() => go('/download')} chevron testId="menu-download" />}
       {query.get('watchparty') !== 'false' && <WatchPartyLink />}
-      <h4>{t('menus.experience')}</h4>
+      <h3>{t('menus.experience')}</h3>
       <Toggle label={t('menus.captions.enable')} checked={!!view.captions.selectedId} onChange={() => void captions.toggle()} />
       <Choice label={t('menus.captions.title')} value={view.captions.selectedId ? (captions.options.find((o) => o.id === view.captions.selectedId)?.label ?? '') : t('menus.captions.off')} onClick={() => go('/captions')} chevron testId="menu-captions" />
       <Choice label={t('menus.playback.title')} value={`${media.rate}x`} onClick={() => go('/playback')} chevron />
@@ -708,7 +708,7 @@ export function EpisodesMenu() {
           <button type="button" aria-label={t('menus.back')} onClick={() => go('/')}>
             <Icon name="arrowLeft" />
           </button>
-          <h3>{season && season !== 'error' ? season.title : t('episodes.title')}</h3>
+          <h2>{season && season !== 'error' ? season.title : t('episodes.title')}</h2>
           <button type="button" aria-label={t('menus.close')} onClick={close}>
             ✕
           </button>
@@ -747,7 +747,7 @@ export function EpisodesMenu() {
   return (
     <Card $w={343} $h={431} role="dialog" aria-label={t('episodes.seasons')} data-testid="episodes-menu" data-route="/" data-router="episodes">
       <Head>
-        <h3>{t('episodes.seasons')}</h3>
+        <h2>{t('episodes.seasons')}</h2>
         <button type="button" aria-label={t('menus.close')} onClick={close}>
           ✕
         </button>
