@@ -4,12 +4,32 @@ import type { MediaCard } from 'shared-contracts';
 
 export type RowState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; items: MediaCard[] } | { status: 'failed' };
 
-const cache = new Map<string, Promise<MediaCard[]>>();
+const pending = new Map<string, Promise<MediaCard[]>>();
 const settled = new Map<string, RowState>();
 
-/** Loads `load()` for `key` when `active` turns true; failures are logged and leave the row empty (spec §8). */
+/** Starts (once) the request of a row; its result is remembered as soon as it arrives, mounted or not. */
+function fetchRow(key: string, load: () => Promise<MediaCard[]>): Promise<MediaCard[]> {
+  let request = pending.get(key);
+  if (!request) {
+    request = load();
+    pending.set(key, request);
+    request.then(
+      (items) => settled.set(key, { status: 'ready', items }),
+      (error: unknown) => {
+        console.error(`[discover] row ${key} failed to load`, error); // spec §8: logged, the row stays empty
+        pending.delete(key); // a later visit tries again
+      },
+    );
+  }
+  return request;
+}
+
+/** Loads `load()` for `key` when `active` turns true; failures leave the row empty. */
 export function useRow(key: string, active: boolean, load: () => Promise<MediaCard[]>): RowState {
-  const [state, setState] = useState<RowState>(() => settled.get(key) ?? { status: 'idle' });
+  // Start the request while rendering rather than after the first paint: the first rows are on the
+  // page's critical path. Idempotent (one request per key), so safe when React renders twice.
+  if (active && !settled.has(key)) void fetchRow(key, load).catch(() => undefined);
+  const [state, setState] = useState<RowState>(() => settled.get(key) ?? { status: active ? 'loading' : 'idle' });
   useEffect(() => {
     const known = settled.get(key);
     if (known) {
@@ -22,23 +42,12 @@ export function useRow(key: string, active: boolean, load: () => Promise<MediaCa
     }
     let live = true;
     setState({ status: 'loading' });
-    let pending = cache.get(key);
-    if (!pending) {
-      pending = load();
-      cache.set(key, pending);
-    }
-    pending.then(
+    fetchRow(key, load).then(
       (items) => {
-        const next: RowState = { status: 'ready', items };
-        settled.set(key, next);
         // A transition: React renders the row's 20 cards in slices, so no long task while scrolling (issue budget).
-        if (live) startTransition(() => setState(next));
+        if (live) startTransition(() => setState({ status: 'ready', items }));
       },
-      (error: unknown) => {
-        console.error(`[discover] row ${key} failed to load`, error); // spec §8: logged, the row stays empty
-        cache.delete(key);
-        if (live) setState({ status: 'failed' });
-      },
+      () => live && setState({ status: 'failed' }),
     );
     return () => {
       live = false;
