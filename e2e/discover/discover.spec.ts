@@ -1,7 +1,7 @@
 /** Discover page journeys against the local catalog (spec §2 Discover). */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/site.fixture';
-import { genrePills, loadedCards, openDiscover, providerPills, randomButton, row, tab } from '../support/discover.page';
+import { genrePills, loadedCards, openDiscover, providerPills, randomButton, row, seedStore, tab } from '../support/discover.page';
 
 test('movies, TV and editor-pick tabs fill their carousels', async ({ page, site }) => {
   await openDiscover(page, site.hostUrl);
@@ -118,6 +118,19 @@ test('arrows scroll a row on desktop; none on mobile', async ({ page, site }) =>
   await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(300);
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(nowPlaying.getByRole('button', { name: 'Scroll Now Playing forward' })).toBeHidden();
+});
+
+test('right to left: the page is mirrored and arrows scroll the other way', async ({ page, site }) => {
+  await seedStore(page, 'locale', { language: 'he' });
+  await openDiscover(page, site.hostUrl);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const first = row(page, 'עכשיו בקולנוע');
+  await loadedCards(first);
+  const heading = await first.getByRole('heading', { level: 2 }).boundingBox();
+  expect(heading!.x + heading!.width).toBeGreaterThan(1000); // headings start on the right
+  const track = first.getByRole('list');
+  await first.getByRole('button', { name: /קדימה/ }).click();
+  await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeLessThan(-300);
 });
 
 test('axe: Discover has no violations', async ({ page, site }) => {
