@@ -23,6 +23,9 @@ export async function register(page: Page, hostUrl: string, deviceName: string):
   await page.getByLabel('Passphrase').fill(passphrase);
   await page.getByTestId('register-submit').click();
   await page.waitForURL(`${hostUrl}/`);
+  // The first pull after sign-in writes the progress store: wait for it, so that tests editing storage
+  // behind the page's back are not overwritten by it.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('__MW::progress') !== null)).toBe(true);
   return passphrase;
 }
 

@@ -20,6 +20,11 @@ export interface SyncEngineOptions {
   random?: () => number;
   /** For tests: no timers, ticks are driven by hand. */
   manual?: boolean;
+  /**
+   * Runs a tick's work only if this tab gets the sync lock (one tab of a browser syncs at a time; the
+   * queues are shared through storage). Without it every tab syncs, which is safe but doubles traffic.
+   */
+  withSyncLock?: (work: () => Promise<void>) => Promise<void>;
 }
 
 type SettingsPatch = Omit<SettingsDto, 'id'>;
@@ -35,7 +40,15 @@ export function settingsDiff(current: AccountSettings, synced: AccountSettings |
   return patch;
 }
 
-export function createSyncEngine({ host, fetch, now = Date.now, log = (m) => console.warn(m), random = Math.random, manual = false }: SyncEngineOptions) {
+export function createSyncEngine({
+  host,
+  fetch,
+  now = Date.now,
+  log = (m) => console.warn(m),
+  random = Math.random,
+  manual = false,
+  withSyncLock = (work) => work(),
+}: SyncEngineOptions) {
   let status: AccountStatus = { status: 'signed-out' };
   const listeners = new Set<(status: AccountStatus) => void>();
   let chain: Promise<unknown> = Promise.resolve();
@@ -187,7 +200,7 @@ export function createSyncEngine({ host, fetch, now = Date.now, log = (m) => con
 
   /** One engine step: restore when due, then push. Failures are reported in the status, never thrown. */
   function tick(options: { force?: boolean } = {}): Promise<void> {
-    return exclusive(async () => {
+    return exclusive(() => withSyncLock(async () => {
       const state = read();
       if (!state.account) {
         if (status.status !== 'signed-out') setStatus({ status: 'signed-out' });
@@ -212,7 +225,7 @@ export function createSyncEngine({ host, fetch, now = Date.now, log = (m) => con
           retryAt = now() + backoffDelay(failures, random);
         }
       }
-    });
+    }));
   }
 
   function schedule() {
@@ -228,6 +241,12 @@ export function createSyncEngine({ host, fetch, now = Date.now, log = (m) => con
     restoreNow: () => {
       restoreNeeded = true;
       retryAt = 0;
+      return tick({ force: true });
+    },
+    /** Pulls again when the last pull is older than `maxAgeMs` (e.g. when the tab becomes visible). */
+    restoreIfOlderThan(maxAgeMs: number) {
+      if (now() - lastRestore < maxAgeMs) return Promise.resolve();
+      restoreNeeded = true;
       return tick({ force: true });
     },
     /** Runs account operations (login, logout, …) between engine steps. */

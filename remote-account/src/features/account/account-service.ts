@@ -12,6 +12,18 @@ import { createSyncEngine, type SyncEngine } from '../../core/sync-engine';
 
 let host: AccountServiceHost | null = null;
 let engine: SyncEngine | null = null;
+let stopVisibility: (() => void) | null = null;
+
+/** One tab at a time pushes the shared queues (Web Locks); a tab that cannot get the lock skips the tick. */
+function withSyncLock(work: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return work();
+  return locks
+    .request('mw-account-sync', { ifAvailable: true }, async (lock) => {
+      if (lock) await work();
+    })
+    .then(() => undefined);
+}
 
 function requireHost(): AccountServiceHost {
   if (!host) throw new AccountError('unknown', 'the account service has not been started');
@@ -59,7 +71,8 @@ async function signIn(account: Account, client: BackendClient, backendUrl: strin
     await afterSignIn?.();
     await importLocalData(client, account);
   });
-  await e.restoreNow();
+  // Signed in from here on (the UI shows it); the account's data arrives with this pull and merge.
+  void e.restoreNow();
 }
 
 export const accountService: AccountService & {
@@ -72,9 +85,18 @@ export const accountService: AccountService & {
     // Already running (the host started it at boot; a page asks again): keep the first owner's engine.
     if (host && engine) return () => undefined;
     host = next;
-    engine = createSyncEngine({ host: next });
+    engine = createSyncEngine({ host: next, withSyncLock });
     // The engine ticks every 5 s whether or not an account exists, so a login in another tab is picked up.
     engine.start();
+    // Coming back to the tab: pull again if the last pull is a minute old (a session revoked elsewhere
+    // is noticed then, not only at the 12 h restore).
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void engine?.restoreIfOlderThan(60_000);
+    };
+    if (typeof document !== 'undefined') {
+      document.addEventListener('visibilitychange', onVisible);
+      stopVisibility = () => document.removeEventListener('visibilitychange', onVisible);
+    }
     return stopService;
   },
   getStatus: () => engine?.getStatus() ?? { status: 'signed-out' },
@@ -244,6 +266,8 @@ export const accountService: AccountService & {
 };
 
 function stopService() {
+  stopVisibility?.();
+  stopVisibility = null;
   engine?.stop();
   engine = null;
   host = null;
