@@ -52,6 +52,7 @@ test('captions: choose a track, style it, delay it, upload a file', async ({ pag
 
   await page.getByTestId('caption-settings').click();
   await expect(menu(page)).toHaveAttribute('data-route', '/captions/settings');
+  await expect(page).toHaveURL(/[?&]r=settings%2Fcaptions%2Fsettings/);
   await page.getByTestId('caption-color-#80b1fa').click();
   await expect(cue).toHaveCSS('color', 'rgb(128, 177, 250)');
   await page.getByTestId('delay-slider').fill('2');
@@ -155,6 +156,12 @@ test('Skip Intro (skips service; gated on allowFebboxKey) jumps past the intro',
   await skip.click();
   await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(5);
   await expect(skip).toBeHidden();
+});
+
+test('?r=settings/captions/settings opens the caption settings with a hide toggle', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}${NOSFERATU}?r=settings/captions/settings`);
+  await expect(menu(page)).toHaveAttribute('data-route', '/captions/settings', { timeout: 20_000 });
+  await expect(page.getByRole('switch', { name: 'Hide subtitles' })).toBeVisible();
 });
 
 test('next episode of a show', async ({ page, site }) => {

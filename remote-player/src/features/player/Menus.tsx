@@ -392,7 +392,8 @@ function CaptionSettingsMenu({ overlay }: { overlay: boolean }) {
   const host = useHost();
   const s = host.state.subtitles;
   const set = host.actions.setSubtitleSettings;
-  const hide = new URLSearchParams(window.location.search).get('r') === 'settings/captions/settings';
+  const { ui } = usePlayer();
+  const hide = useSnapshot(ui).menuFromQuery === 'settings/captions/settings';
   const number = (value: string, decimals: number) => {
     const n = Number(value);
     if (!Number.isFinite(n)) return null; // spec §5: non-numbers ignored

@@ -52,6 +52,8 @@ export interface PlayerUiState {
   scrapeError: ScrapeError | null;
   captions: CaptionsState;
   menu: { id: 'settings' | 'episodes' | null; route: string };
+  /** The menu the page was opened with (query param r), e.g. settings/captions/settings. */
+  menuFromQuery: string | null;
   /** Spec §4 hover states. */
   hover: 'none' | 'mouse' | 'mobile';
   timeMode: 'regular' | 'remaining';
@@ -79,6 +81,7 @@ export function createPlayer(engineOptions: ConstructorParameters<typeof Playbac
     scrapeError: null,
     captions: { selectedId: null, language: null, cues: [], loadingId: null, error: null, custom: null, customCues: [] },
     menu: { id: null, route: '/' },
+    menuFromQuery: null,
     hover: 'none',
     timeMode: 'regular',
     volumeIndicatorUntil: 0,

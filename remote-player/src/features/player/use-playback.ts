@@ -75,6 +75,22 @@ export function usePlaybackEffects(player: Player): void {
     });
   }, [player]);
 
+  // Spec §2: overlay routing through query param r (settings/quality, episodes/episodes...). The
+  // router's own history state is kept: only the query string changes, no navigation happens.
+  useEffect(() => {
+    let last = '';
+    return subscribe(player.ui, () => {
+      const { id, route } = player.ui.menu;
+      const value = id ? `${id}${route === '/' ? '' : route}` : '';
+      if (value === last) return;
+      last = value;
+      const url = new URL(window.location.href);
+      if (value) url.searchParams.set('r', value);
+      else url.searchParams.delete('r');
+      if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
+    });
+  }, [player]);
+
   // Media keys and the OS media controls (spec §4: next episode via media keys starts from the beginning).
   useEffect(() => {
     const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;

@@ -187,7 +187,10 @@ export default function WatchPage() {
       startStream(player, h, result.value.stream, { sourceId: result.value.sourceId, embedId: result.value.embedId }, { startAt: resume.startAt, autoplay: autoplayNext, kind: 'playMedia' });
       // Spec §2: overlay routing through query param r (e.g. r=settings/captions/settings).
       const overlay = /^(settings|episodes)(\/.*)?$/.exec(new URLSearchParams(window.location.search).get('r') ?? '');
-      if (overlay) player.ui.menu = { id: overlay[1] as 'settings' | 'episodes', route: overlay[2] ?? '/' };
+      if (overlay) {
+        player.ui.menu = { id: overlay[1] as 'settings' | 'episodes', route: overlay[2] ?? '/' };
+        player.ui.menuFromQuery = overlay[0];
+      }
     })();
 
     return () => {
