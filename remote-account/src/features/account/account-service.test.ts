@@ -84,4 +84,28 @@ describe('account service', () => {
     const me = await fetch(`${server.url}/users/@me`, { headers: { Authorization: `Bearer ${desk.token}` } });
     expect(me.status).toBe(200);
   }, 30_000);
+
+  it('migrates: the same keys sign in on another server, the data is uploaded, this device switches to it', async () => {
+    const target = await startBackend();
+    try {
+      const passphrase = generatePassphrase();
+      await accountService.register({ passphrase, deviceName: 'Phone', profile: { colorA: '#111111', colorB: '#222222', icon: 'ticket' } });
+      actions.addBookmark({ tmdbId: '653', type: 'movie', title: 'Nosferatu', year: 1922 });
+      actions.updateProgress({ tmdbId: '234', type: 'movie', title: 'Caligari', year: 1920 }, { watched: 600, duration: 4500 });
+      await expect(accountService.migrate({ backendUrl: 'http://127.0.0.1:9', deviceName: 'Phone' })).rejects.toMatchObject({ code: 'backend-unreachable' });
+      await accountService.migrate({ backendUrl: `${target.url}/`, deviceName: 'Phone' });
+      const state = actions.readAccountState();
+      expect(state.customBackendUrl).toBe(target.url);
+      const moved = state.account!;
+      const get = async (path: string) => (await fetch(`${target.url}/users/${moved.userId}${path}`, { headers: { Authorization: `Bearer ${moved.token}` } })).json();
+      expect(((await get('/bookmarks')) as { tmdbId: string }[]).map((b) => b.tmdbId)).toEqual(['653']);
+      expect(((await get('/progress')) as { tmdbId: string; watched: number }[]).map((p) => [p.tmdbId, Number(p.watched)])).toEqual([['234', 600]]);
+      const me = (await (await fetch(`${target.url}/users/@me`, { headers: { Authorization: `Bearer ${moved.token}` } })).json()) as { user: { profile: { icon: string } } };
+      expect(me.user.profile.icon).toBe('ticket');
+      await accountService.logout();
+      actions.setBackendUrl(null);
+    } finally {
+      await target.close();
+    }
+  }, 30_000);
 });
