@@ -178,6 +178,16 @@ test('next episode of a show', async ({ page, site }) => {
   await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
 });
 
+test('skip credits: at 99% the next episode starts (preference on by default)', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
+  await startPlayback(page, 0.2);
+  await expect(page).toHaveTitle(/S1 E1/);
+  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration * 0.99));
+  await expect(page).toHaveTitle(/S1 E2/, { timeout: 10_000 });
+  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+  await expect.poll(() => paused(page), { timeout: 10_000 }).toBe(false); // autoplay carries on into the next episode
+});
+
 test('/dev/video plays the HLS and MP4 presets', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/dev/video`);
   await page.getByRole('button', { name: 'Test HLS' }).click();
