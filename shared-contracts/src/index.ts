@@ -11,3 +11,4 @@ export * from './languages';
 export * from './release';
 export * from './embed-messages';
 export * from './sources';
+export * from './progress-rules';

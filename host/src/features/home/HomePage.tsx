@@ -1,13 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { mediaPath, useHost } from 'shared-contracts';
+import { continueWatching, useHost } from 'shared-contracts';
 import styled from 'styled-components';
-import { continueWatching } from '../../core/continue-watching';
 import { homeMoment } from '../../core/home-titles';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { usePageTitle } from '../ui/use-page-title';
-import { Grid, GridCard } from './MediaGrid';
 import { SearchBox } from './SearchBox';
 import { SearchResults } from './SearchResults';
 
@@ -23,44 +21,24 @@ const Section = styled.section`
   h2 { font-size: 1.2rem; margin: 0 0 1rem; }
 `;
 
+/** Home's sections (spec §2): the cards come from the discover remote, the same card as on Discover. */
 function Sections() {
   const { t } = useTranslation();
   const { state } = useHost();
-  const resume = useMemo(() => continueWatching(state.progress), [state.progress]);
-  const bookmarks = useMemo(
-    () => Object.entries(state.bookmarks).sort(([, a], [, b]) => b.updatedAt - a.updatedAt),
-    [state.bookmarks],
-  );
+  const hasResume = useMemo(() => continueWatching(state.progress).length > 0, [state.progress]);
+  const hasBookmarks = Object.keys(state.bookmarks).length > 0;
   return (
     <>
-      {resume.length > 0 && (
+      {hasResume && (
         <Section aria-labelledby="continue-watching">
           <h2 id="continue-watching">{t('home.continueWatching.sectionTitle')}</h2>
-          <Grid data-testid="continue-watching">
-            {resume.map((entry) => {
-              const card = { tmdbId: entry.tmdbId, type: entry.item.type, title: entry.item.title, year: entry.item.year, poster: entry.item.poster };
-              const season = entry.episode ? entry.item.seasons[entry.episode.seasonId] : undefined;
-              return (
-                <GridCard
-                  key={entry.tmdbId}
-                  card={card}
-                  progress={entry.fraction}
-                  to={mediaPath(card, card.title, entry.episode ? { seasonId: entry.episode.seasonId, episodeId: entry.episode.id } : undefined)}
-                  subtitle={entry.episode ? t('media.episodeShort', { season: season?.number ?? '?', episode: entry.episode.number }) : undefined}
-                />
-              );
-            })}
-          </Grid>
+          <RemoteSlot remote="discover" page="homeContinueWatching" />
         </Section>
       )}
-      {bookmarks.length > 0 && (
+      {hasBookmarks && (
         <Section aria-labelledby="bookmarks">
           <h2 id="bookmarks">{t('home.bookmarks.sectionTitle')}</h2>
-          <Grid data-testid="bookmarks">
-            {bookmarks.map(([tmdbId, item]) => (
-              <GridCard key={tmdbId} card={{ tmdbId, type: item.type, title: item.title, year: item.year, poster: item.poster }} />
-            ))}
-          </Grid>
+          <RemoteSlot remote="discover" page="homeBookmarks" />
         </Section>
       )}
       {state.preferences.enableDiscover && (

@@ -49,6 +49,8 @@ const Logo = styled(Link)`
 
 const Main = styled.main`
   flex: 1;
+  /* The footer starts below the fold, so pages arriving after a loading state do not push it around (CLS). */
+  min-height: 100vh;
   padding: 0 1.5rem 3rem;
   @media ${MOBILE_QUERY} { padding: 0 1rem 2rem; }
 `;

@@ -89,11 +89,12 @@ function lazyPage(remote: RemoteName, page: string, attempt: number): ComponentT
   return lazy(async () => {
     if (attempt > 0) console.info(`[remotes] ${remote}: retry ${attempt}`);
     const app = await loadRemoteApp(remote);
-    // The remote's translations load with it (its own namespace); a failure only leaves keys untranslated.
-    if (app.locales) await registerNamespace(remote, app.locales).catch(() => {});
     const loader = (app.pages as Record<string, (() => Promise<{ default: ComponentType }>) | undefined>)[page];
     if (!loader) throw new RemoteLoadError(remote, 'incompatible', `${remote} has no page "${page}"`);
-    return loader();
+    // The page and the remote's translations (its own namespace) load together; a failure of the
+    // translations only leaves keys untranslated.
+    const [module] = await Promise.all([loader(), app.locales ? registerNamespace(remote, app.locales).catch(() => {}) : undefined]);
+    return module;
   });
 }
 

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { mediaPath, useHost, type MediaDetails, type MediaRef } from 'shared-contracts';
 import styled from 'styled-components';
 import { CAST_NAMES } from '../../core/constants';
-import { lastWatchedEpisode } from '../../core/continue-watching';
+import { lastWatchedEpisode } from 'shared-contracts';
 import { barPercent, formatVotes, ratingColor, releaseYear, splitRuntime } from '../../core/format';
 import { imdbTitleUrl } from '../../core/imdb';
 import { BookmarkIcon, CloseIcon, PauseIcon, PlayIcon, VolumeIcon } from '../cards/icons';

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { isAired, mediaPath, useHost, type MediaDetails, type SeasonDetails } from 'shared-contracts';
 import styled from 'styled-components';
 import { EPISODE_SCROLL_PX } from '../../core/constants';
-import { lastWatchedEpisode } from '../../core/continue-watching';
+import { lastWatchedEpisode } from 'shared-contracts';
 import { barPercent, ringPercent } from '../../core/format';
 import { ChevronIcon } from '../cards/icons';
 

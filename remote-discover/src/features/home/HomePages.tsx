@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mediaPath, useHost } from 'shared-contracts';
 import styled from 'styled-components';
-import { continueWatching } from '../../core/continue-watching';
+import { continueWatching } from 'shared-contracts';
 import { MediaCard } from '../cards/MediaCard';
 import { Carousel } from '../carousel/Carousel';
 import { DetailsModalRoot } from '../details/DetailsModalRoot';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressItem } from 'shared-contracts';
-import { continueWatching, lastWatchedEpisode } from './continue-watching';
+import { continueWatching, lastWatchedEpisode } from './progress-rules';
 
 const movie = (watched: number, duration: number, updatedAt = 1): ProgressItem => ({
   type: 'movie', title: 'M', updatedAt, progress: { watched, duration }, seasons: {}, episodes: {},

@@ -2,7 +2,7 @@
  * Which titles Continue Watching lists and where each resumes (spec §4: hidden under 20 s watched or
  * within 120 s of the end; a first episode with under 20 s watched is ignored). Pure.
  */
-import type { ProgressEpisode, ProgressItem, WatchProgress } from 'shared-contracts';
+import type { ProgressEpisode, ProgressItem, WatchProgress } from './stores';
 
 export const MIN_WATCHED_S = 20;
 export const END_MARGIN_S = 120;

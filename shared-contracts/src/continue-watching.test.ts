@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ProgressItem } from 'shared-contracts';
-import { continueWatching, isResumable } from './continue-watching';
+import type { ProgressItem } from './stores';
+import { continueWatching, isResumable } from './progress-rules';
 
 const movie = (watched: number, duration: number, updatedAt = 1): ProgressItem => ({
   type: 'movie',
@@ -24,7 +24,7 @@ describe('continue watching', () => {
   it('lists resumable movies, newest first', () => {
     const list = continueWatching({ a: movie(100, 3600, 1), b: movie(5, 3600, 2), c: movie(200, 3600, 3) });
     expect(list.map((e) => e.tmdbId)).toEqual(['c', 'a']);
-    expect(list[1]!.fraction).toBeCloseTo(100 / 3600);
+    expect(list[1]!.progress).toEqual({ watched: 100, duration: 3600 });
   });
 
   it('resumes the latest resumable episode and ignores a barely started first episode', () => {
