@@ -29,3 +29,17 @@ test('the takedown page shows the configured contact', async ({ page, site }) =>
   await page.goto(`${site.hostUrl}/dmca`);
   await expect(page.getByRole('link', { name: 'takedown@example.org' })).toHaveAttribute('href', 'mailto:takedown@example.org');
 });
+
+test('with the onboarding flag on, the site leads to the setup until it is done', async ({ page, site }) => {
+  await withConfig(page, { hasOnboarding: true });
+  await page.goto(`${site.hostUrl}/about`);
+  await expect(page).toHaveURL(`${site.hostUrl}/onboarding`);
+  await expect(page.getByTestId('onboarding-page')).toBeVisible();
+  // Watch pages are not held up by the setup.
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
+  await expect(page).toHaveURL(/\/media\/tmdb-movie-653-nosferatu$/);
+  // Once done (remembered), the site opens normally.
+  await page.evaluate(() => localStorage.setItem('__MW::onboarding', JSON.stringify({ state: { completed: true }, version: 1 })));
+  await page.goto(`${site.hostUrl}/about`);
+  await expect(page.getByTestId('about-page')).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, HashRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { useSnapshot } from 'valtio/react';
 import type { CatalogApi } from 'shared-contracts';
 import type { Runtime } from '../core/runtime';
 import { AccountStatusBanner } from '../features/account-service';
@@ -13,6 +14,8 @@ import { AboutPage, DmcaPage, JipPage, SupportPage } from '../features/pages/Sta
 import { RemoteSlot } from '../features/remotes/RemoteSlot';
 import { RuntimeContext } from '../features/remotes/runtime-context';
 import { usePageTitle } from '../features/ui/use-page-title';
+import { onboardingStore } from '../features/stores/stores';
+import { useRuntime } from '../features/remotes/runtime-context';
 import { EmbedRoute, WatchRoute } from '../features/watch/WatchRoute';
 
 /** A remote page with the host's default title for it (the remote may set a better one). */
@@ -30,28 +33,102 @@ function ScrollToTop() {
   return null;
 }
 
+/** Spec §1 onboarding flag: until the setup is done, the site's pages lead to it (watch and embed pages don't). */
+function OnboardingGate({ children }: { children: ReactNode }) {
+  const { config } = useRuntime();
+  const completed = useSnapshot(onboardingStore).completed;
+  const { pathname } = useLocation();
+  if (config.hasOnboarding && !completed && !pathname.startsWith('/onboarding')) return <Navigate to="/onboarding" replace />;
+  return children;
+}
+
 function SiteRoutes() {
   return (
     <Layout>
-      <ScrollToTop />
-      <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/browse/:query" element={<HomePage />} />
-        <Route path="/discover" element={<Titled title="discover"><RemoteSlot remote="discover" page="discover" /></Titled>} />
-        <Route path="/login" element={<Titled title="login"><RemoteSlot remote="account" page="login" /></Titled>} />
-        <Route path="/register" element={<Titled title="register"><RemoteSlot remote="account" page="register" /></Titled>} />
-        <Route path="/onboarding/*" element={<Titled title="onboarding"><RemoteSlot remote="account" page="onboarding" /></Titled>} />
-        <Route path="/migration/*" element={<Titled title="migration"><RemoteSlot remote="account" page="migration" /></Titled>} />
-        <Route path="/settings" element={<Titled title="settings"><RemoteSlot remote="settings" page="settings" /></Titled>} />
-        <Route path="/dev" element={<Titled title="dev"><RemoteSlot remote="settings" page="dev" /></Titled>} />
-        <Route path="/admin" element={<Titled title="admin"><RemoteSlot remote="settings" page="admin" /></Titled>} />
-        <Route path="/dev/video" element={<Titled title="devVideo"><RemoteSlot remote="player" page="devVideo" /></Titled>} />
-        <Route path="/about" element={<AboutPage />} />
-        <Route path="/support" element={<SupportPage />} />
-        <Route path="/dmca" element={<DmcaPage />} />
-        <Route path="/jip" element={<JipPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <OnboardingGate>
+        <ScrollToTop />
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/browse/:query" element={<HomePage />} />
+          <Route
+            path="/discover"
+            element={
+              <Titled title="discover">
+                <RemoteSlot remote="discover" page="discover" />
+              </Titled>
+            }
+          />
+          <Route
+            path="/login"
+            element={
+              <Titled title="login">
+                <RemoteSlot remote="account" page="login" />
+              </Titled>
+            }
+          />
+          <Route
+            path="/register"
+            element={
+              <Titled title="register">
+                <RemoteSlot remote="account" page="register" />
+              </Titled>
+            }
+          />
+          <Route
+            path="/onboarding/*"
+            element={
+              <Titled title="onboarding">
+                <RemoteSlot remote="account" page="onboarding" />
+              </Titled>
+            }
+          />
+          <Route
+            path="/migration/*"
+            element={
+              <Titled title="migration">
+                <RemoteSlot remote="account" page="migration" />
+              </Titled>
+            }
+          />
+          <Route
+            path="/settings"
+            element={
+              <Titled title="settings">
+                <RemoteSlot remote="settings" page="settings" />
+              </Titled>
+            }
+          />
+          <Route
+            path="/dev"
+            element={
+              <Titled title="dev">
+                <RemoteSlot remote="settings" page="dev" />
+              </Titled>
+            }
+          />
+          <Route
+            path="/admin"
+            element={
+              <Titled title="admin">
+                <RemoteSlot remote="settings" page="admin" />
+              </Titled>
+            }
+          />
+          <Route
+            path="/dev/video"
+            element={
+              <Titled title="devVideo">
+                <RemoteSlot remote="player" page="devVideo" />
+              </Titled>
+            }
+          />
+          <Route path="/about" element={<AboutPage />} />
+          <Route path="/support" element={<SupportPage />} />
+          <Route path="/dmca" element={<DmcaPage />} />
+          <Route path="/jip" element={<JipPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </OnboardingGate>
     </Layout>
   );
 }
@@ -60,10 +137,38 @@ function AppRoutes() {
   return (
     <Routes>
       {/* The player owns the whole screen: no site header or footer (as in the described product). */}
-      <Route path="/media/:media" element={<Titled title="watch"><WatchRoute /></Titled>} />
-      <Route path="/media/:media/:season/:episode" element={<Titled title="watch"><WatchRoute /></Titled>} />
-      <Route path="/embed/:media" element={<Titled title="watch"><EmbedRoute /></Titled>} />
-      <Route path="/embed/:media/:season/:episode" element={<Titled title="watch"><EmbedRoute /></Titled>} />
+      <Route
+        path="/media/:media"
+        element={
+          <Titled title="watch">
+            <WatchRoute />
+          </Titled>
+        }
+      />
+      <Route
+        path="/media/:media/:season/:episode"
+        element={
+          <Titled title="watch">
+            <WatchRoute />
+          </Titled>
+        }
+      />
+      <Route
+        path="/embed/:media"
+        element={
+          <Titled title="watch">
+            <EmbedRoute />
+          </Titled>
+        }
+      />
+      <Route
+        path="/embed/:media/:season/:episode"
+        element={
+          <Titled title="watch">
+            <EmbedRoute />
+          </Titled>
+        }
+      />
       <Route path="*" element={<SiteRoutes />} />
     </Routes>
   );
