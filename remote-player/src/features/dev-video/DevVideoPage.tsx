@@ -5,11 +5,7 @@ import styled from 'styled-components';
 import { captionFormatOf, type CaptionCue } from '../../core/captions/parse-captions';
 import { directStream } from '../../core/scraping/providers/direct-url';
 import { getPlayerWorker } from '../../worker/player.client';
-import { newPlayer } from '../player/create';
-import { PlayerView } from '../player/Player';
-import { PlayerContext } from '../player/player.store';
-import { startStream } from '../player/start-stream';
-import { usePlaybackEffects } from '../player/use-playback';
+import { newPlayer, PlayerView, PlayerContext, startStream, usePlaybackEffects } from '../player';
 
 const Page = styled.section`
   max-width: 56rem;

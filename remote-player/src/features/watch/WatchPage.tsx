@@ -11,13 +11,9 @@ import { useSnapshot } from 'valtio/react';
 import { applyScrapeEvent, emptyProgress } from '../../core/scraping/progress';
 import type { ScrapeMedia } from '../../core/scraping/types';
 import { cancelScrape, scrapeAll } from '../../worker/player.client';
-import { newPlayer } from '../player/create';
-import { PlayerView } from '../player/Player';
-import { PlayerContext, type Player, type PlayerMeta } from '../player/player.store';
-import { plain, scrapeOptionsFrom, startStream, stopThumbnails } from '../player/start-stream';
-import { postToParent, usePlaybackEffects } from '../player/use-playback';
 import { resumeFrom } from '../../core/player/resume';
 import { fetchIntroSkip } from './skips';
+import { newPlayer, PlayerView, PlayerContext, type Player, type PlayerMeta, plain, scrapeOptionsFrom, startStream, stopThumbnails, postToParent, usePlaybackEffects } from '../player';
 
 const Message = styled.div`
   position: absolute;
