@@ -173,7 +173,9 @@ export function createConfig(options: AppConfigOptions): Configuration {
         dev: isDev ? { disableDynamicRemoteTypeHints: true } : false,
       }),
       new rspack.HtmlRspackPlugin({
-        template: path.join(options.dir, 'index.html'),
+        // The host has its own page (app shell); the remotes' standalone pages share one template.
+        template: isHost ? path.join(options.dir, 'index.html') : path.join(root, 'scripts/remote.index.html'),
+        templateParameters: { title: `movie-web · ${app.federationName}` },
         chunks: ['main'],
         minify: !isDev,
       }),
