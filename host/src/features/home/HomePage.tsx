@@ -12,7 +12,7 @@ import { SearchResults } from './SearchResults';
 const Hero = styled.section`
   text-align: center;
   padding: 3.5rem 0 1rem;
-  h1 { font-size: clamp(1.5rem, 4vw, 2.4rem); margin: 0 0 1.5rem; }
+  h1 { font-size: clamp(1.75rem, 5vw, 3.1rem); margin: 0 0 1.5rem; }
 `;
 
 const Section = styled.section`
