@@ -12,6 +12,7 @@ import { initI18n } from './features/i18n/i18n';
 import { configureRemotes } from './features/remotes/remote-loader';
 import { registerServiceWorker } from './features/service-worker/updates';
 import { configureAccount } from './features/stores/account';
+import { checkRegion } from './features/stores/region';
 import { authStore, languageStore, preferencesStore } from './features/stores/stores';
 
 /** First visit: the browser's preferred language (spec: auto-detected), remembered from then on. */
@@ -48,6 +49,7 @@ async function boot() {
     language: () => languageStore.language,
   });
   startConnectivityChecks();
+  void checkRegion(runtime.config.geoUrl);
   if (!__DEV__) void registerServiceWorker();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

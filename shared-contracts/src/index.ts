@@ -12,3 +12,4 @@ export * from './release';
 export * from './embed-messages';
 export * from './sources';
 export * from './progress-rules';
+export * from './region';

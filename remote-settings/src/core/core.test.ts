@@ -2,7 +2,7 @@ import { KNOWN_SOURCES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { PROXY_ERRORS, checkProxy, fetchBackendMeta, normaliseUrl, validateWorkerUrl } from './connections';
 import { parseMetrics } from './metrics';
-import { RECHECK_MS, nearestRegion, needsRegionCheck } from './region';
+import { RECHECK_MS, nearestRegion, needsRegionCheck } from 'shared-contracts';
 import { completeOrder, move } from './source-order';
 
 const respond = (body: string, init: ResponseInit = {}) => async () => new Response(body, init);

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost, type RegionName } from 'shared-contracts';
 import styled from 'styled-components';
 import { checkProxy, fetchBackendMeta, type BackendMeta } from '../../core/connections';
-import { REGIONS, nearestRegion, needsRegionCheck } from '../../core/region';
+import { REGIONS, nearestRegion } from 'shared-contracts';
 import { Button, SectionBox } from '../ui/controls';
 import { useBackendMetrics } from './use-backend-metrics';
 
@@ -153,9 +153,6 @@ function RegionSelector() {
       setLookup('failed');
     }
   };
-  useEffect(() => {
-    if (needsRegionCheck(state.region, Date.now())) void locate();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per visit
   return (
     <SectionBox aria-labelledby="region-title">
       <h2 id="region-title">{t('dev.region')}</h2>

@@ -1,5 +1,5 @@
 /** Region chooser (spec §9): nearest of five regions to the IP location; rechecked after 30 days unless picked. */
-import type { RegionName, RegionState } from 'shared-contracts';
+import type { RegionName, RegionState } from './stores';
 
 export const REGIONS: Record<RegionName, { lat: number; lon: number }> = {
   'us-east': { lat: 40.7, lon: -74.0 },
