@@ -1,0 +1,48 @@
+/**
+ * The providers beyond the local library, in the browser: the remote scraping server (an `api:` entry in the
+ * proxy list), the user's own media server (Jellyfin stand-in) and the public-domain archive stand-in.
+ */
+import { LOCAL_JELLYFIN_API_KEY } from '../../services/src/jellyfin/index';
+import { openSettings, startPlayback } from '../support/player.page';
+import { expect, test } from '../support/site.fixture';
+
+const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
+
+async function setPreferences(page: import('@playwright/test').Page, hostUrl: string, patch: Record<string, unknown>) {
+  await page.goto(`${hostUrl}/about`);
+  await page.evaluate((p) => {
+    const stored = JSON.parse(localStorage.getItem('__MW::preferences') ?? '{"state":{},"version":1}');
+    localStorage.setItem('__MW::preferences', JSON.stringify({ state: { ...stored.state, ...p }, version: 1 }));
+  }, patch);
+}
+
+test('with a remote scraping server configured, the sources are found there, not in the browser', async ({ page, site }) => {
+  const scraper = site.services!.urls.scraper!;
+  await page.route('**/config.json', async (route) => {
+    const original = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({ json: { ...original, proxyUrls: [`api:${scraper}`] } });
+  });
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.5);
+  expect(requests.some((u) => u.startsWith(`${scraper}/scrape?`))).toBe(true);
+  // The browser itself never asked the media library's index.
+  expect(requests.some((u) => u.startsWith(`${site.services!.urls.media}/index/`))).toBe(false);
+});
+
+test("the user's own media server plays first when it is set up", async ({ page, site }) => {
+  await setPreferences(page, site.hostUrl, { mediaServerUrl: site.services!.urls.jellyfin, mediaServerApiKey: LOCAL_JELLYFIN_API_KEY });
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.5);
+  await openSettings(page);
+  await expect(page.getByTestId('menu-source')).toContainText('My media server');
+});
+
+test('public-domain films play from the archive', async ({ page, site }) => {
+  await setPreferences(page, site.hostUrl, { enableSourceOrder: true, sourceOrder: ['archive'] });
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.5);
+  await openSettings(page);
+  await expect(page.getByTestId('menu-source')).toContainText('Public-domain films (archive)');
+});
