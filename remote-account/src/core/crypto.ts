@@ -109,37 +109,8 @@ export function seedToStorage(seed: Uint8Array): string {
   return encodeBase64(seed);
 }
 
-/** AES-256-GCM with the seed as key and a 16-byte IV: `base64(iv).base64(ciphertext).base64(tag)`. */
-export async function encryptDeviceName(
-  name: string,
-  seed: Uint8Array,
-  iv: Uint8Array = crypto.getRandomValues(new Uint8Array(16)),
-): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', seed as Uint8Array<ArrayBuffer>, 'AES-GCM', false, ['encrypt']);
-  const sealed = new Uint8Array(
-    await crypto.subtle.encrypt({ name: 'AES-GCM', iv: iv as Uint8Array<ArrayBuffer>, tagLength: 128 }, key, new TextEncoder().encode(name)),
-  );
-  const ciphertext = sealed.subarray(0, sealed.length - 16);
-  const tag = sealed.subarray(sealed.length - 16);
-  return `${encodeBase64(iv)}.${encodeBase64(ciphertext)}.${encodeBase64(tag)}`;
-}
-
-export async function decryptDeviceName(blob: string, seed: Uint8Array): Promise<string> {
-  const parts = blob.split('.');
-  if (parts.length !== 3) throw new Error('invalid device name blob');
-  const [iv, ciphertext, tag] = parts.map((part) => decodeBase64(part)) as [Uint8Array, Uint8Array, Uint8Array];
-  const sealed = new Uint8Array(ciphertext.length + tag.length);
-  sealed.set(ciphertext);
-  sealed.set(tag, ciphertext.length);
-  const key = await crypto.subtle.importKey('raw', seed as Uint8Array<ArrayBuffer>, 'AES-GCM', false, ['decrypt']);
-  const plain = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: iv as Uint8Array<ArrayBuffer>, tagLength: 128 },
-    key,
-    sealed,
-  );
-  return new TextDecoder().decode(plain);
-}
-
+/** AES-256-GCM with the seed as key and a 16-byte IV: `base64(iv).base64(ciphertext).base64(tag)` (one implementation, shared with the host's header). */
+export { decryptDeviceName, encryptDeviceName } from 'host-core/device-name';
 
 export function seedFromStorage(seed: string): Uint8Array {
   const bytes = decodeBase64(seed);
