@@ -46,3 +46,15 @@ test('public-domain films play from the archive', async ({ page, site }) => {
   await openSettings(page);
   await expect(page.getByTestId('menu-source')).toContainText('Public-domain films (archive)');
 });
+
+test('the media server set up in the settings is used by the player', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/settings`);
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(site.services!.urls.jellyfin!);
+  await page.getByRole('textbox', { name: 'API key' }).fill(LOCAL_JELLYFIN_API_KEY);
+  await page.getByTestId('save-bar').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('save-bar')).toHaveCount(0);
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.5);
+  await openSettings(page);
+  await expect(page.getByTestId('menu-source')).toContainText('My media server');
+});

@@ -36,3 +36,19 @@ test('account section: rename this device, see and remove devices, end other ses
   await other.close();
   await tablet.context().close();
 });
+
+test('changing the server logs out after a confirmation', async ({ page, site }) => {
+  await register(page, site.hostUrl, 'Desktop');
+  await page.goto(`${site.hostUrl}/settings`);
+  await expect(page.getByTestId('sessions')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Custom server' }).fill(site.services!.urls.backend!.replace('localhost', '127.0.0.1'));
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
+  await page.getByTestId('save-bar').getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => asked).toContain('logs you out');
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::auth') ?? '{}').state?.account ?? null)).toBeNull();
+  await expect(page.getByTestId('setup-status')).toHaveText('Using your own setup');
+});
