@@ -56,7 +56,7 @@ interface Server {
 
 async function startServer(databaseUrl: string | undefined): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backend-bench-'));
-  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=.bench/prof".
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(servicesDir, 'src', 'cli.ts'), 'backend'], {
     cwd: servicesDir,
