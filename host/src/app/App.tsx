@@ -42,6 +42,19 @@ function OnboardingGate({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** The site's pages that live in remotes: path, default title key, remote and page. */
+const REMOTE_ROUTES = [
+  ['/discover', 'discover', 'discover', 'discover'],
+  ['/login', 'login', 'account', 'login'],
+  ['/register', 'register', 'account', 'register'],
+  ['/onboarding/*', 'onboarding', 'account', 'onboarding'],
+  ['/migration/*', 'migration', 'account', 'migration'],
+  ['/settings', 'settings', 'settings', 'settings'],
+  ['/dev', 'dev', 'settings', 'dev'],
+  ['/admin', 'admin', 'settings', 'admin'],
+  ['/dev/video', 'devVideo', 'player', 'devVideo'],
+] as const;
+
 function SiteRoutes() {
   return (
     <Layout>
@@ -50,78 +63,18 @@ function SiteRoutes() {
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/browse/:query" element={<HomePage />} />
-          <Route
-            path="/discover"
-            element={
-              <Titled title="discover">
-                <RemoteSlot remote="discover" page="discover" />
-              </Titled>
-            }
-          />
-          <Route
-            path="/login"
-            element={
-              <Titled title="login">
-                <RemoteSlot remote="account" page="login" />
-              </Titled>
-            }
-          />
-          <Route
-            path="/register"
-            element={
-              <Titled title="register">
-                <RemoteSlot remote="account" page="register" />
-              </Titled>
-            }
-          />
-          <Route
-            path="/onboarding/*"
-            element={
-              <Titled title="onboarding">
-                <RemoteSlot remote="account" page="onboarding" />
-              </Titled>
-            }
-          />
-          <Route
-            path="/migration/*"
-            element={
-              <Titled title="migration">
-                <RemoteSlot remote="account" page="migration" />
-              </Titled>
-            }
-          />
-          <Route
-            path="/settings"
-            element={
-              <Titled title="settings">
-                <RemoteSlot remote="settings" page="settings" />
-              </Titled>
-            }
-          />
-          <Route
-            path="/dev"
-            element={
-              <Titled title="dev">
-                <RemoteSlot remote="settings" page="dev" />
-              </Titled>
-            }
-          />
-          <Route
-            path="/admin"
-            element={
-              <Titled title="admin">
-                <RemoteSlot remote="settings" page="admin" />
-              </Titled>
-            }
-          />
-          <Route
-            path="/dev/video"
-            element={
-              <Titled title="devVideo">
-                <RemoteSlot remote="player" page="devVideo" />
-              </Titled>
-            }
-          />
+          {REMOTE_ROUTES.map(([path, title, remote, page]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Titled title={title}>
+                  {/* The table pairs each remote with one of its own pages (RemotePages). */}
+                  <RemoteSlot remote={remote} page={page as never} />
+                </Titled>
+              }
+            />
+          ))}
           <Route path="/about" element={<AboutPage />} />
           <Route path="/support" element={<SupportPage />} />
           <Route path="/dmca" element={<DmcaPage />} />
