@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { ROOT } from '../../scripts/site.ts';
 import { currentTime, menu, openSettings, player, startPlayback, video } from '../support/player.page';
+import { saveSettings } from '../support/settings.page';
 import { expect, test } from '../support/site.fixture';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
@@ -144,18 +145,43 @@ test('downloads=false and watchparty=false hide those menu items; download links
   await expect(page.getByTestId('menu-watchparty')).toHaveCount(0);
 });
 
-test('Skip Intro (skips service; gated on allowFebboxKey) jumps past the intro', async ({ page, site }) => {
+async function allowFebboxKey(page: import('@playwright/test').Page) {
   await page.route('**/config.json', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), allowFebboxKey: true } });
   });
+}
+
+test('Skip Intro (skips service; allowFebboxKey and a febbox token set in Settings) jumps past the intro', async ({ page, site }) => {
+  await allowFebboxKey(page);
+  await page.goto(`${site.hostUrl}/settings#settings-connections`);
+  const token = page.getByLabel('Token', { exact: true });
+  await expect(page.getByRole('heading', { name: 'Febbox token' })).toBeVisible();
+  await token.fill('my-febbox-token');
+  await saveSettings(page);
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::preferences')!).state.febboxKey)).toBe('my-febbox-token');
+
+  const skipsRequests: string[] = [];
+  page.on('request', (r) => r.url().startsWith(site.services!.urls.skips) && skipsRequests.push(r.url()));
   await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
   await startPlayback(page, 0.2);
   const skip = page.getByTestId('skip-intro');
   await expect(skip).toBeVisible();
+  expect(skipsRequests.join()).not.toContain('my-febbox-token'); // the token stays on this device
   await skip.click();
   await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(5);
   await expect(skip).toBeHidden();
+});
+
+test('without a febbox token, no skip lookup is made', async ({ page, site }) => {
+  await allowFebboxKey(page);
+  const skipsRequests: string[] = [];
+  page.on('request', (r) => r.url().startsWith(site.services!.urls.skips) && skipsRequests.push(r.url()));
+  await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
+  await startPlayback(page, 0.2);
+  await page.waitForTimeout(500);
+  expect(skipsRequests).toEqual([]);
+  await expect(page.getByTestId('skip-intro')).toHaveCount(0);
 });
 
 test('?r=settings/captions/settings opens the caption settings with a hide toggle', async ({ page, site }) => {

@@ -94,6 +94,12 @@ test('custom server: checked against /meta; a website is refused', async ({ page
   await expect(page.getByTestId('server-check')).toContainText('Connected to');
 });
 
+test('the febbox token field shows only when the config allows a febbox key', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/settings`);
+  await expect(page.getByRole('heading', { name: 'Your own media server' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Febbox token' })).toHaveCount(0);
+});
+
 test('custom source order by keyboard only, kept after save', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/settings`);
   const toggle = page.getByRole('switch', { name: 'Custom source order' });

@@ -89,6 +89,11 @@ export interface Preferences {
   mediaServerUrl: string;
   /** Its API key; stays on this device (never synced). */
   mediaServerApiKey: string;
+  /**
+   * The user's febbox token (spec §6: Skip Intro is looked up only when the config's allowFebboxKey
+   * flag is on and a token is set; logout clears it). Stays on this device; empty when not set.
+   */
+  febboxKey: string;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -102,6 +107,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   proxyTmdb: false,
   mediaServerUrl: '',
   mediaServerApiKey: '',
+  febboxKey: '',
 };
 
 export interface SubtitleStyling {

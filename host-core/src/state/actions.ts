@@ -187,12 +187,14 @@ export function createActions(stores: Stores) {
     stores.onboarding.completed = completed;
   }
 
+  /** Logout's local part (spec §4): the account, bookmarks, progress and the febbox token. */
   function clearAccountData(): void {
     authStore.account = null;
     bookmarksStore.bookmarks = {};
     bookmarksStore.updateQueue = [];
     progressStore.items = {};
     progressStore.updateQueue = [];
+    preferencesStore.febboxKey = '';
   }
 
   function readAccountState(): AccountSyncState {

@@ -145,6 +145,7 @@ export const preferencesDefinition: PersistedDefinition<Preferences> = {
     proxyTmdb: v.optional(v.boolean(), DEFAULT_PREFERENCES.proxyTmdb),
     mediaServerUrl: v.optional(v.string(), ''),
     mediaServerApiKey: v.optional(v.string(), ''),
+    febboxKey: v.optional(v.string(), ''),
   }),
   defaults: () => ({ ...DEFAULT_PREFERENCES, sourceOrder: [] }),
 };

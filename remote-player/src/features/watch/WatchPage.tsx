@@ -158,8 +158,8 @@ export default function WatchPage() {
         type: 'ready',
         media: { tmdbId: meta.media.tmdbId, type: meta.media.type, title: meta.media.title, ...(meta.episode ? { season: meta.episode.seasonNumber, episode: meta.episode.episodeNumber } : {}) },
       });
-      if (meta.episode && meta.imdbId && h.config.skipsUrl && h.config.allowFebboxKey) {
-        // Spec §6 also wants a febbox token; the product has none yet, so the flag alone gates the lookup.
+      if (meta.episode && meta.imdbId && h.config.skipsUrl && h.config.allowFebboxKey && h.state.preferences.febboxKey) {
+        // Spec §6: only when the config allows the febbox key and the user has set a token (Settings > Connections).
         void fetchIntroSkip(h.config.skipsUrl, meta.imdbId, meta.episode.seasonNumber, meta.episode.episodeNumber, controller.signal).then((s) => {
           if (!cancelled) player.ui.introSkipTime = s;
         });

@@ -141,6 +141,21 @@ export function ConnectionsSection({ draftApi }: { draftApi: SettingsDraftApi })
           onChange={(e) => update('preferences', (p) => ({ ...p, mediaServerApiKey: e.target.value.trim() }))}
         />
       </Field>
+      {host.config.allowFebboxKey && (
+        <>
+          <h3>{t('connections.febbox')}</h3>
+          <p className="hint">{t('connections.febboxHint')}</p>
+          <Field label={t('connections.febboxToken')}>
+            <TextInput
+              aria-label={t('connections.febboxToken')}
+              type="password"
+              autoComplete="off"
+              value={draft.preferences.febboxKey}
+              onChange={(e) => update('preferences', (p) => ({ ...p, febboxKey: e.target.value.trim() }))}
+            />
+          </Field>
+        </>
+      )}
     </SectionBox>
   );
 }
