@@ -62,15 +62,32 @@ function fakeHls() {
   return { Hls: FakeHls as unknown as HlsConstructor, instances };
 }
 
-const setup = (preference = { automaticQuality: true, lastChosenQuality: null as null | '720' }) => {
+/** The Remote Playback API's RemotePlayback as a browser with a cast device would drive it. */
+class FakeRemote extends EventTarget {
+  state: 'disconnected' | 'connecting' | 'connected' = 'disconnected';
+  availability: ((available: boolean) => void) | null = null;
+  watchAvailability = vi.fn(async (callback: (available: boolean) => void) => {
+    this.availability = callback;
+    return 1;
+  });
+  cancelWatchAvailability = vi.fn(async () => {});
+  prompt = vi.fn(async () => {});
+  change(state: 'connecting' | 'connected' | 'disconnected') {
+    this.state = state;
+    this.dispatchEvent(new Event(state === 'connected' ? 'connect' : state === 'disconnected' ? 'disconnect' : 'connecting'));
+  }
+}
+
+const setup = (preference = { automaticQuality: true, lastChosenQuality: null as null | '720' }, video = new FakeVideo()) => {
   const { Hls, instances } = fakeHls();
   const loadHls = vi.fn(async () => Hls);
   const onFatal = vi.fn();
   const engine = new PlaybackEngine({ loadHls, quality: () => preference, onFatal });
-  const video = new FakeVideo();
   engine.attach(video as unknown as HTMLVideoElement);
   return { engine, video, loadHls, instances, onFatal };
 };
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('PlaybackEngine', () => {
   it('plays MP4 natively at the preferred quality, without loading hls.js', async () => {
@@ -161,5 +178,82 @@ describe('PlaybackEngine', () => {
     engine.reset();
     expect(instances[0]!.destroy).toHaveBeenCalled();
     expect(engine.state).toMatchObject({ source: null, time: 0, duration: 0, qualities: [] });
+  });
+
+  describe('casting (Remote Playback API, spec §4)', () => {
+    const castingVideo = (nativeHls: boolean) => {
+      const video = Object.assign(new FakeVideo(), { remote: new FakeRemote() });
+      if (nativeHls) video.canPlayType = () => 'maybe';
+      return video;
+    };
+
+    it('follows the connection state and the device availability', async () => {
+      const video = castingVideo(false);
+      const { engine } = setup(undefined, video);
+      await flush();
+      expect(engine.state.casting).toBe('disconnected');
+      video.remote.availability?.(true);
+      expect(engine.state.castAvailable).toBe(true);
+      video.remote.change('connecting');
+      expect(engine.state.casting).toBe('connecting');
+      video.remote.change('connected');
+      expect(engine.state.casting).toBe('connected');
+      expect(await engine.requestCast()).toBe(true);
+      expect(video.remote.prompt).toHaveBeenCalledOnce();
+      engine.destroy();
+      expect(video.remote.cancelWatchAvailability).toHaveBeenCalledWith(1);
+    });
+
+    it('on connect, loads an HLS source again at the current time as a URL the cast device can take; on disconnect, through hls.js again', async () => {
+      const video = castingVideo(true);
+      const { engine, instances } = setup(undefined, video);
+      await engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
+      expect(instances).toHaveLength(1);
+      await engine.play();
+      video.currentTime = 42;
+      video.remote.change('connecting');
+      expect(instances[0]!.destroy).not.toHaveBeenCalled(); // connecting alone changes nothing
+      video.remote.change('connected');
+      await flush();
+      expect(instances[0]!.destroy).toHaveBeenCalled();
+      expect(video.src).toBe('https://x/master.m3u8');
+      video.currentTime = 0;
+      video.dispatchEvent(new Event('loadedmetadata'));
+      expect(video.currentTime).toBe(42);
+      expect(video.play).toHaveBeenCalledTimes(2); // it was playing: it plays on
+
+      video.currentTime = 50;
+      video.remote.change('disconnected');
+      await flush();
+      expect(instances).toHaveLength(2);
+      expect(instances[1]!.config).toMatchObject({ startPosition: 50 });
+    });
+
+    it('reloads a file source at the current time and quality, paused when it was paused', async () => {
+      const video = castingVideo(false);
+      const { engine } = setup(undefined, video);
+      await engine.load({ type: 'file', captions: [], qualities: { '1080': 'https://x/1080.mp4', '720': 'https://x/720.mp4' } });
+      engine.setQuality('720');
+      video.load.mockClear();
+      video.currentTime = 7;
+      video.remote.change('connected');
+      await flush();
+      expect(video.load).toHaveBeenCalledOnce();
+      expect(video.src).toBe('https://x/720.mp4');
+      video.currentTime = 0;
+      video.dispatchEvent(new Event('loadedmetadata'));
+      expect(video.currentTime).toBe(7);
+      expect(video.play).not.toHaveBeenCalled();
+    });
+
+    it('without a source, a connection change loads nothing', async () => {
+      const video = castingVideo(false);
+      const { engine, loadHls } = setup(undefined, video);
+      video.remote.change('connected');
+      await flush();
+      expect(engine.state.casting).toBe('connected');
+      expect(loadHls).not.toHaveBeenCalled();
+      expect(video.load).not.toHaveBeenCalled();
+    });
   });
 });

@@ -53,6 +53,23 @@ export interface EngineState {
   error: PlaybackErrorInfo | null;
   /** Seconds spent from load() to the first frame (a measure for the budget), null before. */
   firstFrameMs: number | null;
+  /** Remote playback (cast) of the <video>: the Remote Playback API's connection state. */
+  casting: CastState;
+  /** A cast device is in reach (the Remote Playback API's availability); false where it cannot tell. */
+  castAvailable: boolean;
+}
+
+export type CastState = 'disconnected' | 'connecting' | 'connected';
+
+/**
+ * The part of the Remote Playback API (`video.remote`) the engine uses, so tests inject a fake. The
+ * engine follows its `connecting`, `connect` and `disconnect` events.
+ */
+export interface RemotePlaybackLike extends EventTarget {
+  readonly state: CastState;
+  watchAvailability?(callback: (available: boolean) => void): Promise<number>;
+  cancelWatchAvailability?(id?: number): Promise<void>;
+  prompt?(): Promise<void>;
 }
 
 /** The part of hls.js the engine uses (so tests inject a fake). */
@@ -109,6 +126,8 @@ export const initialEngineState = (): EngineState => ({
   ended: false,
   error: null,
   firstFrameMs: null,
+  casting: 'disconnected',
+  castAvailable: false,
 });
 
 export class PlaybackEngine {
@@ -119,6 +138,8 @@ export class PlaybackEngine {
   private loadStarted = 0;
   private loadToken = 0;
   private resumeAfterSeek = false;
+  private remote: RemotePlaybackLike | null = null;
+  private availabilityId: number | null = null;
 
   constructor(private readonly options: EngineOptions) {}
 
@@ -176,6 +197,52 @@ export class PlaybackEngine {
       if (this.hls && error.code !== 3 && error.code !== 4) return;
       this.fail({ code: error.code, message: error.message || `MediaError ${error.code}`, name: 'MediaError' });
     });
+    this.watchRemote(video);
+  }
+
+  /**
+   * Remote Playback API (spec §4): when a cast connection starts or ends, the source is loaded again at
+   * the current time, so the player that now shows the video (the cast device or this page) starts
+   * from there. While casting, HLS goes to the element as a URL where the browser plays HLS itself:
+   * a cast device can take a URL, not a MediaSource.
+   */
+  private watchRemote(video: HTMLVideoElement) {
+    const remote = (video as HTMLVideoElement & { remote?: RemotePlaybackLike }).remote;
+    if (!remote || typeof remote.addEventListener !== 'function') return;
+    this.remote = remote;
+    this.state.casting = remote.state ?? 'disconnected';
+    const on = (type: 'connecting' | 'connect' | 'disconnect', next: CastState) => {
+      const listener = () => {
+        const before = this.state.casting;
+        this.state.casting = next;
+        // connecting → connected and connected → disconnected change the display; connecting alone does not.
+        if ((next === 'connected') !== (before === 'connected')) void this.reloadAtCurrentTime();
+      };
+      remote.addEventListener(type, listener);
+      this.detach.push(() => remote.removeEventListener(type, listener));
+    };
+    on('connecting', 'connecting');
+    on('connect', 'connected');
+    on('disconnect', 'disconnected');
+    if (typeof remote.watchAvailability !== 'function') return;
+    remote
+      .watchAvailability((available) => (this.state.castAvailable = available))
+      .then((id) => (this.availabilityId = id))
+      .catch(() => {
+        // NotSupportedError (no discovery here, or data saver on): no cast button; connection events still count.
+        this.state.castAvailable = false;
+      });
+  }
+
+  /** Loads the current source again where it is (same time, playing if it was). */
+  private async reloadAtCurrentTime(): Promise<void> {
+    const source = this.state.source;
+    const video = this.video;
+    if (!source || !video || this.state.error) return;
+    const at = video.currentTime || this.state.time;
+    const wasPlaying = !video.paused || this.state.playing;
+    const quality = source.type === 'file' ? this.state.quality : null;
+    await this.load(source, { startAt: at, autoplay: wasPlaying, ...(quality ? { quality } : {}) });
   }
 
   private now() {
@@ -203,7 +270,7 @@ export class PlaybackEngine {
   }
 
   /** Loads a source and starts at `startAt` seconds. Autoplay is attempted when `autoplay`. */
-  async load(source: SourceSlice, options: { startAt?: number; autoplay?: boolean } = {}): Promise<void> {
+  async load(source: SourceSlice, options: { startAt?: number; autoplay?: boolean; quality?: QualityKey } = {}): Promise<void> {
     const video = this.video;
     if (!video) throw new Error('PlaybackEngine.load before attach');
     const token = ++this.loadToken;
@@ -232,7 +299,7 @@ export class PlaybackEngine {
       const available = fileQualities(source);
       let chosen: QualityKey;
       try {
-        chosen = chooseQuality(available, preference);
+        chosen = options.quality && available.includes(options.quality) ? options.quality : chooseQuality(available, preference);
       } catch (error) {
         if (error instanceof NoUsableQualityError) return this.fail({ code: 4, message: error.message, name: error.name });
         throw error;
@@ -244,7 +311,8 @@ export class PlaybackEngine {
     }
 
     const native = video.canPlayType('application/vnd.apple.mpegurl') !== '';
-    const Hls = this.options.preferNativeHls && native ? null : await this.options.loadHls().catch(() => null);
+    const useNative = native && (this.options.preferNativeHls || this.state.casting === 'connected');
+    const Hls = useNative ? null : await this.options.loadHls().catch(() => null);
     if (token !== this.loadToken) return; // a newer load() won
     if (!Hls || !Hls.isSupported()) {
       if (native) return this.setVideoSrc(source.url, startAt, options.autoplay);
@@ -428,6 +496,20 @@ export class PlaybackEngine {
     }
   }
 
+  /** Opens the browser's cast device picker (Remote Playback API); resolves false when refused. */
+  async requestCast(): Promise<boolean> {
+    const remote = this.remote;
+    if (!remote?.prompt) return false;
+    try {
+      await remote.prompt();
+      return true;
+    } catch (error) {
+      // The user closed the picker, no device, or the source cannot be cast: nothing changes.
+      console.warn('[player] cast prompt refused:', error);
+      return false;
+    }
+  }
+
   get element(): HTMLVideoElement | null {
     return this.video;
   }
@@ -445,11 +527,15 @@ export class PlaybackEngine {
   reset(): void {
     this.loadToken++;
     this.teardownSource();
-    Object.assign(this.state, { ...initialEngineState(), volume: this.state.volume, muted: this.state.muted });
+    const { volume, muted, casting, castAvailable } = this.state;
+    Object.assign(this.state, { ...initialEngineState(), volume, muted, casting, castAvailable });
   }
 
   destroy(): void {
     this.reset();
+    if (this.remote && this.availabilityId !== null) void this.remote.cancelWatchAvailability?.(this.availabilityId).catch(() => undefined);
+    this.remote = null;
+    this.availabilityId = null;
     for (const off of this.detach) off();
     this.detach = [];
     this.video = null;
