@@ -162,7 +162,7 @@ test('Skip Intro (skips service; allowFebboxKey and a febbox token set in Settin
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::preferences')!).state.febboxKey)).toBe('my-febbox-token');
 
   const skipsRequests: string[] = [];
-  page.on('request', (r) => r.url().startsWith(site.services!.urls.skips) && skipsRequests.push(r.url()));
+  page.on('request', (r) => r.url().startsWith(site.services!.urls.skips!) && skipsRequests.push(r.url()));
   await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
   await startPlayback(page, 0.2);
   const skip = page.getByTestId('skip-intro');
@@ -176,7 +176,7 @@ test('Skip Intro (skips service; allowFebboxKey and a febbox token set in Settin
 test('without a febbox token, no skip lookup is made', async ({ page, site }) => {
   await allowFebboxKey(page);
   const skipsRequests: string[] = [];
-  page.on('request', (r) => r.url().startsWith(site.services!.urls.skips) && skipsRequests.push(r.url()));
+  page.on('request', (r) => r.url().startsWith(site.services!.urls.skips!) && skipsRequests.push(r.url()));
   await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
   await startPlayback(page, 0.2);
   await page.waitForTimeout(500);
