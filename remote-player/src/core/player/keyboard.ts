@@ -11,7 +11,9 @@ export type KeyCommand =
   | { type: 'frameStep'; seconds: number }
   | { type: 'volumeBy'; delta: number }
   | { type: 'subtitleDelayBy'; seconds: number }
-  | { type: 'roll' };
+  | { type: 'roll' }
+  /** Spec §4: next/previous episode from the media keys (starts the episode from the beginning). */
+  | { type: 'episode'; direction: 1 | -1 };
 
 export const PLAYBACK_SPEEDS = [0.25, 0.5, 1, 1.5, 2] as const;
 export const ARROW_SEEK = 5;
@@ -75,6 +77,10 @@ export function commandForKey(input: KeyInput, paused: boolean): KeyCommand | nu
       return { type: 'subtitleDelayBy', seconds: DELAY_STEP };
     case 'r':
       return { type: 'roll' };
+    case 'MediaTrackNext':
+      return { type: 'episode', direction: 1 };
+    case 'MediaTrackPrevious':
+      return { type: 'episode', direction: -1 };
     default:
       return null;
   }

@@ -82,6 +82,10 @@ describe('time format', () => {
     [3725, 3725, '1:02:05'],
   ])('%d (of %d) → %s', (t, ref, out) => expect(formatTime(t, ref)).toBe(out));
   it('shows remaining time', () => expect(formatTimeDisplay(12, 90, 'remaining')).toBe('-1:18 / 1:30'));
+  it('shows hours in both modes above 3600 s', () => {
+    expect(formatTimeDisplay(65, 3725, 'regular')).toBe('0:01:05 / 1:02:05');
+    expect(formatTimeDisplay(65, 3725, 'remaining')).toBe('-1:01:00 / 1:02:05');
+  });
 });
 
 describe('keyboard map (spec §2)', () => {
@@ -102,6 +106,11 @@ describe('keyboard map (spec §2)', () => {
     expect(commandForKey({ key: '.' }, false)).toBeNull();
     expect(commandForKey({ key: 'ArrowUp' }, false)).toEqual({ type: 'volumeBy', delta: 0.15 });
     expect(commandForKey({ key: '[' }, false)).toEqual({ type: 'subtitleDelayBy', seconds: -0.5 });
+  });
+
+  it('media keys go to the next and previous episode (spec §4)', () => {
+    expect(commandForKey({ key: 'MediaTrackNext' }, false)).toEqual({ type: 'episode', direction: 1 });
+    expect(commandForKey({ key: 'MediaTrackPrevious' }, true)).toEqual({ type: 'episode', direction: -1 });
   });
 
   it('ignores keys typed into inputs and with modifiers', () => {

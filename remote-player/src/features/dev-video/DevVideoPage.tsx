@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
 import { captionFormatOf, type CaptionCue } from '../../core/captions/parse-captions';
-import { directStream } from '../../core/scraping/providers/direct-url';
-import { getPlayerWorker } from '../../worker/player.client';
-import { newPlayer, PlayerView, PlayerContext, startStream, usePlaybackEffects } from '../player';
+import { getPlayerWorker, scrapeEmbed } from '../../worker/player.client';
+import { newPlayer, PlayerView, PlayerContext, resolveDirectStream, scrapeOptionsFrom, startStream, usePlaybackEffects } from '../player';
 
 const Page = styled.section`
   max-width: 56rem;
@@ -45,10 +44,12 @@ function StreamTester() {
     startStream(player, hostRef.current, stream, { sourceId, embedId }, { startAt: player.engine.state.time, autoplay: true, kind: 'chooseSource' });
   const library = host.config.localLibraryUrl.replace(/\/$/, '');
 
-  const start = (streamUrl: string, streamType: string) => {
-    const result = directStream(streamUrl, streamType);
+  // Through the Direct URL provider (worker), unvalidated: broken streams are played on purpose here,
+  // to see the playback-error screen they give.
+  const start = async (streamUrl: string, streamType: string) => {
+    const result = await resolveDirectStream(scrapeEmbed, streamUrl, streamType, scrapeOptionsFrom(hostRef.current), { validate: false });
     if (!result.ok) {
-      setError(result.error.message);
+      setError(result.error.detail ? `${result.error.message}: ${result.error.detail}` : result.error.message);
       return;
     }
     setError(null);
@@ -62,7 +63,7 @@ function StreamTester() {
       <form
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
-          start(url, type);
+          void start(url, type);
         }}
       >
         <label>
@@ -77,10 +78,10 @@ function StreamTester() {
           </select>
         </label>
         <button type="submit">{t('devVideo.start')}</button>
-        <button type="button" onClick={() => start(`${library}/clips/meadow/hls/master.m3u8`, 'hls')}>
+        <button type="button" onClick={() => void start(`${library}/clips/meadow/hls/master.m3u8`, 'hls')}>
           {t('devVideo.presetHls')}
         </button>
-        <button type="button" onClick={() => start(`${library}/clips/harbor/mp4/720.mp4`, 'mp4')}>
+        <button type="button" onClick={() => void start(`${library}/clips/harbor/mp4/720.mp4`, 'mp4')}>
           {t('devVideo.presetMp4')}
         </button>
       </form>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, THEME_NAMES, useHost, type SeasonDetails } from 'shared-contracts';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
+import { groupCaptions } from '../../core/captions/choice';
 import { clamp } from '../../core/player/format-time';
 import { PLAYBACK_SPEEDS } from '../../core/player/keyboard';
 import { QUALITY_ORDER } from '../../core/player/quality';
@@ -27,6 +28,8 @@ export const MENU_SIZES: Record<string, [number, number]> = {
   '/captionsOverlay': [343, 431],
   '/captions/source': [343, 431],
   '/captions/sourceOverlay': [343, 431],
+  '/captions/opensubtitles': [343, 431],
+  '/captions/opensubtitlesOverlay': [343, 431],
   '/captions/settings': [343, 450],
   '/captions/settingsOverlay': [343, 450],
   '/source': [343, 431],
@@ -334,6 +337,8 @@ function CaptionsMenu({ overlay }: { overlay: boolean }) {
   const file = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const suffix = overlay ? 'Overlay' : '';
+  const groups = groupCaptions(captions.options);
+  const chosenOpenSubtitles = groups.opensubtitles.find((o) => o.id === view.captions.selectedId);
   return (
     <MenuCard title={t('menus.captions.title')} back={overlay ? undefined : '/'}>
       <Drop
@@ -352,17 +357,15 @@ function CaptionsMenu({ overlay }: { overlay: boolean }) {
         }}
       >
         <Choice label={t('menus.captions.off')} selected={!view.captions.selectedId} onClick={() => void captions.select(null)} testId="caption-off" />
-        {captions.options.map((option) => (
-          <Choice
-            key={option.id}
-            label={option.label}
-            value={view.captions.loadingId === option.id ? t('loading') : undefined}
-            selected={view.captions.selectedId === option.id}
-            onClick={() => void captions.select(option)}
-            testId={`caption-${option.id}`}
-          />
-        ))}
-        {captions.options.length === 0 && <p>{t('menus.captions.none')}</p>}
+        <CaptionChoices options={groups.source} />
+        {groups.source.length === 0 && <p>{t('menus.captions.none')}</p>}
+        <Choice
+          label={t('menus.captions.opensubtitles')}
+          value={chosenOpenSubtitles?.label ?? (groups.opensubtitles.length ? String(groups.opensubtitles.length) : undefined)}
+          onClick={() => go(`/captions/opensubtitles${suffix}`)}
+          chevron
+          testId="caption-opensubtitles"
+        />
         <Choice label={t('menus.captions.upload')} onClick={() => file.current?.click()} />
         <input
           ref={file}
@@ -381,6 +384,44 @@ function CaptionsMenu({ overlay }: { overlay: boolean }) {
         {view.captions.error && <p role="alert">{view.captions.error}</p>}
         <Choice label={t('menus.captions.settings')} onClick={() => go(`/captions/settings${suffix}`)} chevron testId="caption-settings" />
       </Drop>
+    </MenuCard>
+  );
+}
+
+/** One button per caption: selected, loading while it is fetched and parsed. */
+function CaptionChoices({ options }: { options: ReturnType<typeof useCaptionActions>['options'] }) {
+  const { t } = useTranslation('player');
+  const { ui } = usePlayer();
+  const view = useSnapshot(ui);
+  const captions = useCaptionActions();
+  return (
+    <>
+      {options.map((option) => (
+        <Choice
+          key={option.id}
+          label={option.label}
+          value={view.captions.loadingId === option.id ? t('loading') : undefined}
+          selected={view.captions.selectedId === option.id}
+          onClick={() => void captions.select(option)}
+          testId={`caption-${option.id}`}
+        />
+      ))}
+    </>
+  );
+}
+
+/** Spec §2 /captions/opensubtitles(Overlay): the captions flagged OpenSubtitles; back to the captions page it came from. */
+function OpenSubtitlesMenu({ overlay }: { overlay: boolean }) {
+  const { t } = useTranslation('player');
+  const { ui } = usePlayer();
+  const view = useSnapshot(ui);
+  const captions = useCaptionActions();
+  const { opensubtitles } = groupCaptions(captions.options);
+  return (
+    <MenuCard title={t('menus.captions.opensubtitles')} back={overlay ? '/captionsOverlay' : '/captions'}>
+      <CaptionChoices options={opensubtitles} />
+      {opensubtitles.length === 0 && <p data-testid="opensubtitles-none">{t('menus.captions.opensubtitlesNone')}</p>}
+      {view.captions.error && <p role="alert">{view.captions.error}</p>}
     </MenuCard>
   );
 }
@@ -647,6 +688,10 @@ export function SettingsMenu() {
     case '/captionsOverlay':
     case '/captions/sourceOverlay':
       return <CaptionsMenu overlay />;
+    case '/captions/opensubtitles':
+      return <OpenSubtitlesMenu overlay={false} />;
+    case '/captions/opensubtitlesOverlay':
+      return <OpenSubtitlesMenu overlay />;
     case '/captions/settings':
       return <CaptionSettingsMenu overlay={false} />;
     case '/captions/settingsOverlay':

@@ -17,6 +17,7 @@ import { EpisodesMenu, SettingsMenu } from './Menus';
 import { usePlayer } from './player.store';
 import { NotFoundScreen, PlaybackErrorScreen, ScrapingView } from './Screens';
 import { useCaptionActions } from './use-captions';
+import { goToAdjacentEpisode } from './use-playback';
 
 const INDICATOR_MS = 3000;
 const CONTROLS_MS = 3000;
@@ -142,10 +143,28 @@ const Preview = styled.div`
 const Center = styled.div`
   position: absolute;
   inset: 0;
-  display: grid;
-  place-items: center;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 1.5rem;
   pointer-events: none;
   > * { pointer-events: auto; }
+`;
+
+/** Spec §2: shown while the video plays on a cast device (Remote Playback API). */
+const CastingNotice = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 0.75rem;
+  max-width: calc(100% - 2rem);
+  padding: 1rem 1.5rem;
+  border-radius: 0.75rem;
+  background: rgba(0, 0, 0, 0.6);
+  text-align: center;
+  font-weight: 600;
+  svg { color: ${(p) => p.theme.colors.primary}; }
 `;
 
 const BigPlay = styled.button`
@@ -416,6 +435,9 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           ui.rolling = true;
           setTimeout(() => (ui.rolling = false), 1000);
           break;
+        case 'episode':
+          goToAdjacentEpisode(player, command.direction);
+          break;
       }
     };
     window.addEventListener('keydown', onKey);
@@ -487,6 +509,12 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
       {playing && (
         <>
           <Center>
+            {media.casting === 'connected' && (
+              <CastingNotice role="status" data-testid="casting-notice">
+                <Icon name="cast" size={48} />
+                {t('casting.active')}
+              </CastingNotice>
+            )}
             {!media.hasPlayedOnce && !media.playing ? (
               <BigPlay type="button" aria-label={t('controls.play')} onClick={() => void engine.play()} data-testid="big-play">
                 <Icon name="play" size={44} />
@@ -631,6 +659,11 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
               >
                 <Icon name="settings" />
               </IconButton>
+              {(media.castAvailable || media.casting !== 'disconnected') && (
+                <IconButton type="button" aria-label={t('controls.cast')} $active={media.casting === 'connected'} onClick={() => void engine.requestCast()} data-testid="cast-button">
+                  <Icon name="cast" />
+                </IconButton>
+              )}
               {'pictureInPictureEnabled' in document && document.pictureInPictureEnabled && (
                 <IconButton type="button" className="desktop" aria-label={t('controls.pip')} onClick={() => void togglePip(videoRef.current)}>
                   <Icon name="pip" />

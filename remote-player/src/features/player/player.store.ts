@@ -28,6 +28,8 @@ export interface CaptionOption {
   language: string;
   label: string;
   kind: 'stream' | 'hls' | 'custom';
+  /** Flagged OpenSubtitles by the source: listed on /captions/opensubtitles. */
+  opensubtitles?: boolean;
   caption?: Caption;
   /** HLS: rendition playlist URL. */
   url?: string;
@@ -66,6 +68,11 @@ export interface PlayerUiState {
   /** Seconds of the intro to skip, when known. */
   introSkipTime: number | null;
   resumeFrom: number | null;
+  /**
+   * Spec §4: the next episode loads from 0 whatever progress it has (set by the media keys' next and
+   * previous episode; read and cleared when that episode's stream starts). Default false.
+   */
+  startFromBeginning: boolean;
   /** Seek-bar snapshots (preferences: thumbnails); cleared on reset. */
   thumbnails: Thumbnail[];
 }
@@ -91,6 +98,7 @@ export function createPlayer(engineOptions: ConstructorParameters<typeof Playbac
     pip: false,
     introSkipTime: null,
     resumeFrom: null,
+    startFromBeginning: false,
     thumbnails: [],
   });
   const dispatch = (event: StatusEvent) => {
@@ -105,12 +113,20 @@ export function createPlayer(engineOptions: ConstructorParameters<typeof Playbac
 export interface PlayerHooks {
   backUrl: string;
   embed: boolean;
-  /** Plays a stream found by the source menu (keeps the current time when `keepTime`). */
-  playStream?: (stream: Stream, sourceId: string, embedId?: string) => void;
+  /** Plays a stream found by the source menu or given by the embedding page (at the current time unless `startAt`, seconds). */
+  playStream?: (stream: Stream, sourceId: string, embedId?: string, options?: { startAt?: number }) => void;
   scrapeOptions?: () => ScrapeOptions;
-  /** Shows: go to another episode of the show. */
-  goToEpisode?: (seasonId: string, episodeId: string) => void;
-  nextEpisode?: { seasonId: string; episodeId: string; title: string } | null;
+  /** Shows: go to another episode of the show (from its beginning when `fromStart`, spec §4). */
+  goToEpisode?: (seasonId: string, episodeId: string, options?: { fromStart?: boolean }) => void;
+  nextEpisode?: EpisodeLink | null;
+  previousEpisode?: EpisodeLink | null;
+}
+
+/** An aired episode next to the one playing. */
+export interface EpisodeLink {
+  seasonId: string;
+  episodeId: string;
+  title: string;
 }
 
 export type Player = ReturnType<typeof createPlayer>;

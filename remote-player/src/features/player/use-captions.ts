@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { useHost } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
+import { preferredCaption } from '../../core/captions/choice';
 import { loadCaption, parseCaptionFile } from './captions';
 import { usePlayer, type CaptionOption } from './player.store';
 
@@ -23,7 +24,14 @@ export function useCaptionOptions(): CaptionOption[] {
   return useMemo(() => {
     const options: CaptionOption[] = [];
     for (const caption of media.source?.captions ?? []) {
-      options.push({ id: caption.id, language: caption.language, label: languageName(caption.language, state.language), kind: 'stream', caption: { ...caption } });
+      options.push({
+        id: caption.id,
+        language: caption.language,
+        label: languageName(caption.language, state.language),
+        kind: 'stream',
+        ...(caption.opensubtitles ? { opensubtitles: true } : {}),
+        caption: { ...caption },
+      });
     }
     for (const track of media.hlsSubtitles) {
       options.push({ id: `hls-${track.id}`, language: track.language, label: `${track.label || languageName(track.language, state.language)} (HLS)`, kind: 'hls', url: track.url });
@@ -65,13 +73,12 @@ export function useCaptionActions() {
       ui.captions.selectedId = option.id;
       ui.captions.language = option.language;
       ui.captions.cues = result.value;
-      host.actions.setSubtitleSettings({ enabled: true, lastSelectedLanguage: option.language });
+      host.actions.setSubtitleSettings({ enabled: true, lastSelectedLanguage: option.language, isOpenSubtitles: !!option.opensubtitles });
     };
     const toggle = async () => {
       if (ui.captions.selectedId) return select(null);
-      const preferred = host.state.subtitles.lastSelectedLanguage;
-      const option = options.find((o) => o.language === preferred) ?? options.find((o) => o.language === 'en') ?? options[0];
-      return select(option ?? null);
+      const { lastSelectedLanguage, isOpenSubtitles } = host.state.subtitles;
+      return select(preferredCaption(options, { language: lastSelectedLanguage, isOpenSubtitles }) ?? null);
     };
     const upload = async (file: File) => {
       const result = await parseCaptionFile(file);

@@ -7,7 +7,8 @@ import { useEffect, useRef } from 'react';
 import { useHost, type PlayerEvent } from 'shared-contracts';
 import { subscribe } from 'valtio/vanilla';
 import { MESSAGE_SOURCE, createThrottle, parsePlayerCommand } from '../../core/embed/protocol';
-import { directStream } from '../../core/scraping/providers/direct-url';
+import { scrapeEmbed } from '../../worker/player.client';
+import { loadMediaErrorMessage, resolveDirectStream } from './load-media';
 import type { Player } from './player.store';
 
 const SAVE_INTERVAL_MS = 3000;
@@ -18,6 +19,18 @@ export function postToParent(event: EventBody): void {
   if (window.parent === window) return;
   // The parent is a partner page on any origin; events carry nothing private (spec: embedding allowed).
   window.parent.postMessage({ source: MESSAGE_SOURCE, ...event }, '*');
+}
+
+/**
+ * Spec §4: the next (1) or previous (-1) episode from the media keys and the OS media controls; it
+ * starts from the beginning, whatever progress it has. False when there is no such episode.
+ */
+export function goToAdjacentEpisode(player: Player, direction: 1 | -1): boolean {
+  const hooks = player.hooks.current;
+  const target = direction === 1 ? hooks.nextEpisode : hooks.previousEpisode;
+  if (!target || !hooks.goToEpisode) return false;
+  hooks.goToEpisode(target.seasonId, target.episodeId, { fromStart: true });
+  return true;
 }
 
 export function usePlaybackEffects(player: Player): void {
@@ -91,7 +104,7 @@ export function usePlaybackEffects(player: Player): void {
     });
   }, [player]);
 
-  // Media keys and the OS media controls (spec §4: next episode via media keys starts from the beginning).
+  // Media keys and the OS media controls (spec §4: next/previous episode start from the beginning).
   useEffect(() => {
     const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
     if (!session) return;
@@ -107,19 +120,25 @@ export function usePlaybackEffects(player: Player): void {
     set('pause', () => engine.pause());
     set('seekbackward', () => engine.seek(engine.state.time - 10));
     set('seekforward', () => engine.seek(engine.state.time + 10));
-    set('nexttrack', () => {
-      const next = player.hooks.current.nextEpisode;
-      if (next) player.hooks.current.goToEpisode?.(next.seasonId, next.episodeId);
-    });
-    const unsubscribe = subscribe(player.ui, () => {
+    // The OS shows next/previous only while there is such an episode: registered per episode.
+    let episodes = '';
+    const update = () => {
       const meta = player.ui.meta;
       if (meta && typeof MediaMetadata !== 'undefined' && session.metadata?.title !== meta.media.title) {
         session.metadata = new MediaMetadata({ title: meta.media.title, ...(meta.media.poster ? { artwork: [{ src: meta.media.poster }] } : {}) });
       }
-    });
+      const { nextEpisode, previousEpisode } = player.hooks.current;
+      const key = `${nextEpisode?.episodeId ?? ''}/${previousEpisode?.episodeId ?? ''}`;
+      if (key === episodes) return;
+      episodes = key;
+      set('nexttrack', nextEpisode ? () => goToAdjacentEpisode(player, 1) : null);
+      set('previoustrack', previousEpisode ? () => goToAdjacentEpisode(player, -1) : null);
+    };
+    update();
+    const unsubscribe = subscribe(player.ui, update);
     return () => {
       unsubscribe();
-      for (const action of ['play', 'pause', 'seekbackward', 'seekforward', 'nexttrack'] as const) set(action, null);
+      for (const action of ['play', 'pause', 'seekbackward', 'seekforward', 'nexttrack', 'previoustrack'] as const) set(action, null);
     };
   }, [player]);
 
@@ -161,8 +180,16 @@ export function usePlaybackEffects(player: Player): void {
           engine.setVolume(command.volume);
           break;
         case 'loadMedia': {
-          const stream = directStream(command.url, command.streamType ?? (/\.m3u8?(\?|$)/i.test(command.url) ? 'hls' : 'mp4'));
-          if (stream.ok) player.hooks.current.playStream?.(stream.value, 'direct-url');
+          // Through the Direct URL provider in the worker: validated like a found stream; a URL that
+          // does not play is refused with an error event and the current video goes on.
+          const { url, streamType, startAt } = command;
+          void resolveDirectStream(scrapeEmbed, url, streamType, player.hooks.current.scrapeOptions?.() ?? {}, { validate: true }).then((result) => {
+            if (!result.ok) {
+              postToParent({ type: 'error', message: loadMediaErrorMessage(url, result.error) });
+              return;
+            }
+            player.hooks.current.playStream?.(result.value, 'direct-url', undefined, startAt === undefined ? undefined : { startAt });
+          });
           break;
         }
       }

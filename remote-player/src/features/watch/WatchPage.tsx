@@ -13,7 +13,7 @@ import type { ScrapeMedia } from '../../core/scraping/types';
 import { cancelScrape, scrapeAll } from '../../worker/player.client';
 import { resumeFrom } from '../../core/player/resume';
 import { fetchIntroSkip } from './skips';
-import { newPlayer, PlayerView, PlayerContext, type Player, type PlayerMeta, plain, scrapeOptionsFrom, startStream, stopThumbnails, postToParent, usePlaybackEffects } from '../player';
+import { newPlayer, PlayerView, PlayerContext, type EpisodeLink, type Player, type PlayerMeta, plain, scrapeOptionsFrom, startStream, stopThumbnails, postToParent, usePlaybackEffects } from '../player';
 
 const Message = styled.div`
   position: absolute;
@@ -31,16 +31,16 @@ type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'
 
 async function resolveMeta(host: HostApi, ref: MediaRef, seasonId: string | undefined, episodeId: string | undefined, signal: AbortSignal) {
   const details = await host.catalog.details(ref, { signal });
-  if (ref.type === 'movie') return { details, meta: movieMeta(details), redirect: null, next: null };
+  if (ref.type === 'movie') return { details, meta: movieMeta(details), redirect: null, next: null, previous: null };
   const seasons = (details.seasons ?? []).filter((s) => s.number > 0);
   const season = seasonId ? (details.seasons ?? []).find((s) => s.id === seasonId) : seasons[0];
   if (!season) throw new CatalogError('not-found', 'season not found');
   const seasonDetails = await host.catalog.season(ref.tmdbId, season.number, { signal });
   const episode = episodeId ? seasonDetails.episodes.find((e) => e.id === episodeId) : seasonDetails.episodes[0];
   if (!episode) throw new CatalogError('not-found', 'episode not found');
-  if (!seasonId || !episodeId) return { details, meta: null, redirect: mediaPath(ref, details.title, { seasonId: season.id, episodeId: episode.id }), next: null };
+  if (!seasonId || !episodeId) return { details, meta: null, redirect: mediaPath(ref, details.title, { seasonId: season.id, episodeId: episode.id }), next: null, previous: null };
   const index = seasonDetails.episodes.indexOf(episode);
-  let next: { seasonId: string; episodeId: string; title: string } | null = null;
+  let next: EpisodeLink | null = null;
   const today = new Date().toISOString().slice(0, 10);
   const following = seasonDetails.episodes[index + 1];
   if (following && following.airDate && following.airDate <= today) next = { seasonId: season.id, episodeId: following.id, title: following.title };
@@ -50,6 +50,18 @@ async function resolveMeta(host: HostApi, ref: MediaRef, seasonId: string | unde
       const nextDetails = await host.catalog.season(ref.tmdbId, nextSeason.number, { signal }).catch(() => null);
       const first = nextDetails?.episodes[0];
       if (first && first.airDate && first.airDate <= today) next = { seasonId: nextSeason.id, episodeId: first.id, title: first.title };
+    }
+  }
+  // The previous episode: the one before in this season, else the last aired one of the season before.
+  let previous: EpisodeLink | null = null;
+  const before = seasonDetails.episodes[index - 1];
+  if (before) previous = { seasonId: season.id, episodeId: before.id, title: before.title };
+  else {
+    const previousSeason = seasons.find((s) => s.number === season.number - 1);
+    if (previousSeason) {
+      const previousDetails = await host.catalog.season(ref.tmdbId, previousSeason.number, { signal }).catch(() => null);
+      const last = previousDetails?.episodes.filter((e) => e.airDate && e.airDate <= today).at(-1);
+      if (last) previous = { seasonId: previousSeason.id, episodeId: last.id, title: last.title };
     }
   }
   const meta: PlayerMeta = {
@@ -71,7 +83,7 @@ async function resolveMeta(host: HostApi, ref: MediaRef, seasonId: string | unde
       episodeNumber: episode.number,
     },
   };
-  return { details, meta, redirect: null, next };
+  return { details, meta, redirect: null, next, previous };
 }
 
 function movieMeta(details: MediaDetails): PlayerMeta {
@@ -107,17 +119,23 @@ export default function WatchPage() {
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const embed = pathname.startsWith('/embed/');
   const ref = decodeMediaId(media);
+  const navigatingTo = useRef<string | null>(null);
   usePlaybackEffects(player);
 
   player.hooks.current.embed = embed;
   player.hooks.current.backUrl = new URLSearchParams(window.location.search).get('back') ?? '/';
   player.hooks.current.scrapeOptions = () => scrapeOptionsFrom(hostRef.current);
-  player.hooks.current.playStream = (stream, sourceId, embedId) =>
-    startStream(player, hostRef.current, stream, { sourceId, embedId }, { startAt: player.engine.state.time, autoplay: player.engine.state.playing || player.engine.state.hasPlayedOnce, kind: 'chooseSource' });
-  player.hooks.current.goToEpisode = (seasonId, episodeId) => {
+  player.hooks.current.playStream = (stream, sourceId, embedId, options) =>
+    startStream(player, hostRef.current, stream, { sourceId, embedId }, { startAt: options?.startAt ?? player.engine.state.time, autoplay: player.engine.state.playing || player.engine.state.hasPlayedOnce, kind: 'chooseSource' });
+  player.hooks.current.goToEpisode = (seasonId, episodeId, options) => {
     if (!ref) return;
     const base = embed ? `/embed/${media}` : `/media/${media}`;
-    hostRef.current.navigate(`${base}/${seasonId}/${episodeId}${window.location.search}`);
+    const target = `${seasonId}/${episodeId}`;
+    // A media key can arrive twice (key event and media session) before the new episode is shown.
+    if (target === `${season}/${episode}` || target === navigatingTo.current) return;
+    navigatingTo.current = target;
+    if (options?.fromStart) player.ui.startFromBeginning = true;
+    hostRef.current.navigate(`${base}/${target}${window.location.search}`);
   };
 
   useEffect(() => {
@@ -127,6 +145,9 @@ export default function WatchPage() {
     const h = hostRef.current;
     let cancelled = false;
     const autoplayNext = player.engine.state.hasPlayedOnce && h.state.preferences.enableAutoplay && h.config.allowAutoplay;
+    navigatingTo.current = null;
+    const fromStart = player.ui.startFromBeginning;
+    player.ui.startFromBeginning = false;
     stopThumbnails();
     player.engine.reset();
     player.dispatch({ type: 'reset' });
@@ -150,6 +171,7 @@ export default function WatchPage() {
       }
       const meta = resolved.meta!;
       player.hooks.current.nextEpisode = resolved.next;
+      player.hooks.current.previousEpisode = resolved.previous;
       player.ui.meta = meta;
       player.dispatch({ type: 'setMeta' });
       setLoad({ status: 'ready' });
@@ -178,7 +200,8 @@ export default function WatchPage() {
       }
       const saved = h.state.progress[meta.media.tmdbId];
       const watched = meta.episode ? saved?.episodes[meta.episode.episode.id]?.progress : saved?.progress;
-      const resume = watched ? resumeFrom(watched.watched, watched.duration) : { startAt: 0, prompt: false };
+      // Spec §4: an episode reached with the media keys starts from the beginning.
+      const resume = watched && !fromStart ? resumeFrom(watched.watched, watched.duration) : { startAt: 0, prompt: false };
       if (resume.prompt) player.ui.resumeFrom = resume.startAt;
       startStream(player, h, result.value.stream, { sourceId: result.value.sourceId, embedId: result.value.embedId }, { startAt: resume.startAt, autoplay: autoplayNext, kind: 'playMedia' });
       // Spec §2: overlay routing through query param r (e.g. r=settings/captions/settings).

@@ -1,0 +1,32 @@
+/**
+ * Which captions a menu page lists and which one the captions toggle picks (spec §2 routes
+ * /captions/source and /captions/opensubtitles, spec §3 subtitle settings lastSelectedLanguage and
+ * isOpenSubtitles).
+ */
+
+/** What choosing needs to know of a caption. */
+export interface CaptionChoice {
+  language: string;
+  /** Found on OpenSubtitles (listed on its own page) rather than with the stream. */
+  opensubtitles?: boolean;
+}
+
+/** The stream's own captions (and HLS renditions, custom files) apart from those flagged OpenSubtitles. */
+export function groupCaptions<T extends CaptionChoice>(options: readonly T[]): { source: T[]; opensubtitles: T[] } {
+  return { source: options.filter((o) => !o.opensubtitles), opensubtitles: options.filter((o) => o.opensubtitles) };
+}
+
+/**
+ * The caption the toggle turns on: the last chosen language from the last chosen kind (OpenSubtitles or
+ * the stream's), then that language from either, then English (stream first), then the first.
+ */
+export function preferredCaption<T extends CaptionChoice>(options: readonly T[], last: { language: string | null; isOpenSubtitles: boolean }): T | undefined {
+  const sameKind = (o: T) => !!o.opensubtitles === last.isOpenSubtitles;
+  return (
+    options.find((o) => o.language === last.language && sameKind(o)) ??
+    options.find((o) => o.language === last.language) ??
+    options.find((o) => o.language === 'en' && !o.opensubtitles) ??
+    options.find((o) => o.language === 'en') ??
+    options[0]
+  );
+}
