@@ -143,27 +143,27 @@ const Preview = styled.div`
 const Center = styled.div`
   position: absolute;
   inset: 0;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  gap: 1.5rem;
+  display: grid;
+  place-items: center;
   pointer-events: none;
   > * { pointer-events: auto; }
 `;
 
-/** Spec §2: shown while the video plays on a cast device (Remote Playback API). */
+/** Spec §2: shown while the video plays on a cast device (Remote Playback API); the picture is there, not here. */
 const CastingNotice = styled.div`
+  position: absolute;
+  inset: 0;
   display: flex;
   flex-direction: column;
   align-items: center;
+  justify-content: center;
   gap: 0.75rem;
-  max-width: calc(100% - 2rem);
-  padding: 1rem 1.5rem;
-  border-radius: 0.75rem;
-  background: rgba(0, 0, 0, 0.6);
+  padding: 1rem;
+  background: rgba(0, 0, 0, 0.88);
   text-align: center;
+  font-size: 1.1rem;
   font-weight: 600;
+  pointer-events: none;
   svg { color: ${(p) => p.theme.colors.primary}; }
 `;
 
@@ -344,6 +344,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   const shell = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const lastPointer = useRef('mouse');
   const captions = useCaptionActions();
   const [offlineDismissed, setOfflineDismissed] = useState(() => sessionStorage.getItem('__MW::player-offline-dismissed') === '1');
   const now = useNow(view.volumeIndicatorUntil > Date.now() || view.delayIndicatorUntil > Date.now());
@@ -462,6 +463,8 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           ui.menu.id = null;
           return;
         }
+        // Spec §4: on touch a tap shows or hides the controls (the Shell's pointerdown); it does not pause.
+        if (lastPointer.current === 'touch') return;
         engine.togglePlay();
       }}
       onDoubleClick={() => requestFullscreen(shell.current)}
@@ -477,7 +480,9 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
       data-fullscreen={view.fullscreen}
       onPointerMove={(e) => e.pointerType === 'mouse' && showControlsFor3s()}
       onPointerDown={(e) => {
-        if (e.pointerType !== 'touch') return;
+        lastPointer.current = e.pointerType;
+        // Taps on the controls and menus use them; only a tap on the picture toggles the controls.
+        if (e.pointerType !== 'touch' || e.target !== videoRef.current) return;
         // Spec §4: first tap shows the controls, a second hides them.
         ui.hover = ui.hover === 'mobile' ? 'none' : 'mobile';
       }}
@@ -508,13 +513,13 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
 
       {playing && (
         <>
+          {media.casting === 'connected' && (
+            <CastingNotice role="status" data-testid="casting-notice">
+              <Icon name="cast" size={56} />
+              {t('casting.active')}
+            </CastingNotice>
+          )}
           <Center>
-            {media.casting === 'connected' && (
-              <CastingNotice role="status" data-testid="casting-notice">
-                <Icon name="cast" size={48} />
-                {t('casting.active')}
-              </CastingNotice>
-            )}
             {!media.hasPlayedOnce && !media.playing ? (
               <BigPlay type="button" aria-label={t('controls.play')} onClick={() => void engine.play()} data-testid="big-play">
                 <Icon name="play" size={44} />
