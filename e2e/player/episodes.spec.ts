@@ -1,0 +1,95 @@
+/**
+ * Next and previous episode from the media keys and the OS media controls (Media Session): the
+ * episode starts from the beginning even when it has saved progress (spec §4), while the on-screen
+ * Next episode button resumes it.
+ */
+import type { Page } from '@playwright/test';
+import { currentTime, player, startPlayback } from '../support/player.page';
+import { expect, test } from '../support/site.fixture';
+
+const SHOW = '/media/tmdb-tv-910001';
+
+/** Records where each load starts playing, and the Media Session handlers the page registers. */
+const RECORD = `
+  window.playingAt = [];
+  document.addEventListener('playing', (e) => window.playingAt.push({ title: document.title, time: e.target.currentTime }), true);
+  window.mediaSessionHandlers = {};
+  const set = navigator.mediaSession.setActionHandler.bind(navigator.mediaSession);
+  navigator.mediaSession.setActionHandler = (action, handler) => {
+    window.mediaSessionHandlers[action] = handler;
+    set(action, handler);
+  };
+`;
+
+type Start = { title: string; time: number };
+const starts = (page: Page) => page.evaluate(() => (window as unknown as { playingAt: Start[] }).playingAt);
+/** Where the episode with this title first played after `from` recorded starts. */
+async function startOf(page: Page, title: RegExp, from: number): Promise<number> {
+  await expect.poll(async () => (await starts(page)).slice(from).some((s) => title.test(s.title)), { timeout: 20_000 }).toBe(true);
+  return (await starts(page)).slice(from).find((s) => title.test(s.title))!.time;
+}
+const savedEpisodes = (page: Page) =>
+  page.evaluate(() => {
+    const items = JSON.parse(localStorage.getItem('__MW::progress') ?? '{"state":{"items":{}}}').state.items as Record<string, { episodes: Record<string, { number: number; progress: { watched: number } }> }>;
+    return Object.fromEntries(Object.values(items['910001']?.episodes ?? {}).map((e) => [e.number, e.progress.watched]));
+  });
+
+test('media keys go to the next and previous episode from the beginning, despite saved progress', async ({ page, site }) => {
+  await page.addInitScript(RECORD);
+  await page.goto(`${site.hostUrl}${SHOW}`);
+  await startPlayback(page, 0.2);
+  await expect(page).toHaveTitle(/S1 E1/);
+  await expect.poll(() => page.evaluate(() => Object.keys((window as unknown as { mediaSessionHandlers: object }).mediaSessionHandlers))).toContain('nexttrack');
+
+  // Watch some of episode 2 so that it has saved progress.
+  await page.mouse.move(300, 300);
+  await page.mouse.move(320, 320);
+  await page.getByRole('button', { name: 'Next episode' }).first().click();
+  await expect(page).toHaveTitle(/S1 E2/);
+  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+  await expect.poll(async () => (await savedEpisodes(page))[2] ?? 0, { timeout: 15_000 }).toBeGreaterThan(4);
+
+  // Previous track from the OS media controls: episode 1, from the beginning.
+  let from = (await starts(page)).length;
+  await page.evaluate(() => (window as unknown as { mediaSessionHandlers: Record<string, () => void> }).mediaSessionHandlers.previoustrack!());
+  await expect(page).toHaveTitle(/S1 E1/);
+  expect(await startOf(page, /S1 E1/, from)).toBeLessThan(1);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(0.2);
+
+  // The next-track media key: episode 2 from the beginning, though it was left after 4 s.
+  const saved = (await savedEpisodes(page))[2]!;
+  expect(saved).toBeGreaterThan(4);
+  from = (await starts(page)).length;
+  await page.keyboard.press('MediaTrackNext');
+  await expect(page).toHaveTitle(/S1 E2/);
+  expect(await startOf(page, /S1 E2/, from)).toBeLessThan(1);
+
+  // Without a media key the saved progress counts: back to episode 1, then the on-screen button resumes episode 2.
+  await page.keyboard.press('MediaTrackPrevious');
+  await expect(page).toHaveTitle(/S1 E1/);
+  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+  const resumeAt = (await savedEpisodes(page))[2]!;
+  from = (await starts(page)).length;
+  await page.mouse.move(300, 300);
+  await page.mouse.move(320, 320);
+  await page.getByRole('button', { name: 'Next episode' }).first().click();
+  await expect(page).toHaveTitle(/S1 E2/);
+  expect(await startOf(page, /S1 E2/, from)).toBeGreaterThan(resumeAt - 1);
+});
+
+test('the first episode has no previous track; the media key there does nothing', async ({ page, site }) => {
+  await page.addInitScript(RECORD);
+  await page.goto(`${site.hostUrl}${SHOW}`);
+  await startPlayback(page, 0.2);
+  await expect(page).toHaveTitle(/S1 E1/);
+  const url = page.url();
+  // What each action's handler is now (a function, or null when the OS control is withdrawn).
+  const handlers = () =>
+    page.evaluate(() => Object.fromEntries(Object.entries((window as unknown as { mediaSessionHandlers: Record<string, unknown> }).mediaSessionHandlers).map(([a, h]) => [a, h === null ? 'null' : typeof h])));
+  await expect.poll(async () => (await handlers()).nexttrack).toBe('function');
+  expect((await handlers()).previoustrack).toBe('null');
+  await page.keyboard.press('MediaTrackPrevious');
+  await page.keyboard.press('k'); // a later key is handled: the previous one was, too
+  await expect.poll(() => page.evaluate(() => (document.querySelector('[data-testid=player-video]') as HTMLVideoElement).paused)).toBe(true);
+  expect(page.url()).toBe(url);
+});
