@@ -1,0 +1,161 @@
+/**
+ * Captions beyond the stream's own list: a file dropped on the captions menu, and captions a source
+ * flags as OpenSubtitles on their own menu page (spec §2 /captions/opensubtitles(Overlay), 343x431).
+ * The local media library flags none, so a stand-in remote scraping server (an `api:` entry in the
+ * proxy list) answers with a stream whose captions include one.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { ROOT } from '../../scripts/site.ts';
+import { menu, openSettings, startPlayback, video } from '../support/player.page';
+import { expect, test } from '../support/site.fixture';
+
+const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
+const SRT = fs.readFileSync(path.join(ROOT, '..', 'shared', 'fixtures', 'subtitles', 'srt', 'typical.srt'), 'utf8');
+
+/** Drops a file on the captions menu the way a browser does (dragover, then drop with a DataTransfer). */
+async function dropFile(page: Page, name: string, text: string) {
+  await page.getByTestId('captions-drop').evaluate(
+    (target, file) => {
+      const data = new DataTransfer();
+      data.items.add(new File([file.text], file.name));
+      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    },
+    { name, text },
+  );
+}
+
+async function openCaptions(page: Page) {
+  await openSettings(page);
+  await page.getByTestId('menu-captions').click();
+  await expect(menu(page)).toHaveAttribute('data-route', '/captions');
+}
+
+test('a subtitle file dropped on the captions menu is used; other files are ignored', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.2);
+  await page.keyboard.press('k');
+  await openCaptions(page);
+
+  await dropFile(page, 'notes.txt', SRT);
+  await dropFile(page, 'movie.srt.exe', SRT);
+  await expect(page.getByTestId('caption-custom-caption')).toHaveCount(0);
+  await expect(menu(page).getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('caption-off')).toHaveAttribute('aria-pressed', 'true');
+
+  await dropFile(page, 'typical.srt', SRT);
+  await expect(page.getByTestId('caption-custom-caption')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('caption-custom-caption')).toHaveText('typical.srt');
+  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 0.5));
+  await expect(page.getByTestId('caption-cue')).toHaveText('This is the first subtitle.');
+
+  // A title whose source flags no caption as OpenSubtitles: that page says so.
+  await page.getByTestId('caption-opensubtitles').click();
+  await expect(menu(page)).toHaveAttribute('data-route', '/captions/opensubtitles');
+  await expect(page.getByTestId('opensubtitles-none')).toHaveText('No subtitles from OpenSubtitles for this video.');
+});
+
+test.describe('captions flagged OpenSubtitles', () => {
+  let server: http.Server;
+  let origin: string;
+  let mediaUrl = '';
+
+  test.beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      if (url.pathname === '/') {
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ providers: [{ id: 'partner', name: 'Partner server', rank: 1, kind: 'source', mediaTypes: ['movie', 'show'], needs: [] }] }));
+        return;
+      }
+      if (url.pathname !== '/scrape') return void res.writeHead(404).end();
+      const runId = 'stand-in';
+      const caption = (id: string, language: string, opensubtitles: boolean) => ({
+        id,
+        language,
+        type: 'vtt',
+        url: `${mediaUrl}/subtitles/meadow/${language}.vtt`,
+        needsProxy: false,
+        ...(opensubtitles ? { opensubtitles: true } : {}),
+      });
+      const stream = {
+        id: 'partner-hls',
+        type: 'hls',
+        playlist: `${mediaUrl}/clips/meadow/hls/master.m3u8`,
+        flags: ['cors-allowed'],
+        captions: [caption('stream-en', 'en', false), caption('os-fr', 'fr', true)],
+      };
+      const events = [
+        { type: 'init', runId, sources: [{ id: 'partner', name: 'Partner server' }] },
+        { type: 'start', runId, id: 'partner' },
+        { type: 'update', runId, id: 'partner', status: 'success', percentage: 100 },
+        { type: 'done', runId, result: { ok: true, value: { sourceId: 'partner', stream } } },
+      ];
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+      res.end(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''));
+    });
+    await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+    origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  });
+  test.afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  test.beforeEach(async ({ page, site }) => {
+    mediaUrl = site.services!.urls.media!;
+    await page.route('**/config.json', async (route) => {
+      const original = (await (await route.fetch()).json()) as Record<string, unknown>;
+      await route.fulfill({ json: { ...original, proxyUrls: [`api:${origin}`] } });
+    });
+  });
+
+  test('are listed on their own page, from the settings and from the subtitles button, and chosen there', async ({ page, site }) => {
+    await page.goto(`${site.hostUrl}${NOSFERATU}`);
+    await startPlayback(page, 0.2);
+    await page.keyboard.press('k');
+    await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 3));
+    await openCaptions(page);
+    await expect(page.getByTestId('caption-stream-en')).toBeVisible();
+    await expect(page.getByTestId('caption-os-fr')).toHaveCount(0);
+    await expect(page.getByTestId('caption-opensubtitles')).toContainText('1');
+    await page.screenshot({ path: 'test-results/player-captions-menu-1280.png' });
+
+    await page.getByTestId('caption-opensubtitles').click();
+    await expect(menu(page)).toHaveAttribute('data-route', '/captions/opensubtitles');
+    const box = (await menu(page).boundingBox())!;
+    expect([Math.round(box.width), Math.round(box.height)]).toEqual([343, 431]);
+    await page.getByTestId('caption-os-fr').click();
+    await expect(page.getByTestId('caption-os-fr')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('caption-cue')).toHaveText('Ligne de sous-titre 2 (fr)');
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::subtitles')!).state)).toMatchObject({ isOpenSubtitles: true, lastSelectedLanguage: 'fr' });
+    await page.screenshot({ path: 'test-results/player-opensubtitles-1280.png' });
+    await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(menu(page)).toHaveAttribute('data-route', '/captions');
+    await expect(page.getByTestId('caption-opensubtitles')).toContainText('French');
+
+    // Off and on again with c: the last choice (French, from OpenSubtitles) comes back.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('c');
+    await expect(page.getByTestId('caption-cue')).toHaveCount(0);
+    await page.keyboard.press('c');
+    await expect(page.getByTestId('caption-cue')).toHaveText('Ligne de sous-titre 2 (fr)');
+
+    // The overlay variant, from the subtitles button, goes back to /captionsOverlay.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.mouse.move(100, 300);
+    await page.mouse.move(120, 320);
+    await page.getByRole('button', { name: 'Subtitles', exact: true }).click();
+    await expect(menu(page)).toHaveAttribute('data-route', '/captionsOverlay');
+    await page.getByTestId('caption-opensubtitles').click();
+    await expect(menu(page)).toHaveAttribute('data-route', '/captions/opensubtitlesOverlay');
+    await expect(page.getByTestId('caption-os-fr')).toHaveAttribute('aria-pressed', 'true');
+    await page.screenshot({ path: 'test-results/player-opensubtitles-390.png' });
+    await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(menu(page)).toHaveAttribute('data-route', '/captionsOverlay');
+  });
+});
