@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../../scripts/site.ts';
+import { BROKEN } from '../../services/src/media/library';
 import { expect, test } from '../support/site.fixture';
 
 const PARTNER = fs.readFileSync(path.join(ROOT, 'remote-player', 'public', 'partner-example.html'));
@@ -23,7 +24,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-type Event = { type: string; time?: number; sourceId?: string };
+type Event = { type: string; time?: number; sourceId?: string; message?: string };
 const events = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { playerEvents: Event[] }).playerEvents);
 
 test('the embedded player talks to its parent both ways across origins', async ({ page, site }) => {
@@ -49,4 +50,32 @@ test('the embedded player talks to its parent both ways across origins', async (
   await page.getByLabel('Stream URL').fill(mp4);
   await page.getByRole('button', { name: 'Load media' }).click();
   await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentSrc)).toBe(mp4);
+});
+
+test('loadMedia goes through the Direct URL provider: a stream that does not play is refused with an error event; startAt is honoured', async ({ page, site }) => {
+  await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-653`);
+  await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 20_000 }).toContain('sourceFound');
+  const frame = page.frameLocator('iframe');
+  const src = () => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentSrc);
+  const playing = await src();
+
+  // Segments answer 404: validated like a found stream, refused; the current video stays.
+  const broken = `${site.services!.urls.media}${BROKEN.missingSegments}`;
+  await page.getByLabel('Stream URL').fill(broken);
+  await page.getByRole('button', { name: 'Load media' }).click();
+  await expect
+    .poll(async () => (await events(page)).find((e) => e.type === 'error')?.message, { timeout: 20_000 })
+    .toBe(`loadMedia: ${broken} cannot be played (no stream: segment: HTTP 404)`);
+  expect(await src()).toBe(playing);
+  expect((await events(page)).filter((e) => e.type === 'sourceFound')).toHaveLength(1);
+
+  // A command with a type and a start time, posted as a partner page would.
+  const mp4 = `${site.services!.urls.media}/clips/harbor/mp4/720.mp4`;
+  await page.evaluate(
+    ({ url, origin }) => document.querySelector('iframe')!.contentWindow!.postMessage({ source: 'movie-web-player', type: 'loadMedia', url, streamType: 'mp4', startAt: 6 }, origin),
+    { url: mp4, origin: new URL(site.hostUrl).origin },
+  );
+  await expect.poll(src).toBe(mp4);
+  await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(6);
+  await expect.poll(async () => (await events(page)).filter((e) => e.type === 'sourceFound').at(-1)?.sourceId).toBe('direct-url');
 });
