@@ -69,20 +69,22 @@ test('a title that resolves on a later source after the first fails shows each s
   expect(states.indexOf('local-hls-mirror:failure')).toBeLessThan(states.indexOf('local-hls:pending'));
 });
 
-test('budget: from pressing play on a found source to the first frame under 1 s', async ({ page, site }) => {
+// The time it takes is a budget, measured by the bench (e2e/bench/player.bench.ts), not asserted here.
+test('pressing play on a found source presents the first frame, then plays on', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/media/tmdb-movie-${NOSFERATU}`);
   await expect(page.getByTestId('big-play')).toBeVisible({ timeout: 20_000 });
-  const ms = await page.evaluate(
+  expect(await currentTime(page)).toBe(0);
+  const frame = await page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ presentedFrames: number; mediaTime: number }>((resolve) => {
         const v = document.querySelector('[data-testid="player-video"]') as HTMLVideoElement;
-        const t0 = performance.now();
-        v.requestVideoFrameCallback(() => resolve(performance.now() - t0));
+        v.requestVideoFrameCallback((_now, meta) => resolve({ presentedFrames: meta.presentedFrames, mediaTime: meta.mediaTime }));
         (document.querySelector('[data-testid="big-play"]') as HTMLButtonElement).click();
       }),
   );
-  console.log(`[budget] play → first frame: ${Math.round(ms)} ms`);
-  expect(ms).toBeLessThan(1000);
+  expect(frame.presentedFrames).toBeGreaterThan(0);
+  await expect(page.getByTestId('big-play')).toBeHidden();
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(frame.mediaTime + 0.2);
 });
 
 // Scraping validates streams, so a title whose only stream is broken ends on not found...
