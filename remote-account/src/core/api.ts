@@ -200,7 +200,8 @@ export function createBackendClient({ baseUrl, fetch: fetchImpl = (i, o) => fetc
       request<SessionDto>('PATCH', `/sessions/${encodeURIComponent(sessionId)}`, { token, body: { deviceName } }),
     deleteSession: (token: string, sessionId: string) => request<{ id: string }>('DELETE', `/sessions/${encodeURIComponent(sessionId)}`, { token }),
     getBookmarks: (token: string, userId: string) => request<BookmarkDto[]>('GET', `${user(userId)}/bookmarks`, { token }),
-    putBookmarks: (token: string, userId: string, items: { tmdbId: string; meta: BookmarkMetaDto }[]) =>
+    /** `updatedAt` per item: when the change was made (an extension; upstream strips unknown keys). */
+    putBookmarks: (token: string, userId: string, items: { tmdbId: string; meta: BookmarkMetaDto; updatedAt?: string }[]) =>
       request<BookmarkDto[]>('PUT', `${user(userId)}/bookmarks`, { token, body: items }),
     addBookmark: (token: string, userId: string, tmdbId: string, meta: BookmarkMetaDto) =>
       request<BookmarkDto>('POST', `${user(userId)}/bookmarks/${encodeURIComponent(tmdbId)}`, { token, body: { tmdbId, meta } }),

@@ -83,9 +83,9 @@ export function mergeImport(
 ) {
   // Treat every local item as "pending" so that only newer imported copies replace them.
   const keepLocalBookmarks = Object.keys(local.bookmarks).filter((id) => !file.bookmarks[id] || file.bookmarks[id]!.updatedAt <= local.bookmarks[id]!.updatedAt);
-  const bookmarks = mergeBookmarks(local.bookmarks, keepLocalBookmarks.map((tmdbId) => ({ id: tmdbId, action: 'add' as const, tmdbId })), file.bookmarks);
+  const bookmarks = mergeBookmarks(local.bookmarks, keepLocalBookmarks.map((tmdbId) => ({ id: tmdbId, action: 'add' as const, tmdbId })), file.bookmarks).items;
   const keepLocalProgress = Object.keys(local.progress).filter((id) => !file.progress[id]);
-  const progress = mergeProgress(local.progress, keepLocalProgress.map((tmdbId) => ({ id: tmdbId, action: 'upsert' as const, tmdbId })), file.progress);
+  const progress = mergeProgress(local.progress, keepLocalProgress.map((tmdbId) => ({ id: tmdbId, action: 'upsert' as const, tmdbId })), file.progress).items;
   const changedBookmarks = Object.keys(bookmarks).filter((id) => bookmarks[id] !== undefined && JSON.stringify(bookmarks[id]) !== JSON.stringify(local.bookmarks[id]));
   const changedProgress = Object.keys(progress).filter((id) => JSON.stringify(progress[id]) !== JSON.stringify(local.progress[id]));
   return { bookmarks, progress, changedBookmarks, changedProgress };

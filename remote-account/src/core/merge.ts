@@ -1,10 +1,21 @@
 /**
- * Pulling merges by `updatedAt` (DECISIONS "No data loss in sync"): what is still waiting in a local
- * queue always wins (the server has not seen it yet); otherwise the newer side wins; an item only the
- * server has is added; an item only this device has, with nothing queued, was deleted elsewhere.
+ * Pulling merges by `updatedAt` (DECISIONS "No data loss in sync"): the newer change wins, on every device.
+ *
+ * - A row with a change still waiting in a local queue keeps the local change, unless the server's copy
+ *   changed since this device last saw it *and* is newer than the local edit: then the local change is
+ *   stale (another device made a newer one); the server's copy is taken and the queued entries for that
+ *   row are returned as `stale`, to be dropped instead of pushed over the newer copy.
+ *   "Changed since last seen" compares the server's stamp with the one this device recorded at its last
+ *   pull or push (`known`), so a server clock ahead of ours never makes our own later edit look older.
+ * - A row with nothing queued: the newer side wins; an item only the server has is added; an item only
+ *   this device has, with nothing queued, was deleted elsewhere.
+ * - Where the winner has the same content as the local item, the local object itself is kept, so a pull
+ *   that brings nothing new changes nothing (no store write, no re-render).
+ *
+ * A queued delete has no time of its own (queue entries carry none), so it always wins.
  * Pure functions: server DTOs in, local store values out.
  */
-import type { BookmarkItem, BookmarkUpdate, ProgressEpisode, ProgressItem, ProgressSeason, ProgressUpdate } from 'shared-contracts';
+import type { BookmarkItem, BookmarkUpdate, ProgressEpisode, ProgressItem, ProgressSeason, ProgressUpdate, WatchProgress } from 'shared-contracts';
 import type { BookmarkDto, ProgressDto } from './api';
 
 const time = (iso: string): number => {
@@ -18,6 +29,25 @@ const year = (value: unknown): number | undefined => {
   return Number.isFinite(n) && n > 0 ? Math.trunc(n) : undefined;
 };
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/** Keys of server rows in `known` (server stamps last seen by this device). */
+export const bookmarkRowKey = (tmdbId: string) => `b/${tmdbId}`;
+export const progressRowKey = (u: { tmdbId: string; seasonId?: string | null; episodeId?: string | null }) => `p/${u.tmdbId}/${u.seasonId ?? ''}/${u.episodeId ?? ''}`;
+
+/** A row the server has, whose stamp this device does not know (e.g. an import answer without it). */
+export const UNKNOWN_STAMP = -1;
+
+/**
+ * Upstream servers read stamps back rounded to the second while a write's answer carries milliseconds
+ * (contract A1): a difference within this is "the same stamp".
+ */
+const STAMP_TOLERANCE_MS = 1000;
+
+/** Did the server's copy change since this device last saw it (or is that unknown)? */
+export function changedSinceSeen(known: ReadonlyMap<string, number>, key: string, serverStamp: number): boolean {
+  const seen = known.get(key);
+  return seen === undefined || seen === UNKNOWN_STAMP || Math.abs(serverStamp - seen) > STAMP_TOLERANCE_MS;
+}
 
 export function bookmarksFromServer(dtos: readonly BookmarkDto[]): Record<string, BookmarkItem> {
   const out: Record<string, BookmarkItem> = {};
@@ -58,92 +88,167 @@ export function progressFromServer(dtos: readonly ProgressDto[]): Record<string,
   return out;
 }
 
+/** The server stamp of every row of a pull, by row key. */
+export function stampsFromServer(bookmarks: readonly BookmarkDto[], progress: readonly ProgressDto[]): Map<string, number> {
+  const stamps = new Map<string, number>();
+  for (const dto of bookmarks) stamps.set(bookmarkRowKey(String(dto.tmdbId)), time(dto.updatedAt));
+  for (const dto of progress) {
+    stamps.set(progressRowKey({ tmdbId: String(dto.tmdbId), seasonId: dto.season?.id, episodeId: dto.episode?.id }), time(dto.updatedAt));
+  }
+  return stamps;
+}
+
+export interface Merged<T> {
+  items: Record<string, T>;
+  /** Queue entry ids made pointless by a newer copy from another device (drop them, do not push them). */
+  stale: string[];
+  /** false when `items` holds exactly the local objects: nothing to write. */
+  changed: boolean;
+}
+
+const sameBookmark = (a: BookmarkItem, b: BookmarkItem) => a.type === b.type && a.title === b.title && a.year === b.year && a.poster === b.poster;
+
 export function mergeBookmarks(
   local: Readonly<Record<string, BookmarkItem>>,
   queue: readonly BookmarkUpdate[],
   server: Readonly<Record<string, BookmarkItem>>,
-): Record<string, BookmarkItem> {
-  const pending = new Set(queue.map((u) => String(u.tmdbId)));
-  const out: Record<string, BookmarkItem> = {};
+  known: ReadonlyMap<string, number> = new Map(),
+): Merged<BookmarkItem> {
+  const pending = new Map<string, string[]>();
+  for (const u of queue) pending.set(String(u.tmdbId), [...(pending.get(String(u.tmdbId)) ?? []), u.id]);
+  const items: Record<string, BookmarkItem> = {};
+  const stale: string[] = [];
+  let changed = false;
   for (const tmdbId of new Set([...Object.keys(local), ...Object.keys(server)])) {
     const mine = local[tmdbId];
     const theirs = server[tmdbId];
     let pick: BookmarkItem | undefined;
-    if (pending.has(tmdbId)) pick = mine;
-    else if (mine && theirs) pick = mine.updatedAt > theirs.updatedAt ? mine : theirs;
+    const queued = pending.get(tmdbId);
+    if (queued) {
+      // The last queued action is an add when the item is here, a delete when it is not.
+      if (mine && theirs && changedSinceSeen(known, bookmarkRowKey(tmdbId), theirs.updatedAt) && theirs.updatedAt > mine.updatedAt) {
+        pick = theirs;
+        stale.push(...queued);
+      } else pick = mine;
+    } else if (mine && theirs) pick = mine.updatedAt >= theirs.updatedAt ? mine : theirs;
     else pick = theirs; // only the server: added elsewhere; only here with nothing queued: removed elsewhere
-    if (pick) out[tmdbId] = { ...pick };
+    if (pick && mine && pick !== mine && sameBookmark(pick, mine)) pick = mine;
+    if (pick) items[tmdbId] = pick;
+    if (pick !== mine) changed = true;
   }
-  return out;
+  return { items, stale, changed };
 }
 
-const episodeKey = (tmdbId: string, episodeId?: string) => `${tmdbId}/${episodeId ?? ''}`;
+const sameProgress = (a: WatchProgress | undefined, b: WatchProgress | undefined) =>
+  a === b || (!!a && !!b && a.watched === b.watched && a.duration === b.duration);
+
+const sameEpisode = (a: ProgressEpisode, b: ProgressEpisode) =>
+  a.number === b.number && a.seasonId === b.seasonId && sameProgress(a.progress, b.progress) && (a.title === b.title || !b.title);
+
+/** Progress rows of one title with queued upserts (row key → entry ids), and titles with a queued delete. */
+function pendingProgress(queue: readonly ProgressUpdate[]) {
+  const rows = new Map<string, string[]>();
+  const titles = new Set<string>();
+  const wholeTitle = new Set<string>();
+  for (const u of queue) {
+    const tmdbId = String(u.tmdbId);
+    titles.add(tmdbId);
+    if (u.action === 'delete') {
+      // A delete of the title or of a season keeps the local view of the whole title (the server has not
+      // seen the delete yet); an episode delete keeps that episode deleted.
+      if (!u.episodeId) wholeTitle.add(tmdbId);
+      else rows.set(progressRowKey(u), [...(rows.get(progressRowKey(u)) ?? [])]);
+      continue;
+    }
+    rows.set(progressRowKey(u), [...(rows.get(progressRowKey(u)) ?? []), u.id]);
+  }
+  return { rows, titles, wholeTitle };
+}
 
 export function mergeProgress(
   local: Readonly<Record<string, ProgressItem>>,
   queue: readonly ProgressUpdate[],
   server: Readonly<Record<string, ProgressItem>>,
-): Record<string, ProgressItem> {
-  const pendingTitles = new Set<string>();
-  const pendingWholeTitle = new Set<string>();
-  const pendingEpisodes = new Set<string>();
-  for (const update of queue) {
-    const tmdbId = String(update.tmdbId);
-    pendingTitles.add(tmdbId);
-    if (update.action === 'delete' && !update.episodeId && !update.seasonId) pendingWholeTitle.add(tmdbId);
-    if (update.action === 'delete' && update.seasonId && !update.episodeId) pendingWholeTitle.add(tmdbId); // season deletes: keep the local view
-    pendingEpisodes.add(episodeKey(tmdbId, update.episodeId));
-  }
-  const out: Record<string, ProgressItem> = {};
+  known: ReadonlyMap<string, number> = new Map(),
+): Merged<ProgressItem> {
+  const pending = pendingProgress(queue);
+  const items: Record<string, ProgressItem> = {};
+  const stale: string[] = [];
+  let changed = false;
   for (const tmdbId of new Set([...Object.keys(local), ...Object.keys(server)])) {
     const mine = local[tmdbId];
     const theirs = server[tmdbId];
     let merged: ProgressItem | undefined;
-    if (pendingWholeTitle.has(tmdbId)) merged = mine;
+    if (pending.wholeTitle.has(tmdbId)) merged = mine;
     else if (!mine) merged = theirs;
-    else if (!theirs) merged = pendingTitles.has(tmdbId) ? mine : undefined;
-    else merged = mergeTitle(tmdbId, mine, theirs, pendingEpisodes);
-    if (merged) out[tmdbId] = structuredClone(merged) as ProgressItem;
+    else if (!theirs) merged = pending.titles.has(tmdbId) ? mine : undefined;
+    else merged = mergeTitle(tmdbId, mine, theirs, pending.rows, known, stale);
+    if (merged) items[tmdbId] = merged;
+    if (merged !== mine) changed = true;
   }
-  return out;
+  return { items, stale, changed };
 }
 
-function mergeTitle(tmdbId: string, mine: ProgressItem, theirs: ProgressItem, pending: Set<string>): ProgressItem {
-  const newer = mine.updatedAt > theirs.updatedAt ? mine : theirs;
-  const merged: ProgressItem = {
-    type: newer.type,
-    title: newer.title || mine.title || theirs.title,
-    year: newer.year ?? mine.year ?? theirs.year,
-    poster: newer.poster ?? mine.poster ?? theirs.poster,
-    updatedAt: Math.max(mine.updatedAt, theirs.updatedAt),
-    seasons: {},
-    episodes: {},
+function mergeTitle(
+  tmdbId: string,
+  mine: ProgressItem,
+  theirs: ProgressItem,
+  pendingRows: ReadonlyMap<string, string[]>,
+  known: ReadonlyMap<string, number>,
+  stale: string[],
+): ProgressItem {
+  const newer = mine.updatedAt >= theirs.updatedAt ? mine : theirs;
+  let identical = true;
+
+  /** Picks one row: the local edit while queued (unless a newer one came from elsewhere), else the newer. */
+  const choose = <T,>(key: string, a: T | undefined, aTime: number, b: T | undefined, bTime: number): T | undefined => {
+    const queued = pendingRows.get(key);
+    if (queued) {
+      if (a && b && changedSinceSeen(known, key, bTime) && bTime > aTime) {
+        stale.push(...queued);
+        return b;
+      }
+      return a;
+    }
+    if (a && b) return aTime >= bTime ? a : b;
+    return b;
   };
-  if (merged.year === undefined) delete merged.year;
-  if (merged.poster === undefined) delete merged.poster;
-  // The movie part.
-  const moviePending = pending.has(episodeKey(tmdbId));
-  const movie = moviePending ? mine.progress : mine.progress && theirs.progress ? newer.progress : theirs.progress;
-  if (movie) merged.progress = { ...movie };
+
+  // The movie part (one row, stamped like the title).
+  const movieKey = progressRowKey({ tmdbId });
+  let movie = choose(movieKey, mine.progress, mine.updatedAt, theirs.progress, theirs.updatedAt);
+  if (movie && mine.progress && movie !== mine.progress && sameProgress(movie, mine.progress)) movie = mine.progress;
+  if (movie !== mine.progress) identical = false;
+
   // Episodes, one by one.
+  const episodes: Record<string, ProgressEpisode> = {};
   const seasons: Record<string, ProgressSeason> = {};
   for (const episodeId of new Set([...Object.keys(mine.episodes), ...Object.keys(theirs.episodes)])) {
     const a = mine.episodes[episodeId];
     const b = theirs.episodes[episodeId];
-    let pick: ProgressEpisode | undefined;
-    if (pending.has(episodeKey(tmdbId, episodeId))) pick = a;
-    else if (a && b) pick = a.updatedAt > b.updatedAt ? a : b;
-    else pick = b;
+    const seasonId = (a ?? b)!.seasonId;
+    let pick = choose(progressRowKey({ tmdbId, seasonId, episodeId }), a, a?.updatedAt ?? 0, b, b?.updatedAt ?? 0);
+    if (pick && a && pick !== a && sameEpisode(a, pick)) pick = a;
+    if (pick !== a) identical = false;
     if (!pick) continue;
-    const episode: ProgressEpisode = { ...pick, progress: { ...pick.progress } };
     // Titles are only known locally (the server keeps numbers).
-    if (!episode.title && a?.title) episode.title = a.title;
-    merged.episodes[episodeId] = episode;
+    episodes[episodeId] = pick === a || pick.title || !a?.title ? pick : { ...pick, title: a.title };
     const season = mine.seasons[pick.seasonId] ?? theirs.seasons[pick.seasonId];
-    seasons[pick.seasonId] = season
-      ? { ...season, title: mine.seasons[pick.seasonId]?.title || season.title }
-      : { id: pick.seasonId, number: 0, title: '' };
+    seasons[pick.seasonId] = mine.seasons[pick.seasonId] ?? (season ? { ...season } : { id: pick.seasonId, number: 0, title: '' });
   }
-  merged.seasons = seasons;
+  if (Object.keys(seasons).length !== Object.keys(mine.seasons).length) identical = false;
+
+  const meta = {
+    type: newer.type,
+    title: newer.title || mine.title || theirs.title,
+    year: newer.year ?? mine.year ?? theirs.year,
+    poster: newer.poster ?? mine.poster ?? theirs.poster,
+  };
+  if (identical && meta.type === mine.type && meta.title === mine.title && meta.year === mine.year && meta.poster === mine.poster) return mine;
+
+  const merged: ProgressItem = { ...meta, updatedAt: Math.max(mine.updatedAt, theirs.updatedAt), seasons, episodes };
+  if (merged.year === undefined) delete merged.year;
+  if (merged.poster === undefined) delete merged.poster;
+  if (movie) merged.progress = movie;
   return merged;
 }

@@ -4,8 +4,9 @@
  * the server took it, or refused it for good (a permanent 4xx, logged). Transient failures keep it.
  */
 import type { BookmarkUpdate, ProgressUpdate } from 'shared-contracts';
-import type { BackendClient, BookmarkMetaDto, ProgressInput } from './api';
+import type { BackendClient, BookmarkDto, BookmarkMetaDto, ProgressDto, ProgressInput } from './api';
 import { BackendError } from './api';
+import { bookmarkRowKey, progressRowKey, UNKNOWN_STAMP } from './merge';
 import { decide } from './retry';
 
 export interface Compacted<T> {
@@ -28,8 +29,6 @@ export function compactBookmarkQueue(queue: readonly BookmarkUpdate[]): Compacte
   const send = queue.filter((u) => last.get(String(u.tmdbId)) === u);
   return { send, supersedes: earlier };
 }
-
-const progressRowKey = (u: ProgressUpdate) => `${u.tmdbId}/${u.seasonId ?? ''}/${u.episodeId ?? ''}`;
 
 /**
  * Per title: a delete of the whole title (or a season) drops earlier upserts it covers; a later upsert of
@@ -71,7 +70,24 @@ export interface PushOutcome {
   transient: BackendError | Error | null;
   /** The session is not usable (400 invalid auth / 401 / 403): stop and check the session. */
   auth: boolean;
+  /** Server stamps (ms) of rows written, by row key (UNKNOWN_STAMP when the answer did not say). */
+  written: Map<string, number>;
+  /**
+   * Rows deleted: a row key, or a prefix ending in "/" (a whole title `p/<id>/`, a season `p/<id>/<season>/`).
+   */
+  deleted: string[];
 }
+
+/** Does a `deleted` entry cover this row key? */
+export const coversRow = (deleted: string, key: string) => key === deleted || (deleted.endsWith('/') && key.startsWith(deleted));
+
+const stampOf = (dto: { updatedAt?: unknown } | undefined): number => {
+  const value = typeof dto?.updatedAt === 'string' ? Date.parse(dto.updatedAt) : NaN;
+  return Number.isFinite(value) ? value : UNKNOWN_STAMP;
+};
+
+/** ISO time of a local edit (ms), or nothing when unknown. */
+const isoTime = (ms: number | undefined) => (ms !== undefined && Number.isFinite(ms) && ms > 0 ? { updatedAt: new Date(ms).toISOString() } : {});
 
 export const bookmarkMeta = (u: { title?: string; year?: number; poster?: string; type?: string }): BookmarkMetaDto => ({
   title: u.title ?? '',
@@ -81,7 +97,11 @@ export const bookmarkMeta = (u: { title?: string; year?: number; poster?: string
   type: u.type === 'show' ? 'show' : 'movie',
 });
 
-export function progressInput(u: ProgressUpdate): ProgressInput {
+/**
+ * `editedAt`: when the change was made on this device (ms). Sent as `updatedAt` so a server that keeps the
+ * edit time (import does, contract A7) orders changes by when they were made, not by when they arrived.
+ */
+export function progressInput(u: ProgressUpdate, editedAt?: number): ProgressInput {
   return {
     tmdbId: String(u.tmdbId),
     meta: bookmarkMeta(u),
@@ -91,6 +111,7 @@ export function progressInput(u: ProgressUpdate): ProgressInput {
     ...(u.episodeId ? { episodeId: u.episodeId } : {}),
     ...(u.seasonNumber !== undefined ? { seasonNumber: u.seasonNumber } : {}),
     ...(u.episodeNumber !== undefined ? { episodeNumber: u.episodeNumber } : {}),
+    ...isoTime(editedAt),
   };
 }
 
@@ -118,9 +139,12 @@ export interface PushTarget {
    * import never lowers `watched` nor changes the meta of an existing row (contract A7).
    */
   isNewProgressRow?: (key: string) => boolean;
+  /** When a queued change was made on this device (its local item's `updatedAt`), if known. */
+  editedAt?: { bookmark(tmdbId: string): number | undefined; progress(u: ProgressUpdate): number | undefined };
 }
 
-export const progressKey = (u: { tmdbId: string; seasonId?: string; episodeId?: string }) => `${u.tmdbId}/${u.seasonId ?? ''}/${u.episodeId ?? ''}`;
+/** Row key of a progress queue entry (see merge.ts). */
+export const progressKey = progressRowKey;
 
 const BOOKMARK_BATCH = 100;
 
@@ -128,8 +152,21 @@ export async function pushQueues(
   target: PushTarget,
   queues: { bookmarks: readonly BookmarkUpdate[]; progress: readonly ProgressUpdate[] },
 ): Promise<PushOutcome> {
-  const { client, token, userId, log = console.warn, concurrency = 6, isNewProgressRow = () => false } = target;
-  const outcome: PushOutcome = { acked: [], dropped: [], transient: null, auth: false };
+  const { client, token, userId, log = console.warn, concurrency = 6, isNewProgressRow = () => false, editedAt } = target;
+  const outcome: PushOutcome = { acked: [], dropped: [], transient: null, auth: false, written: new Map(), deleted: [] };
+  const bookmarkTime = (tmdbId: string) => editedAt?.bookmark(tmdbId);
+  const progressTime = (u: ProgressUpdate) => editedAt?.progress(u);
+  const bookmarkBody = (u: BookmarkUpdate) => ({ tmdbId: String(u.tmdbId), meta: bookmarkMeta(u), ...isoTime(bookmarkTime(String(u.tmdbId))) });
+  /** Records the stamps a write answered (a list or one DTO); rows it does not list get UNKNOWN_STAMP. */
+  const noteWritten = (keys: string[], answer: unknown, keyOf: (dto: never) => string) => {
+    const stamps = new Map<string, number>();
+    for (const dto of Array.isArray(answer) ? answer : answer && typeof answer === 'object' ? [answer] : []) {
+      stamps.set(keyOf(dto as never), stampOf(dto as { updatedAt?: unknown }));
+    }
+    for (const key of keys) outcome.written.set(key, stamps.get(key) ?? UNKNOWN_STAMP);
+  };
+  const bookmarkDtoKey = (dto: BookmarkDto) => bookmarkRowKey(String(dto.tmdbId));
+  const progressDtoKey = (dto: ProgressDto) => progressRowKey({ tmdbId: String(dto.tmdbId), seasonId: dto.season?.id, episodeId: dto.episode?.id });
   const stop = () => outcome.auth || outcome.transient !== null;
 
   const settle = (ids: string[], supersedes: Map<string, string[]>, error?: unknown): void => {
@@ -156,7 +193,10 @@ export async function pushQueues(
     const batch = adds.slice(i, i + BOOKMARK_BATCH);
     tasks.push(async () => {
       try {
-        await client.putBookmarks(token, userId, batch.map((u) => ({ tmdbId: String(u.tmdbId), meta: bookmarkMeta(u) })));
+        // `updatedAt` per item is an extension (upstream strips unknown keys): a server that keeps it
+        // orders bookmark changes by when they were made.
+        const answer = await client.putBookmarks(token, userId, batch.map(bookmarkBody));
+        noteWritten(batch.map((u) => bookmarkRowKey(String(u.tmdbId))), answer, bookmarkDtoKey);
         settle(batch.map((u) => u.id), bookmarks.supersedes);
       } catch (error) {
         if (decide(error) !== 'drop' || batch.length === 1) return settle(batch.map((u) => u.id), bookmarks.supersedes, error);
@@ -164,12 +204,15 @@ export async function pushQueues(
         for (const u of batch) {
           if (stop()) return;
           try {
-            await client.addBookmark(token, userId, String(u.tmdbId), bookmarkMeta(u));
+            const answer = await client.addBookmark(token, userId, String(u.tmdbId), bookmarkMeta(u));
+            noteWritten([bookmarkRowKey(String(u.tmdbId))], answer, bookmarkDtoKey);
             settle([u.id], bookmarks.supersedes);
           } catch (single) {
             // Contract A7: "Already bookmarked" is a success.
-            if (single instanceof BackendError && single.message === 'Already bookmarked') settle([u.id], bookmarks.supersedes);
-            else settle([u.id], bookmarks.supersedes, single);
+            if (single instanceof BackendError && single.message === 'Already bookmarked') {
+              outcome.written.set(bookmarkRowKey(String(u.tmdbId)), UNKNOWN_STAMP);
+              settle([u.id], bookmarks.supersedes);
+            } else settle([u.id], bookmarks.supersedes, single);
           }
         }
       }
@@ -179,6 +222,7 @@ export async function pushQueues(
     tasks.push(async () => {
       try {
         await client.deleteBookmark(token, userId, String(u.tmdbId));
+        outcome.deleted.push(bookmarkRowKey(String(u.tmdbId)));
         settle([u.id], bookmarks.supersedes);
       } catch (error) {
         settle([u.id], bookmarks.supersedes, error);
@@ -200,7 +244,8 @@ export async function pushQueues(
   }
   if (bulk.length > 1) {
     try {
-      await client.importProgress(token, userId, bulk.map((u) => ({ ...progressInput(u), updatedAt: new Date().toISOString() })));
+      const answer = await client.importProgress(token, userId, bulk.map((u) => progressInput(u, progressTime(u) ?? Date.now())));
+      noteWritten(bulk.map((u) => progressKey(u)), answer, progressDtoKey);
       settle(bulk.map((u) => u.id), progress.supersedes);
     } catch (error) {
       if (decide(error) === 'auth') settle(bulk.map((u) => u.id), progress.supersedes, error);
@@ -215,8 +260,13 @@ export async function pushQueues(
       for (const u of chain) {
         if (stop()) return;
         try {
-          if (u.action === 'upsert') await client.putProgress(token, userId, progressInput(u));
-          else await client.deleteProgress(token, userId, String(u.tmdbId), { ...(u.seasonId ? { seasonId: u.seasonId } : {}), ...(u.episodeId ? { episodeId: u.episodeId } : {}) });
+          if (u.action === 'upsert') {
+            const answer = await client.putProgress(token, userId, progressInput(u, progressTime(u)));
+            noteWritten([progressKey(u)], answer, progressDtoKey);
+          } else {
+            await client.deleteProgress(token, userId, String(u.tmdbId), { ...(u.seasonId ? { seasonId: u.seasonId } : {}), ...(u.episodeId ? { episodeId: u.episodeId } : {}) });
+            outcome.deleted.push(u.episodeId ? progressKey(u) : `p/${u.tmdbId}/${u.seasonId ? `${u.seasonId}/` : ''}`);
+          }
           settle([u.id], progress.supersedes);
         } catch (error) {
           settle([u.id], progress.supersedes, error);

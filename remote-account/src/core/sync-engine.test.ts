@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountServiceHost, AccountSyncState, BookmarkUpdate, HostActions } from 'shared-contracts';
 import { createSyncEngine, settingsDiff } from './sync-engine';
+import { createStorageSyncMemory, createVolatileSyncMemory, SYNC_MEMORY_KEY, type SyncMemory } from './sync-memory';
 
 /** A host whose stores are plain objects, with just the actions the engine calls. */
 function fakeHost() {
@@ -13,39 +14,51 @@ function fakeHost() {
     progressQueue: [],
     settings: { applicationLanguage: 'en', applicationTheme: null, defaultSubtitleLanguage: null, proxyUrls: null },
   };
+  const writes: string[] = [];
   const actions = {
     readAccountState: () => state,
-    replaceBookmarks: (items) => void (state.bookmarks = items),
-    replaceProgress: (items) => void (state.progress = items),
+    replaceBookmarks: (items) => void (writes.push('bookmarks'), (state.bookmarks = items)),
+    replaceProgress: (items) => void (writes.push('progress'), (state.progress = items)),
     acknowledgeSyncUpdates: ({ bookmarks = [], progress = [] }) => {
       state.bookmarkQueue = state.bookmarkQueue.filter((u) => !bookmarks.includes(u.id));
       state.progressQueue = state.progressQueue.filter((u) => !progress.includes(u.id));
     },
     clearAccountData: () => void Object.assign(state, { account: null, bookmarks: {}, bookmarkQueue: [], progress: {}, progressQueue: [] }),
-    updateAccount: () => {},
-    setLanguage: (language) => void (state.settings = { ...state.settings, applicationLanguage: language }),
-    setTheme: () => {},
-    setSubtitleSettings: () => {},
-    setProxyUrls: () => {},
+    updateAccount: () => void writes.push('account'),
+    setLanguage: (language) => void (writes.push('language'), (state.settings = { ...state.settings, applicationLanguage: language })),
+    setTheme: (theme) => void (writes.push('theme'), (state.settings = { ...state.settings, applicationTheme: theme === 'default' ? null : theme })),
+    setSubtitleSettings: ({ lastSelectedLanguage }) => void (state.settings = { ...state.settings, defaultSubtitleLanguage: lastSelectedLanguage ?? null }),
+    setProxyUrls: (urls) => void (state.settings = { ...state.settings, proxyUrls: urls }),
   } as Partial<HostActions> as HostActions;
   const host: AccountServiceHost = { config: { backendUrl: 'http://backend.test' } as AccountServiceHost['config'], actions };
-  return { state, host };
+  return { state, host, writes };
 }
 
 type Route = (method: string, path: string) => { status: number; body?: unknown } | 'network';
 
-function engineWith(route: Route, clock = { now: 0 }) {
-  const { state, host } = fakeHost();
+function engineWith(route: Route, clock = { now: 0 }, options: { memory?: SyncMemory; host?: ReturnType<typeof fakeHost> } = {}) {
+  const { state, host, writes } = options.host ?? fakeHost();
   const calls: string[] = [];
+  const bodies: Record<string, unknown> = {};
   const fetch = async (url: string, init?: RequestInit) => {
     const path = new URL(url).pathname;
     calls.push(`${init?.method ?? 'GET'} ${path}`);
+    if (init?.body) bodies[`${init.method} ${path}`] = JSON.parse(String(init.body));
     const result = route(init?.method ?? 'GET', path);
     if (result === 'network') throw new TypeError('Failed to fetch');
     return new Response(JSON.stringify(result.body ?? {}), { status: result.status, headers: { 'Content-Type': 'application/json' } });
   };
-  const engine = createSyncEngine({ host, fetch, manual: true, now: () => clock.now, random: () => 1, log: () => {} });
-  return { engine, state, calls, clock };
+  const engine = createSyncEngine({
+    host,
+    fetch,
+    manual: true,
+    now: () => clock.now,
+    random: () => 1,
+    log: () => {},
+    memory: options.memory ?? createVolatileSyncMemory(),
+    yieldToPage: async () => {},
+  });
+  return { engine, state, calls, bodies, clock, writes };
 }
 
 const healthy: Route = (method, path) => {
@@ -108,4 +121,155 @@ describe('sync engine', () => {
     expect(settingsDiff({ ...base, defaultSubtitleLanguage: 'nl' }, base)).toEqual({ defaultSubtitleLanguage: 'nl' });
     expect(settingsDiff({ ...base, proxyUrls: ['http://p'] }, base)).toEqual({ proxyUrls: ['http://p'] });
   });
+
+  it('a pull that brings nothing new writes nothing (no store write, no re-render); a profile in another key order is the same', async () => {
+    const { engine, state, writes } = engineWith((method, path) => {
+      // The server stamps on receipt (later than the local edit) and answers jsonb keys in its own order.
+      if (path === '/users/@me') return { status: 200, body: { user: { id: 'u', profile: { icon: 'cat', colorA: '#000', colorB: '#fff' } }, session: { id: 's' } } };
+      if (method === 'GET' && path.endsWith('/bookmarks')) return { status: 200, body: [{ tmdbId: 'a', meta: { title: 'Local A', year: 0, type: 'movie' }, updatedAt: new Date(5000).toISOString() }] };
+      if (method === 'GET' && path.endsWith('/settings')) return { status: 200, body: { id: 'u', applicationLanguage: 'en' } };
+      return healthy(method, path);
+    });
+    state.bookmarkQueue = [];
+    await engine.tick();
+    expect(writes).toEqual([]);
+    expect(Object.keys(state.bookmarks)).toEqual(['a']);
+  });
+
+  describe('settings changed while the server is down survive a reload', () => {
+    /** The server's settings, changed by PUT like the real one (partial update). */
+    function settingsServer(initial: Record<string, unknown>) {
+      const server = { settings: { ...initial }, down: false };
+      const route: Route = (method, path) => {
+        if (server.down) return 'network';
+        if (method === 'GET' && path.endsWith('/settings')) return { status: 200, body: { id: 'u', ...server.settings } };
+        if (method === 'GET' && path.endsWith('/bookmarks')) return { status: 200, body: [] };
+        return healthy(method, path);
+      };
+      return { server, route };
+    }
+
+    const scenario = async (memory: () => SyncMemory) => {
+      const { server, route } = settingsServer({ applicationLanguage: 'en', applicationTheme: 'blue', defaultSubtitleLanguage: 'en', proxyUrls: ['http://old.proxy'] });
+      const put = (bodies: Record<string, unknown>) => bodies['PUT /users/u/settings'] as Record<string, unknown> | undefined;
+      const device = fakeHost();
+      device.state.bookmarkQueue = [];
+      device.state.settings = { applicationLanguage: 'en', applicationTheme: 'blue', defaultSubtitleLanguage: 'en', proxyUrls: ['http://old.proxy'] };
+      const first = engineWith(route, { now: 0 }, { memory: memory(), host: device });
+      await first.engine.tick(); // in step with the server
+      // The server goes down; the user changes every server setting; the page reloads (a new engine).
+      server.down = true;
+      device.state.settings = { applicationLanguage: 'de', applicationTheme: 'red', defaultSubtitleLanguage: 'nl', proxyUrls: ['http://new.proxy'] };
+      await first.engine.tick({ force: true });
+      server.down = false;
+      const second = engineWith(route, { now: 0 }, { memory: memory(), host: device });
+      await second.engine.tick();
+      return { settings: device.state.settings, pushed: put(second.bodies) };
+    };
+
+    it('with the synced snapshot kept in storage: the local change stays and is pushed', async () => {
+      const storage = new Map<string, string>();
+      const memory = () => createStorageSyncMemory({ getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: (k) => void storage.delete(k) });
+      const { settings, pushed } = await scenario(memory);
+      expect(settings).toEqual({ applicationLanguage: 'de', applicationTheme: 'red', defaultSubtitleLanguage: 'nl', proxyUrls: ['http://new.proxy'] });
+      expect(pushed).toEqual({ applicationLanguage: 'de', applicationTheme: 'red', defaultSubtitleLanguage: 'nl', proxyUrls: ['http://new.proxy'] });
+      expect(JSON.parse(storage.get(SYNC_MEMORY_KEY)!)).toMatchObject({ version: 1, state: { owner: 'http://backend.test#u', settings: { applicationTheme: 'red' } } });
+    });
+
+    it('(what went wrong with the snapshot in memory only: the server copy overwrote the change)', async () => {
+      const { settings, pushed } = await scenario(() => createVolatileSyncMemory());
+      expect(settings.applicationTheme).toBe('blue');
+      expect(pushed).toBeUndefined();
+    });
+  });
+
+  describe('the newer change wins whichever device pushes first', () => {
+    const S = 1000;
+    /** One server row for bookmark "a", stamped like a server that keeps the client's edit time. */
+    function sharedServer() {
+      const row = { title: 'Original', updatedAt: 1 * S };
+      let down = false;
+      const route: Route = (method, path) => {
+        if (down) return 'network';
+        if (method === 'GET' && path.endsWith('/bookmarks')) return { status: 200, body: [{ tmdbId: 'a', meta: { title: row.title, year: 0, type: 'movie' }, updatedAt: new Date(row.updatedAt).toISOString() }] };
+        if (method === 'GET' && path.endsWith('/settings')) return { status: 200, body: { id: 'u' } };
+        return healthy(method, path);
+      };
+      return { row, route, setDown: (value: boolean) => void (down = value) };
+    }
+
+    it('a change made offline is not pushed over a newer one another device pushed meanwhile; it is dropped and the newer copy taken', async () => {
+      const shared = sharedServer();
+      const clock = { now: 0 };
+      const device = engineWith((m, p) => {
+        const answer = shared.route(m, p);
+        if (m === 'PUT' && p.endsWith('/bookmarks') && answer !== 'network') Object.assign(shared.row, { title: device.state.bookmarks.a!.title, updatedAt: clock.now });
+        return answer;
+      }, clock);
+      device.state.bookmarks = { a: { type: 'movie', title: 'Original', updatedAt: 1 * S } };
+      device.state.bookmarkQueue = [];
+      await device.engine.tick(); // pulled: knows the server row
+      // Offline, this device edits at 10 s; the push fails.
+      shared.setDown(true);
+      clock.now = 10 * S;
+      device.state.bookmarks = { a: { type: 'movie', title: 'Older edit', updatedAt: 10 * S } };
+      device.state.bookmarkQueue = [{ id: 'mine', action: 'add', tmdbId: 'a', type: 'movie', title: 'Older edit' }];
+      await device.engine.tick({ force: true });
+      expect(device.state.bookmarkQueue).toHaveLength(1);
+      // Another device edits at 20 s and pushes it.
+      shared.setDown(false);
+      Object.assign(shared.row, { title: 'Newer edit', updatedAt: 20 * S });
+      clock.now = 30 * S;
+      const before = device.calls.length;
+      await device.engine.tick({ force: true });
+      expect(device.calls.slice(before)).not.toContain('PUT /users/u/bookmarks');
+      expect(device.state.bookmarkQueue).toEqual([]);
+      expect(device.state.bookmarks.a!.title).toBe('Newer edit');
+      expect(shared.row.title).toBe('Newer edit');
+    });
+
+    it('a change made offline that is newer than the server copy is pushed', async () => {
+      const shared = sharedServer();
+      const device = engineWith(shared.route);
+      device.state.bookmarks = { a: { type: 'movie', title: 'Original', updatedAt: 1 * S } };
+      device.state.bookmarkQueue = [];
+      await device.engine.tick();
+      Object.assign(shared.row, { title: 'Older edit elsewhere', updatedAt: 5 * S });
+      device.state.bookmarks = { a: { type: 'movie', title: 'Newer here', updatedAt: 9 * S } };
+      device.state.bookmarkQueue = [{ id: 'mine', action: 'add', tmdbId: 'a', type: 'movie', title: 'Newer here' }];
+      await device.engine.restoreNow();
+      expect(device.calls).toContain('PUT /users/u/bookmarks');
+      expect(device.bodies['PUT /users/u/bookmarks']).toEqual([{ tmdbId: 'a', meta: { title: 'Newer here', year: 0, type: 'movie' }, updatedAt: new Date(9 * S).toISOString() }]);
+      expect(device.state.bookmarkQueue).toEqual([]);
+    });
+  });
+});
+
+describe('sync memory in storage', () => {
+  const storage = () => {
+    const map = new Map<string, string>();
+    return { map, store: { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) } };
+  };
+  const state = { settings: { applicationLanguage: 'en', applicationTheme: null, defaultSubtitleLanguage: 'nl', proxyUrls: null }, rows: { 'b/1': 5 } };
+
+  it('round-trips for its owner; another owner reads nothing; clear forgets', () => {
+    const { store } = storage();
+    const memory = createStorageSyncMemory(store);
+    memory.write('server#u', state);
+    expect(memory.read('server#u')).toEqual(state);
+    expect(memory.read('server#other')).toEqual({ settings: null, rows: {} });
+    memory.clear();
+    expect(memory.read('server#u')).toEqual({ settings: null, rows: {} });
+  });
+
+  it.each([['not JSON', '{'], ['no envelope', '{"owner":"x"}'], ['bad settings', '{"state":{"owner":"server#u","settings":{"applicationLanguage":5},"rows":{}},"version":1}'], ['newer version', '{"state":{},"version":2}']])(
+    'an unreadable value (%s) is kept under a backup key and nothing is known',
+    (_name, raw) => {
+      const { map, store } = storage();
+      map.set(SYNC_MEMORY_KEY, raw);
+      const memory = createStorageSyncMemory(store, () => new Date('2024-01-01T00:00:00Z'));
+      expect(memory.read('server#u')).toEqual({ settings: null, rows: {} });
+      expect(map.get(`${SYNC_MEMORY_KEY}::backup::2024-01-01T00:00:00.000Z`)).toBe(raw);
+    },
+  );
 });

@@ -3,14 +3,20 @@
  * bookmark and progress queues and changed settings; it restores (pulls and merges) at start, every 12 h,
  * and after the server refused the session. One operation at a time, so a pull never races a push.
  */
-import type { AccountServiceHost, AccountSettings, AccountStatus, AccountSyncState } from 'shared-contracts';
+import type { AccountProfile, AccountServiceHost, AccountSettings, AccountStatus, AccountSyncState, ProgressUpdate } from 'shared-contracts';
 import { BackendError, createBackendClient, type BackendClient, type FetchLike, type SettingsDto } from './api';
-import { bookmarksFromServer, mergeBookmarks, mergeProgress, progressFromServer } from './merge';
-import { progressKey, pushQueues, splitIds } from './push';
+import { bookmarksFromServer, mergeBookmarks, mergeProgress, progressFromServer, stampsFromServer } from './merge';
+import { coversRow, pushQueues, splitIds } from './push';
 import { backoffDelay } from './retry';
+import { createStorageSyncMemory, createVolatileSyncMemory, type SyncMemory, type SyncMemoryState } from './sync-memory';
 
 export const SYNC_INTERVAL_MS = 5_000;
 export const RESTORE_INTERVAL_MS = 12 * 60 * 60 * 1000;
+/**
+ * Queued changes are pushed after a fresh pull when the last one is older than this (or a push failed
+ * since): a change made offline must not overwrite a newer one another device pushed meanwhile.
+ */
+export const PULL_BEFORE_PUSH_MS = 60_000;
 
 export interface SyncEngineOptions {
   host: AccountServiceHost;
@@ -25,6 +31,10 @@ export interface SyncEngineOptions {
    * queues are shared through storage). Without it every tab syncs, which is safe but doubles traffic.
    */
   withSyncLock?: (work: () => Promise<void>) => Promise<void>;
+  /** What is known of the server's copy, across reloads (default: localStorage when there is one). */
+  memory?: SyncMemory;
+  /** Lets the page paint between the pull's store writes and the push (default: a macrotask). */
+  yieldToPage?: () => Promise<void>;
 }
 
 type SettingsPatch = Omit<SettingsDto, 'id'>;
@@ -40,6 +50,35 @@ export function settingsDiff(current: AccountSettings, synced: AccountSettings |
   return patch;
 }
 
+/** The server settings as this device sees them (themes: "default" is stored as null here). */
+export function settingsFromServer(settings: SettingsDto): AccountSettings {
+  const theme = settings.applicationTheme || null;
+  return {
+    applicationLanguage: settings.applicationLanguage || '',
+    applicationTheme: theme === 'default' ? null : (theme as AccountSettings['applicationTheme']),
+    defaultSubtitleLanguage: settings.defaultSubtitleLanguage || null,
+    proxyUrls: settings.proxyUrls && settings.proxyUrls.length > 0 ? [...settings.proxyUrls] : null,
+  };
+}
+
+const sameProfile = (a: AccountProfile, b: AccountProfile) => a.colorA === b.colorA && a.colorB === b.colorB && a.icon === b.icon;
+
+const clock = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/** Visible in the browser's performance timeline (the bench and e2e read it). */
+function measure(name: string, start: number, detail: Record<string, unknown>) {
+  if (typeof performance !== 'undefined' && performance.measure) performance.measure(name, { start, end: performance.now(), detail });
+}
+
+function defaultMemory(): SyncMemory {
+  try {
+    if (typeof localStorage !== 'undefined') return createStorageSyncMemory(localStorage);
+  } catch {
+    // storage blocked (privacy mode)
+  }
+  return createVolatileSyncMemory();
+}
+
 export function createSyncEngine({
   host,
   fetch,
@@ -48,6 +87,8 @@ export function createSyncEngine({
   random = Math.random,
   manual = false,
   withSyncLock = (work) => work(),
+  memory = defaultMemory(),
+  yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0)),
 }: SyncEngineOptions) {
   let status: AccountStatus = { status: 'signed-out' };
   const listeners = new Set<(status: AccountStatus) => void>();
@@ -56,16 +97,19 @@ export function createSyncEngine({
   let retryAt = 0;
   let lastRestore = 0;
   let restoreNeeded = true;
-  /** The settings as the server has them (after a restore or a push); null until known. */
-  let syncedSettings: AccountSettings | null = null;
+  let lastPull = 0;
+  /** A push failed since the last pull: pull before the next push. */
+  let pullBeforePush = true;
+  /** The row stamps in memory come from a pull of this page (so a row missing from them is new). */
+  let rowsComplete = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  /** Progress rows the server had at the last pull, or that we pushed since (null: unknown). */
-  let serverRows: Set<string> | null = null;
   let stopped = true;
 
   const read = (): AccountSyncState => host.actions.readAccountState();
   const backendUrl = (state: AccountSyncState) => state.customBackendUrl ?? host.config.backendUrl;
   const clientFor = (state: AccountSyncState): BackendClient => createBackendClient({ baseUrl: backendUrl(state), fetch });
+  /** Whose memory: one account on one server. */
+  const ownerOf = (state: AccountSyncState) => `${backendUrl(state)}#${state.account?.userId ?? ''}`;
 
   function setStatus(next: AccountStatus) {
     status = next;
@@ -82,9 +126,17 @@ export function createSyncEngine({
   function onTransient(error: Error, pending: number) {
     failures += 1;
     retryAt = now() + backoffDelay(failures, random);
+    pullBeforePush = true;
     setStatus({ status: 'retrying', retryAt, pending, message: error.message });
   }
 
+  function forget() {
+    memory.clear();
+    rowsComplete = false;
+    pullBeforePush = true;
+  }
+
+  /** GET /users/@me (the session check, spec §8), then a pull. */
   async function restoreInner(): Promise<void> {
     const state = read();
     const account = state.account;
@@ -98,59 +150,99 @@ export function createSyncEngine({
         // Spec §8: 400/401/403 on the profile → logged out (the session is gone or forged).
         log(`[sync] session refused (${error.message}): signed out`);
         host.actions.clearAccountData();
-        syncedSettings = null;
+        forget();
         setStatus({ status: 'signed-out' });
         return;
       }
       setStatus({ status: 'load-failed', message: error instanceof Error ? error.message : String(error), customBackend: state.customBackendUrl !== null });
       throw error;
     }
+    if (!(await pullInner())) return;
+    const live = read().account;
+    if (live && !sameProfile(me.user.profile, live.profile)) host.actions.updateAccount({ profile: me.user.profile });
+    lastRestore = now();
+    restoreNeeded = false;
+  }
+
+  /**
+   * Pulls bookmarks, progress and settings and merges them into the local stores (merge.ts): only what
+   * changed is written, in one write per store. Resolves false when the account changed meanwhile.
+   */
+  async function pullInner(): Promise<boolean> {
+    const state = read();
+    const account = state.account;
+    if (!account || !backendUrl(state)) return false;
+    const client = clientFor(state);
     const [bookmarks, progress, settings] = await Promise.all([
       client.getBookmarks(account.token, account.userId),
       client.getProgress(account.token, account.userId),
       client.getSettings(account.token, account.userId),
     ]);
-    serverRows = new Set(progress.map((p) => progressKey({ tmdbId: String(p.tmdbId), seasonId: p.season?.id ?? undefined, episodeId: p.episode?.id ?? undefined })));
-    // Merge against the state as it is now (edits made while we waited are in the queues and win).
+    const started = clock();
+    // Merge against the state as it is now (edits made while we waited are in the queues).
     const live = read();
-    if (live.account?.sessionId !== account.sessionId) return;
-    host.actions.replaceBookmarks(mergeBookmarks(live.bookmarks, live.bookmarkQueue, bookmarksFromServer(bookmarks)));
-    host.actions.replaceProgress(mergeProgress(live.progress, live.progressQueue, progressFromServer(progress)));
-    if (JSON.stringify(me.user.profile) !== JSON.stringify(live.account.profile)) host.actions.updateAccount({ profile: me.user.profile });
-    applySettings(settings, live.settings);
-    lastRestore = now();
-    restoreNeeded = false;
+    if (live.account?.sessionId !== account.sessionId) return false;
+    const owner = ownerOf(live);
+    const remembered = memory.read(owner);
+    const known = new Map(Object.entries(remembered.rows));
+    const mergedBookmarks = mergeBookmarks(live.bookmarks, live.bookmarkQueue, bookmarksFromServer(bookmarks), known);
+    const mergedProgress = mergeProgress(live.progress, live.progressQueue, progressFromServer(progress), known);
+    const stale = { bookmarks: mergedBookmarks.stale, progress: mergedProgress.stale };
+    if (stale.bookmarks.length + stale.progress.length > 0) {
+      log(`[sync] ${stale.bookmarks.length + stale.progress.length} queued change(s) dropped: another device made a newer one`);
+      host.actions.acknowledgeSyncUpdates(stale);
+    }
+    // One write per store, and none when nothing changed (each write re-renders every card on screen).
+    if (mergedBookmarks.changed) host.actions.replaceBookmarks(mergedBookmarks.items);
+    if (mergedProgress.changed) host.actions.replaceProgress(mergedProgress.items);
+    const next: SyncMemoryState = {
+      rows: Object.fromEntries(stampsFromServer(bookmarks, progress)),
+      settings: applySettings(settings, live.settings, remembered.settings),
+    };
+    memory.write(owner, next);
+    rowsComplete = true;
+    lastPull = now();
+    pullBeforePush = false;
+    measure('mw:sync:pull', started, {
+      bookmarks: bookmarks.length,
+      progress: progress.length,
+      wrote: mergedBookmarks.changed || mergedProgress.changed,
+      stale: stale.bookmarks.length + stale.progress.length,
+    });
+    return true;
   }
 
-  /** Server settings apply when set (upstream: only truthy values); local changes not yet pushed win. */
-  function applySettings(settings: SettingsDto, local: AccountSettings) {
-    const unpushed = settingsDiff(local, syncedSettings);
-    const next: AccountSettings = { ...local };
-    if (settings.applicationLanguage && !('applicationLanguage' in unpushed)) {
-      host.actions.setLanguage(settings.applicationLanguage);
-      next.applicationLanguage = settings.applicationLanguage;
+  /**
+   * Server settings apply when set (upstream: only truthy values), except where the local value differs
+   * from the last synced one: a local change not pushed yet wins and is pushed next. Returns what the
+   * server now holds.
+   */
+  function applySettings(dto: SettingsDto, local: AccountSettings, synced: AccountSettings | null): AccountSettings {
+    const unpushed = settingsDiff(local, synced);
+    const server = settingsFromServer(dto);
+    if (server.applicationLanguage && !('applicationLanguage' in unpushed) && server.applicationLanguage !== local.applicationLanguage) {
+      host.actions.setLanguage(server.applicationLanguage);
     }
-    if (settings.applicationTheme && !('applicationTheme' in unpushed)) {
-      host.actions.setTheme(settings.applicationTheme as AccountSettings['applicationTheme'] & string);
-      next.applicationTheme = read().settings.applicationTheme;
+    if (dto.applicationTheme && !('applicationTheme' in unpushed) && server.applicationTheme !== local.applicationTheme) {
+      host.actions.setTheme((server.applicationTheme ?? 'default') as NonNullable<AccountSettings['applicationTheme']>);
     }
-    if (settings.defaultSubtitleLanguage && !('defaultSubtitleLanguage' in unpushed)) {
-      host.actions.setSubtitleSettings({ lastSelectedLanguage: settings.defaultSubtitleLanguage });
-      next.defaultSubtitleLanguage = settings.defaultSubtitleLanguage;
+    if (server.defaultSubtitleLanguage && !('defaultSubtitleLanguage' in unpushed) && server.defaultSubtitleLanguage !== local.defaultSubtitleLanguage) {
+      host.actions.setSubtitleSettings({ lastSelectedLanguage: server.defaultSubtitleLanguage });
     }
-    if (settings.proxyUrls && settings.proxyUrls.length > 0 && !('proxyUrls' in unpushed)) {
-      host.actions.setProxyUrls(settings.proxyUrls);
-      next.proxyUrls = [...settings.proxyUrls];
+    if (server.proxyUrls && !('proxyUrls' in unpushed) && JSON.stringify(server.proxyUrls) !== JSON.stringify(local.proxyUrls)) {
+      host.actions.setProxyUrls(server.proxyUrls);
     }
-    // What the server now holds: its values where set, else ours (pushed at the next tick if they differ).
-    syncedSettings = {
-      applicationLanguage: settings.applicationLanguage || '',
-      applicationTheme: (settings.applicationTheme as AccountSettings['applicationTheme']) || null,
-      defaultSubtitleLanguage: settings.defaultSubtitleLanguage || null,
-      proxyUrls: settings.proxyUrls && settings.proxyUrls.length > 0 ? [...settings.proxyUrls] : null,
-    };
-    void next;
+    return server;
   }
+
+  /** When a queued change was made: its local item's `updatedAt` (the last edit of that row). */
+  const editedAtIn = (state: AccountSyncState) => ({
+    bookmark: (tmdbId: string) => state.bookmarks[tmdbId]?.updatedAt,
+    progress: (u: ProgressUpdate) => {
+      const item = state.progress[u.tmdbId];
+      return u.episodeId ? item?.episodes[u.episodeId]?.updatedAt : item?.updatedAt;
+    },
+  });
 
   async function pushInner(): Promise<void> {
     const state = read();
@@ -158,38 +250,50 @@ export function createSyncEngine({
     if (!account || !backendUrl(state)) return;
     const queues = { bookmarks: state.bookmarkQueue, progress: state.progressQueue };
     const client = clientFor(state);
+    const owner = ownerOf(state);
     const pending = queues.bookmarks.length + queues.progress.length;
     if (pending > 0) {
-      const started = typeof performance !== 'undefined' ? performance.now() : 0;
-      const known = serverRows;
+      const started = clock();
+      const known = memory.read(owner).rows;
+      const complete = rowsComplete;
       const outcome = await pushQueues(
-        { client, token: account.token, userId: account.userId, log, isNewProgressRow: (key) => known !== null && !known.has(key) },
+        {
+          client,
+          token: account.token,
+          userId: account.userId,
+          log,
+          isNewProgressRow: (key) => complete && !(key in known),
+          editedAt: editedAtIn(state),
+        },
         queues,
       );
-      const acked = new Set(outcome.acked);
-      for (const u of queues.progress) if (acked.has(u.id) && u.action === 'upsert') known?.add(progressKey(u));
-      // Visible in the browser's performance timeline (the bench and e2e read it).
-      if (typeof performance !== 'undefined' && performance.measure) {
-        performance.measure('mw:sync:push', { start: started, end: performance.now(), detail: { pending } });
-      }
+      measure('mw:sync:push', started, { pending });
       const done = splitIds([...outcome.acked, ...outcome.dropped.map((d) => d.id)], queues);
       host.actions.acknowledgeSyncUpdates(done);
+      if (outcome.written.size > 0 || outcome.deleted.length > 0) {
+        const remembered = memory.read(owner);
+        const rows = remembered.rows;
+        for (const gone of outcome.deleted) for (const key of Object.keys(rows)) if (coversRow(gone, key)) delete rows[key];
+        for (const [key, stamp] of outcome.written) rows[key] = stamp;
+        memory.write(owner, remembered);
+      }
       if (outcome.auth) {
         restoreNeeded = true;
         return;
       }
       if (outcome.transient) return onTransient(outcome.transient, pending - done.bookmarks.length - done.progress.length);
     }
-    const patch = settingsDiff(read().settings, syncedSettings);
-    if (Object.keys(patch).length > 0 && syncedSettings) {
+    const remembered = memory.read(owner);
+    const patch = settingsDiff(read().settings, remembered.settings);
+    if (Object.keys(patch).length > 0 && remembered.settings) {
       try {
         await client.putSettings(account.token, account.userId, patch);
-        syncedSettings = { ...syncedSettings, ...(patch as Partial<AccountSettings>) };
+        memory.write(owner, { ...remembered, settings: { ...remembered.settings, ...(patch as Partial<AccountSettings>) } });
       } catch (error) {
         if (error instanceof BackendError && error.kind === 'auth') restoreNeeded = true;
         else if (error instanceof BackendError && error.kind === 'client') {
           log(`[sync] settings refused: ${error.message}`);
-          syncedSettings = { ...syncedSettings, ...(patch as Partial<AccountSettings>) };
+          memory.write(owner, { ...remembered, settings: { ...remembered.settings, ...(patch as Partial<AccountSettings>) } });
         } else return onTransient(error instanceof Error ? error : new Error(String(error)), 0);
       }
     }
@@ -204,21 +308,30 @@ export function createSyncEngine({
       const state = read();
       if (!state.account) {
         if (status.status !== 'signed-out') setStatus({ status: 'signed-out' });
-        syncedSettings = null;
         restoreNeeded = true;
+        rowsComplete = false;
         return;
       }
       if (!options.force && retryAt > now()) return;
       try {
+        const queued = state.bookmarkQueue.length + state.progressQueue.length > 0;
         if (restoreNeeded || now() - lastRestore >= RESTORE_INTERVAL_MS) {
           await restoreInner();
           if (!read().account) return;
           // Let the page render the merged data before pushing (keeps main-thread tasks short).
-          await new Promise((resolve) => setTimeout(resolve, 0));
+          await yieldToPage();
+        } else if (queued && (pullBeforePush || now() - lastPull >= PULL_BEFORE_PUSH_MS)) {
+          if (!(await pullInner())) return;
+          await yieldToPage();
         }
         await pushInner();
         if (restoreNeeded) await restoreInner(); // the session was refused while pushing: check it now
       } catch (error) {
+        // A pull before a push was refused: check the session at the next tick (it logs out on 400/401/403).
+        if (error instanceof BackendError && error.kind === 'auth') {
+          restoreNeeded = true;
+          return;
+        }
         if (status.status !== 'load-failed') onTransient(error instanceof Error ? error : new Error(String(error)), state.bookmarkQueue.length + state.progressQueue.length);
         else {
           failures += 1;
@@ -251,17 +364,12 @@ export function createSyncEngine({
     },
     /** Runs account operations (login, logout, …) between engine steps. */
     exclusive,
-    /** Forget what the server had (a new account signed in). */
+    /** Forget what the server had (a new account signed in, or signed out). */
     reset() {
-      syncedSettings = null;
-      serverRows = null;
+      forget();
       restoreNeeded = true;
       failures = 0;
       retryAt = 0;
-    },
-    /** Marks the current local settings as what the server holds (after register's settings PUT). */
-    markSettingsSynced(settings: AccountSettings) {
-      syncedSettings = { ...settings, proxyUrls: settings.proxyUrls ? [...settings.proxyUrls] : null };
     },
     start() {
       if (!stopped) return;
