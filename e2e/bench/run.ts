@@ -12,6 +12,7 @@ import { buildApps } from '../../scripts/build.ts';
 import { startSite, type Site } from '../../scripts/site.ts';
 import { launchOptions } from '../support/browser.ts';
 import { discoverBenches } from './discover.bench.ts';
+import { playerBenches } from './player.bench.ts';
 import { MOVIES_WITHOUT_STREAM } from '../../services/src/media/library.ts';
 
 type Figures = Record<string, unknown>;
@@ -149,6 +150,7 @@ benches.push(
 );
 
 benches.push(...discoverBenches);
+benches.push(...playerBenches);
 
 benches.push({
   name: 'scraping-main-thread-4x-cpu',
