@@ -23,10 +23,16 @@ export async function register(page: Page, hostUrl: string, deviceName: string):
   await page.getByLabel('Passphrase').fill(passphrase);
   await page.getByTestId('register-submit').click();
   await page.waitForURL(`${hostUrl}/`);
-  // The first pull after sign-in writes the progress store: wait for it, so that tests editing storage
-  // behind the page's back are not overwritten by it.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('__MW::progress') !== null)).toBe(true);
+  await firstPullDone(page);
   return passphrase;
+}
+
+/**
+ * Waits for the first pull after sign-in (it records what the server has under __MW::account-sync), so
+ * that tests editing storage behind the page's back are not overwritten by it.
+ */
+export async function firstPullDone(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('__MW::account-sync') !== null)).toBe(true);
 }
 
 /** Logs in; resolves with the milliseconds from the click to the signed-in home page. */
