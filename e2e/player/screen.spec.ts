@@ -55,6 +55,20 @@ test('Picture-in-Picture from its button, and back', async ({ page, site }) => {
   await expect.poll(pip).toBeNull();
 });
 
+test('Picture-in-Picture refused by the browser: a message, and playback goes on', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.3);
+  // The browser refuses PiP for a video that disables it (InvalidStateError): the real refusal path.
+  await video(page).evaluate((v: HTMLVideoElement) => (v.disablePictureInPicture = true));
+  await showControls(page);
+  await page.getByRole('button', { name: 'Picture-in-Picture' }).click();
+  const notice = page.getByTestId('player-notice');
+  await expect(notice).toHaveText('This browser did not allow Picture-in-Picture here.');
+  expect(await page.evaluate(() => document.pictureInPictureElement)).toBeNull();
+  expect(await paused(page)).toBe(false);
+  await expect(notice).toBeHidden({ timeout: 6000 });
+});
+
 test('the volume and subtitle-delay indicators show on a key press and hide by themselves', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 0.3);

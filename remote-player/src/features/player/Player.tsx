@@ -309,20 +309,30 @@ function SeekBar() {
   );
 }
 
-function requestFullscreen(element: HTMLElement | null) {
-  if (!element) return;
-  if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-  else void element.requestFullscreen?.().catch(() => {});
+type PlayerUi = ReturnType<typeof usePlayer>['ui'];
+
+/** Tells the user for 3 s that the browser refused (fullscreen or Picture-in-Picture). */
+function refused(ui: PlayerUi, notice: NonNullable<PlayerUi['notice']>, error: unknown) {
+  console.warn(`[player] ${notice}:`, error);
+  ui.notice = notice;
+  ui.noticeUntil = Date.now() + INDICATOR_MS;
 }
 
-async function togglePip(video: HTMLVideoElement | null) {
+function requestFullscreen(ui: PlayerUi, element: HTMLElement | null) {
+  if (!element) return;
+  if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+  else if (!element.requestFullscreen) refused(ui, 'fullscreenRefused', new Error('Fullscreen API unavailable'));
+  else void element.requestFullscreen().catch((error: unknown) => refused(ui, 'fullscreenRefused', error));
+}
+
+async function togglePip(ui: PlayerUi, video: HTMLVideoElement | null) {
   if (!video) return;
   try {
     if (document.pictureInPictureElement) await document.exitPictureInPicture();
     else await video.requestPictureInPicture();
   } catch (error) {
-    // Not allowed here (no metadata yet, iOS PWA): nothing to undo.
-    console.warn('[player] picture-in-picture refused:', error);
+    // Not allowed here (no metadata yet, disabled by the page or the browser): say so.
+    refused(ui, 'pipRefused', error);
   }
 }
 
@@ -347,7 +357,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   const lastPointer = useRef('mouse');
   const captions = useCaptionActions();
   const [offlineDismissed, setOfflineDismissed] = useState(() => sessionStorage.getItem('__MW::player-offline-dismissed') === '1');
-  const now = useNow(view.volumeIndicatorUntil > Date.now() || view.delayIndicatorUntil > Date.now());
+  const now = useNow(view.volumeIndicatorUntil > Date.now() || view.delayIndicatorUntil > Date.now() || view.noticeUntil > Date.now());
 
   useEffect(() => {
     const video = videoRef.current;
@@ -407,7 +417,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           ui.volumeIndicatorUntil = Date.now() + INDICATOR_MS;
           break;
         case 'toggleFullscreen':
-          requestFullscreen(shell.current);
+          requestFullscreen(ui, shell.current);
           break;
         case 'toggleCaptions':
           void captions.toggle();
@@ -467,7 +477,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
         if (lastPointer.current === 'touch') return;
         engine.togglePlay();
       }}
-      onDoubleClick={() => requestFullscreen(shell.current)}
+      onDoubleClick={() => requestFullscreen(ui, shell.current)}
     />
   );
 
@@ -540,6 +550,11 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           {now < view.delayIndicatorUntil && (
             <Indicator data-testid="delay-indicator" role="status">
               {t('captions.delayIndicator', { delay: host.state.subtitles.delay.toFixed(1) })}
+            </Indicator>
+          )}
+          {view.notice && now < view.noticeUntil && (
+            <Indicator data-testid="player-notice" role="alert">
+              {t(`notice.${view.notice}`)}
             </Indicator>
           )}
 
@@ -670,11 +685,11 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 </IconButton>
               )}
               {'pictureInPictureEnabled' in document && document.pictureInPictureEnabled && (
-                <IconButton type="button" className="desktop" aria-label={t('controls.pip')} onClick={() => void togglePip(videoRef.current)}>
+                <IconButton type="button" className="desktop" aria-label={t('controls.pip')} onClick={() => void togglePip(ui, videoRef.current)}>
                   <Icon name="pip" />
                 </IconButton>
               )}
-              <IconButton type="button" aria-label={view.fullscreen ? t('controls.exitFullscreen') : t('controls.fullscreen')} onClick={() => requestFullscreen(shell.current)}>
+              <IconButton type="button" aria-label={view.fullscreen ? t('controls.exitFullscreen') : t('controls.fullscreen')} onClick={() => requestFullscreen(ui, shell.current)}>
                 <Icon name={view.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
               </IconButton>
             </Row>

@@ -62,6 +62,9 @@ export interface PlayerUiState {
   /** Milliseconds since the epoch until which the indicator shows. */
   volumeIndicatorUntil: number;
   delayIndicatorUntil: number;
+  /** A short message (fullscreen or Picture-in-Picture refused by the browser), shown until noticeUntil. */
+  notice: 'fullscreenRefused' | 'pipRefused' | null;
+  noticeUntil: number;
   rolling: boolean;
   fullscreen: boolean;
   pip: boolean;
@@ -93,6 +96,8 @@ export function createPlayer(engineOptions: ConstructorParameters<typeof Playbac
     timeMode: 'regular',
     volumeIndicatorUntil: 0,
     delayIndicatorUntil: 0,
+    notice: null,
+    noticeUntil: 0,
     rolling: false,
     fullscreen: false,
     pip: false,
