@@ -100,7 +100,7 @@ describe('embedded database durability settings', () => {
     const seeded = await startBackend({}, { dataDir: dir });
     await seeded.close();
     let fsyncs = 0;
-    const db = await openPglite(path.join(dir, 'pglite'), () => (fsyncs += 1));
+    const db = await openPglite(path.join(dir, 'pglite'), { onFsync: () => (fsyncs += 1) });
     try {
       const settings = await db.query<{ name: string; setting: string }>(
         "SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'wal_sync_method') ORDER BY name",

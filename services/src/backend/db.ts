@@ -1,7 +1,9 @@
 import fs from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
-import type { Pool } from 'pg';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Pool } from 'pg';
+import { newFsyncCounters, openEngine, type FsyncCounters, type Request } from './pglite-engine';
+import type { SerializedError, WorkerData, WorkerMessage } from './pglite-worker';
 
 /** What the routes need from a database: the same SQL runs on PGlite and on a PostgreSQL server. */
 export interface Queryable {
@@ -134,156 +136,164 @@ export async function openPostgres(url: string, poolSize: number): Promise<Db> {
 }
 
 /**
- * Embedded PostgreSQL (PGlite) in `dir`. PGlite starts with fsync off (`-F`) and its node filesystem
- * ignores fsync; we start it with fsync on and `wal_sync_method=fsync`, and give the filesystem a real
- * fsync, so a commit is acknowledged only once its WAL record is on disk.
+ * Embedded PostgreSQL (PGlite) in `dir`, run by a worker thread (`pglite-worker.ts`): its queries and
+ * its fsyncs never block the thread that answers HTTP. Commits are durable (fsync on, see
+ * `pglite-engine.ts`) and single writes are group-committed there. `inProcess` runs the same engine on
+ * the calling thread (tests, comparisons).
  */
-export async function openPglite(dir: string, onFsync?: () => void): Promise<Db> {
-  const { PGlite } = await import('@electric-sql/pglite');
+export async function openPglite(
+  dir: string,
+  options: { onFsync?: () => void; inProcess?: boolean } = {},
+): Promise<Db> {
   fs.mkdirSync(dir, { recursive: true });
   const releaseLock = lockDir(dir);
-  const defaults = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
-  const startParams = [
-    ...defaults.filter((p) => p !== '-F'),
-    '-c',
-    'fsync=on',
-    '-c',
-    'synchronous_commit=on',
-    '-c',
-    'wal_sync_method=fsync',
-    // New WAL segments are not zero-filled first (a 16 MB write + fsync in the middle of a request);
-    // records are still CRC-checked on recovery, so this costs no safety.
-    '-c',
-    'wal_init_zero=off',
-  ];
-  let pg: InstanceType<typeof PGlite>;
+  const counters = newFsyncCounters();
+  let transport: Transport;
   try {
-    pg = new PGlite({ dataDir: path.join(dir, 'pgdata'), startParams });
-    installFsync(pg, onFsync);
-    await pg.waitReady;
-    installFsync(pg, onFsync);
+    transport = options.inProcess
+      ? await inProcessTransport(path.join(dir, 'pgdata'), counters)
+      : await workerTransport(path.join(dir, 'pgdata'), counters);
   } catch (error) {
     releaseLock();
     throw error;
   }
-  const wrap = (q: Pick<typeof pg, 'query'>): Queryable => ({
-    async query<T>(sql: string, params: unknown[] = []) {
-      const result = await q.query<T>(sql, params);
-      return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
-    },
+  liveCounters.add(counters);
+  let fsyncsSeen = 0;
+  const send = async (request: Request): Promise<unknown> => {
+    try {
+      return await transport.send(request);
+    } finally {
+      // Reported after the answer arrives, so a caller sees its commit's fsync when its write resolves.
+      if (options.onFsync) for (; fsyncsSeen < counters[0]!; fsyncsSeen++) options.onFsync();
+    }
+  };
+  const queryable = (tx?: number): Queryable => ({
+    query: async <T>(sql: string, params: unknown[] = []) =>
+      (await send({ op: 'query', sql, params, tx })) as { rows: T[]; rowCount: number },
   });
-  const direct = wrap(pg);
-  const groupCommit = new GroupCommit(pg, direct);
+  let nextTx = 1;
   const db: Db = {
     kind: 'pglite',
-    query: (sql, params) => (WRITE.test(sql) ? groupCommit.write(sql, params) : direct.query(sql, params)),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    ...queryable(),
+    async transaction(fn) {
+      const tx = nextTx++;
+      await send({ op: 'begin', tx });
+      let result;
+      try {
+        result = await fn(queryable(tx));
+      } catch (error) {
+        await send({ op: 'rollback', tx }).catch(() => undefined);
+        throw error;
+      }
+      await send({ op: 'commit', tx });
+      return result;
+    },
     async close() {
       try {
-        await groupCommit.idle();
-        await pg.close();
+        await send({ op: 'close' });
       } finally {
+        await transport.stop();
+        liveCounters.delete(counters);
+        for (let i = 0; i < 2; i++) closedCounters[i]! += counters[i]!;
+        closedCounters[2] = Math.max(closedCounters[2]!, counters[2]!);
         releaseLock();
       }
     },
   };
-  const { rows } = await db.query<{ fsync: string }>('SHOW fsync');
-  if (rows[0]?.fsync !== 'on') throw new Error('PGlite did not start with fsync on');
   return db;
 }
 
-const WRITE = /^\s*(INSERT|UPDATE|DELETE)\b/i;
-
-type Pending = {
-  sql: string;
-  params: unknown[] | undefined;
-  resolve: (value: { rows: unknown[]; rowCount: number }) => void;
-  reject: (error: unknown) => void;
-};
-
-/**
- * Group commit for PGlite, which runs one statement at a time and fsyncs every commit: single
- * writes that arrive while another commit is running are queued, then run together in one
- * transaction with one fsync. Each caller is answered only after that commit. If the batch fails,
- * its writes are retried one by one, so one bad write cannot fail the others.
- */
-class GroupCommit {
-  private queue: Pending[] = [];
-  private running: Promise<void> | undefined;
-
-  constructor(
-    private readonly pg: PGlite,
-    private readonly direct: Queryable,
-  ) {}
-
-  write<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ sql, params, resolve: resolve as Pending['resolve'], reject });
-      // Start on the next turn of the event loop, so that requests already read from their sockets
-      // (e.g. those that arrived during the previous fsync, which blocks the loop) join this batch.
-      this.running ??= new Promise((r) => setImmediate(r))
-        .then(() => this.drain())
-        .finally(() => (this.running = undefined));
-    });
-  }
-
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private async drain(): Promise<void> {
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, 500);
-      if (batch.length === 1) {
-        await this.one(batch[0]!);
-        continue;
-      }
-      let results: { rows: unknown[]; rowCount: number }[];
-      try {
-        results = await this.pg.transaction(async (tx) => {
-          const out: { rows: unknown[]; rowCount: number }[] = [];
-          for (const item of batch) {
-            const r = await tx.query(item.sql, item.params ?? []);
-            out.push({ rows: r.rows, rowCount: r.affectedRows ?? 0 });
-          }
-          return out;
-        });
-      } catch {
-        for (const item of batch) await this.one(item);
-        continue;
-      }
-      batch.forEach((item, i) => item.resolve(results[i]!));
-    }
-  }
-
-  private async one(item: Pending): Promise<void> {
-    try {
-      item.resolve(await this.direct.query(item.sql, item.params));
-    } catch (error) {
-      item.reject(error);
-    }
-  }
+interface Transport {
+  send(request: Request): Promise<unknown>;
+  stop(): Promise<void>;
 }
 
-/** fsyncs done for PGlite in this process (the event loop waits for each): count, total and largest time. */
-export const fsyncStats = { count: 0, seconds: 0, maxSeconds: 0 };
+async function inProcessTransport(dataDir: string, counters: FsyncCounters): Promise<Transport> {
+  const engine = await openEngine(dataDir, counters);
+  return { send: (request) => engine.run(request), stop: async () => {} };
+}
 
-/** Gives Emscripten's NODEFS (which PGlite's NodeFS mounts) a real fsync; it has none. */
-function installFsync(pg: unknown, onFsync?: () => void): void {
-  const module = (pg as { Module?: { NODEFS?: { stream_ops: Record<string, unknown> } } }).Module;
-  const ops = module?.NODEFS?.stream_ops;
-  if (!ops) return;
-  ops.fsync = (stream: { nfd?: number }) => {
-    const started = performance.now();
-    if (typeof stream.nfd === 'number') fs.fsyncSync(stream.nfd);
-    const seconds = (performance.now() - started) / 1000;
-    fsyncStats.count += 1;
-    fsyncStats.seconds += seconds;
-    fsyncStats.maxSeconds = Math.max(fsyncStats.maxSeconds, seconds);
-    onFsync?.();
-    return 0;
+/** The worker thread and its pending requests; if the thread dies, every request fails from then on. */
+async function workerTransport(dataDir: string, counters: FsyncCounters): Promise<Transport> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir, counters } satisfies WorkerData,
+    // No loader flags from the parent: the entry registers TypeScript support itself.
+    execArgv: [],
+    stdout: false,
+    stderr: false,
+  });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  let nextId = 1;
+  let dead: Error | undefined;
+  const fail = (error: Error) => {
+    dead ??= error;
+    for (const p of pending.values()) p.reject(dead);
+    pending.clear();
+  };
+  await new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: WorkerMessage) => {
+      if ('ready' in message) resolve();
+      else if ('failed' in message) reject(deserializeError(message.failed));
+      else {
+        const p = pending.get(message.id);
+        pending.delete(message.id);
+        if ('error' in message) p?.reject(deserializeError(message.error));
+        else p?.resolve(message.result);
+      }
+    });
+    worker.on('error', (error) => {
+      reject(error);
+      fail(new Error(`the embedded database thread failed: ${error.message}`, { cause: error }));
+    });
+    worker.on('exit', (code) => {
+      reject(new Error(`the embedded database thread exited (${code}) while starting`));
+      fail(new Error(`the embedded database thread exited (${code})`));
+    });
+  }).catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+  return {
+    send: (request) =>
+      new Promise((resolve, reject) => {
+        if (dead) return reject(dead);
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, request });
+      }),
+    stop: async () => {
+      await worker.terminate();
+    },
   };
 }
+
+function deserializeError(data: SerializedError): Error {
+  const error = new Error(data.message);
+  Object.assign(error, data);
+  return error;
+}
+
+const liveCounters = new Set<FsyncCounters>();
+const closedCounters = [0, 0, 0];
+
+/** fsyncs done for PGlite in this process (in the database threads): count, total and largest time. */
+export const fsyncStats = {
+  get count() {
+    let n = closedCounters[0]!;
+    for (const c of liveCounters) n += c[0]!;
+    return n;
+  },
+  get seconds() {
+    let n = closedCounters[1]!;
+    for (const c of liveCounters) n += c[1]!;
+    return n;
+  },
+  get maxSeconds() {
+    let n = closedCounters[2]!;
+    for (const c of liveCounters) n = Math.max(n, c[2]!);
+    return n;
+  },
+};
 
 /** One process per embedded database: a pid file, taken over when its process is gone (e.g. after kill -9). */
 function lockDir(dir: string): () => void {
