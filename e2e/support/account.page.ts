@@ -1,5 +1,5 @@
 /** Page object of the account remote (register, login) plus helpers to read the account server directly. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 export interface StoredAccount {
   token: string;
@@ -93,6 +93,52 @@ export async function editLocal(
   await page.reload();
 }
 
+/** Spec §3 server settings as this device keeps them (each in its own store). */
+export interface LocalSettings {
+  language?: string;
+  theme?: string | null;
+  subtitleLanguage?: string | null;
+  proxyUrls?: string[] | null;
+}
+
+/** Changes server settings in the local stores (as the settings page and the player do), then reloads. */
+export async function editSettingsLocal(page: Page, settings: LocalSettings): Promise<void> {
+  await page.evaluate((s) => {
+    const edit = (name: string, change: (state: Record<string, unknown>) => void) => {
+      const stored = JSON.parse(localStorage.getItem(`__MW::${name}`) ?? 'null') ?? { state: {}, version: 1 };
+      change(stored.state);
+      localStorage.setItem(`__MW::${name}`, JSON.stringify(stored));
+    };
+    if (s.language !== undefined) edit('locale', (state) => void (state.language = s.language));
+    if (s.theme !== undefined) edit('theme', (state) => void (state.theme = s.theme));
+    if (s.subtitleLanguage !== undefined) edit('subtitles', (state) => void (state.lastSelectedLanguage = s.subtitleLanguage));
+    if (s.proxyUrls !== undefined) edit('auth', (state) => void (state.proxySet = s.proxyUrls));
+  }, settings);
+  await page.reload();
+}
+
+export const localSettings = (page: Page): Promise<Required<LocalSettings>> =>
+  page.evaluate(() => {
+    const state = (name: string) => (JSON.parse(localStorage.getItem(`__MW::${name}`) ?? 'null') as { state?: Record<string, unknown> } | null)?.state ?? {};
+    return {
+      language: state('locale').language as string,
+      theme: (state('theme').theme ?? null) as string | null,
+      subtitleLanguage: (state('subtitles').lastSelectedLanguage ?? null) as string | null,
+      proxyUrls: (state('auth').proxySet ?? null) as string[] | null,
+    };
+  });
+
+/**
+ * Cuts one device (browser context) off the account server while the site itself still loads (a
+ * device offline to that server only); resolves with the function that reconnects it.
+ */
+export async function cutOffFromServer(context: BrowserContext, backendUrl: string): Promise<() => Promise<void>> {
+  const pattern = `${backendUrl}/**`;
+  const handler = (route: import('@playwright/test').Route) => route.abort('internetdisconnected');
+  await context.route(pattern, handler);
+  return () => context.unroute(pattern, handler);
+}
+
 export const localBookmarks = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('__MW::bookmarks') ?? 'null') as Stored<BookmarksState> | null)?.state ?? null);
 export const localProgress = (page: Page) =>
@@ -109,6 +155,6 @@ export async function serverData(backendUrl: string, account: StoredAccount) {
   return {
     bookmarks: bookmarks as { tmdbId: string; meta: { title: string } }[],
     progress: progress as { tmdbId: string; watched: number | string; duration: number | string }[],
-    settings: settings as { applicationLanguage?: string; applicationTheme?: string },
+    settings: settings as { applicationLanguage?: string | null; applicationTheme?: string | null; defaultSubtitleLanguage?: string | null; proxyUrls?: string[] | null },
   };
 }

@@ -228,6 +228,40 @@ describe('sync engine', () => {
       expect(shared.row.title).toBe('Newer edit');
     });
 
+    it('with a server that keeps the edit time it is sent, the older edit arriving first still loses on both devices', async () => {
+      const shared = sharedServer();
+      const clock = { now: 0 };
+      const keepsEditTime = (device: () => ReturnType<typeof engineWith>): Route => (m, p) => {
+        const answer = shared.route(m, p);
+        if (m === 'PUT' && p.endsWith('/bookmarks') && answer !== 'network') {
+          const [item] = device().bodies['PUT /users/u/bookmarks'] as { meta: { title: string }; updatedAt: string }[];
+          Object.assign(shared.row, { title: item!.meta.title, updatedAt: Date.parse(item!.updatedAt) });
+          return { status: 200, body: [{ tmdbId: 'a', meta: { title: shared.row.title, year: 0, type: 'movie' }, updatedAt: new Date(shared.row.updatedAt).toISOString() }] };
+        }
+        return answer;
+      };
+      const a: ReturnType<typeof engineWith> = engineWith(keepsEditTime(() => a), clock);
+      const b: ReturnType<typeof engineWith> = engineWith(keepsEditTime(() => b), clock);
+      for (const device of [a, b]) {
+        device.state.bookmarks = { a: { type: 'movie', title: 'Original', updatedAt: 1 * S } };
+        device.state.bookmarkQueue = [];
+        await device.engine.tick();
+      }
+      // Both edit while offline: A at 10 s, B at 20 s. A reaches the server first, then B.
+      a.state.bookmarks = { a: { type: 'movie', title: 'A (older)', updatedAt: 10 * S } };
+      a.state.bookmarkQueue = [{ id: 'a1', action: 'add', tmdbId: 'a', type: 'movie', title: 'A (older)' }];
+      b.state.bookmarks = { a: { type: 'movie', title: 'B (newer)', updatedAt: 20 * S } };
+      b.state.bookmarkQueue = [{ id: 'b1', action: 'add', tmdbId: 'a', type: 'movie', title: 'B (newer)' }];
+      clock.now = 100 * S;
+      await a.engine.restoreNow();
+      expect(shared.row.title).toBe('A (older)');
+      await b.engine.restoreNow();
+      expect(shared.row.title).toBe('B (newer)');
+      expect(b.state.bookmarkQueue).toEqual([]);
+      await a.engine.restoreNow();
+      expect(a.state.bookmarks.a!.title).toBe('B (newer)');
+    });
+
     it('a change made offline that is newer than the server copy is pushed', async () => {
       const shared = sharedServer();
       const device = engineWith(shared.route);
