@@ -9,8 +9,11 @@ export interface StoredAccount {
   seed: string;
 }
 
-/** Goes through the register steps; returns the passphrase shown on screen. */
-export async function register(page: Page, hostUrl: string, deviceName: string): Promise<string> {
+/**
+ * Goes through the register steps up to the confirmation (the passphrase typed back), without
+ * submitting; returns the passphrase shown on screen.
+ */
+export async function fillRegister(page: Page, hostUrl: string, deviceName: string): Promise<string> {
   await page.goto(`${hostUrl}/register`);
   await expect(page.getByTestId('backend-meta')).toBeVisible();
   await page.getByRole('button', { name: 'I trust this server' }).click();
@@ -21,6 +24,12 @@ export async function register(page: Page, hostUrl: string, deviceName: string):
   await page.getByRole('button', { name: 'I have saved it' }).click();
   const passphrase = words.join(' ');
   await page.getByLabel('Passphrase').fill(passphrase);
+  return passphrase;
+}
+
+/** Goes through the register steps and signs in; returns the passphrase shown on screen. */
+export async function register(page: Page, hostUrl: string, deviceName: string): Promise<string> {
+  const passphrase = await fillRegister(page, hostUrl, deviceName);
   await page.getByTestId('register-submit').click();
   await page.waitForURL(`${hostUrl}/`);
   await firstPullDone(page);
