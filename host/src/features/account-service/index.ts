@@ -1,2 +1,3 @@
 export { accountServiceState, startAccountService } from './account-service';
 export { AccountStatusBanner } from './AccountStatusBanner';
+export { fallbackLogout } from './fallback-logout';
