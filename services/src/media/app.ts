@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { logRequests } from '../lib/serve';
-import { BROKEN_MOVIES, CLIPS, MOVIES_WITHOUT_STREAM, embedStream, episodeEntry, movieEntry } from './library';
+import { BROKEN_MOVIES, CLIPS, HOSTED_MOVIES, LIBRARY_SOURCES, MIRRORED_MOVIES, MOVIES_WITHOUT_STREAM, embedStream, episodeEntry, movieEntry } from './library';
 
 /** services/media, resolved from this file's location. */
 export const MEDIA_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'media');
@@ -102,6 +102,9 @@ export function createMediaApp(config: MediaConfig): Hono {
       clips: Object.keys(CLIPS),
       moviesWithoutStream: MOVIES_WITHOUT_STREAM,
       brokenMovies: BROKEN_MOVIES,
+      sources: LIBRARY_SOURCES,
+      mirroredMovies: MIRRORED_MOVIES,
+      hostedMovies: HOSTED_MOVIES,
     }),
   );
 

@@ -71,17 +71,35 @@ export const BROKEN = {
   badMp4: '/broken/bad-mp4/720.mp4',
 } as const;
 
+/**
+ * The library's sources, best first: every one is a separate scraping source of the product's
+ * local-library provider (same ids, names and ranks there). Mirrors and backups carry copies of some
+ * titles; `local-hosts` lists the title on several embed hosts, some of which removed it.
+ */
+export const LIBRARY_SOURCES = {
+  'local-hls-mirror': { name: 'Local library (HLS mirror)', rank: 400 },
+  'local-hls-backup': { name: 'Local library (HLS backup)', rank: 350 },
+  'local-hls': { name: 'Local library (HLS)', rank: 300 },
+  'local-mp4-mirror': { name: 'Local library (MP4 mirror)', rank: 250 },
+  'local-mp4': { name: 'Local library (MP4)', rank: 200 },
+  'local-hosts': { name: 'Local library hosts (embeds)', rank: 175 },
+  'local-embed': { name: 'Local library player (embed)', rank: 150 },
+  'local-hls-sd': { name: 'Local library (HLS, low quality)', rank: 125 },
+  'local-mp4-sd': { name: 'Local library (MP4, low quality)', rank: 100 },
+} as const satisfies Record<string, { name: string; rank: number }>;
+export type LibrarySourceId = keyof typeof LIBRARY_SOURCES;
+
+const meta = (id: LibrarySourceId) => ({ id, name: LIBRARY_SOURCES[id].name, rank: LIBRARY_SOURCES[id].rank });
+
 const captions = (base: string, clip: keyof typeof CLIPS, languages: string[], types: Array<'srt' | 'vtt'>): IndexCaption[] =>
   languages.flatMap((language) =>
     types.map((type) => ({ id: `${clip}-${language}-${type}`, language, type, url: `${base}/subtitles/${clip}/${language}.${type}`, needsProxy: false as const })),
   );
 
-function hlsSource(base: string, clip: keyof typeof CLIPS, captionLangs: string[]): IndexSource {
+function hlsSource(base: string, clip: keyof typeof CLIPS, captionLangs: string[], id: 'local-hls' | 'local-hls-mirror' = 'local-hls'): IndexSource {
   const info = CLIPS[clip];
   return {
-    id: 'local-hls',
-    name: 'Local library (HLS)',
-    rank: 300,
+    ...meta(id),
     kind: 'stream',
     quality: info.hls4k ? '4k' : clip === 'lantern' ? '1080' : '720',
     stream: {
@@ -95,26 +113,46 @@ function hlsSource(base: string, clip: keyof typeof CLIPS, captionLangs: string[
   };
 }
 
-function fileSource(base: string, clip: keyof typeof CLIPS, captionLangs: string[], only?: QualityKey[]): IndexSource {
+function fileSource(base: string, clip: keyof typeof CLIPS, captionLangs: string[], only?: QualityKey[], id: 'local-mp4' | 'local-mp4-mirror' = 'local-mp4'): IndexSource {
   const info = CLIPS[clip];
   const qualities: Partial<Record<QualityKey, { type: 'mp4'; url: string }>> = {};
   for (const q of only ?? info.mp4) qualities[q] = { type: 'mp4', url: `${base}/clips/${clip}/mp4/${q}.mp4` };
   const best = (only ?? info.mp4)[0] ?? 'unknown';
   return {
-    id: only ? 'local-mp4-sd' : 'local-mp4',
-    name: only ? 'Local library (MP4, low quality)' : 'Local library (MP4)',
-    rank: only ? 100 : 200,
+    ...meta(only ? 'local-mp4-sd' : id),
     kind: 'stream',
     quality: best,
     stream: { type: 'file', qualities, flags: ['cors-allowed'], captions: captions(base, clip, captionLangs, ['srt']) },
   };
 }
 
+/** One rendition's media playlist (no master): the low-bandwidth HLS of the clips with muxed audio. */
+function hlsSdSource(base: string, clip: 'harbor' | 'lantern'): IndexSource {
+  return {
+    ...meta('local-hls-sd'),
+    kind: 'stream',
+    quality: '360',
+    stream: { type: 'hls', playlist: `${base}/clips/${clip}/hls/v360/index.m3u8`, flags: ['cors-allowed'], captions: captions(base, clip, ['en'], ['vtt']), qualities4k: false, audioTracks: [] },
+  };
+}
+
+/** Embed hosts: the first removed the video (its page answers 404), the second plays it; or none has it any more. */
+function hostsSource(base: string, clip: keyof typeof CLIPS, removedEverywhere: boolean): IndexSource {
+  return {
+    ...meta('local-hosts'),
+    kind: 'embeds',
+    embeds: removedEverywhere
+      ? []
+      : [
+          { embedId: 'local-player', url: `${base}/embed/${clip}-removed?type=hls` },
+          { embedId: 'local-player', url: `${base}/embed/${clip}?type=mp4` },
+        ],
+  };
+}
+
 function embedSource(base: string, clip: keyof typeof CLIPS, kind: 'hls' | 'mp4'): IndexSource {
   return {
-    id: 'local-embed',
-    name: 'Local library player (embed)',
-    rank: 150,
+    ...meta('local-embed'),
     kind: 'embeds',
     embeds: [
       { embedId: 'local-player', url: `${base}/embed/${clip}?type=${kind}` },
@@ -123,11 +161,11 @@ function embedSource(base: string, clip: keyof typeof CLIPS, kind: 'hls' | 'mp4'
   };
 }
 
-function brokenSource(base: string, id: string, name: string, path: string, broken: string): IndexSource {
+function brokenSource(base: string, id: LibrarySourceId, path: string, broken: string): IndexSource {
   const stream: IndexStream = path.endsWith('.mp4')
     ? { type: 'file', qualities: { '720': { type: 'mp4', url: `${base}${path}` } }, flags: ['cors-allowed'], captions: [] }
     : { type: 'hls', playlist: `${base}${path}`, flags: ['cors-allowed'], captions: [], qualities4k: false, audioTracks: [] };
-  return { id, name, rank: 400, kind: 'stream', quality: 'unknown', stream, broken };
+  return { ...meta(id), kind: 'stream', quality: 'unknown', stream, broken };
 }
 
 /** Movies (catalog ids) with no stream at all, and movies whose only stream is broken. */
@@ -138,8 +176,18 @@ export const BROKEN_MOVIES: Readonly<Record<string, number>> = {
   garbageSegments: (visibleMovies[16] as Movie).id,
   notAPlaylist: (visibleMovies[17] as Movie).id,
   badMp4: (visibleMovies[18] as Movie).id,
-  /** A broken HLS source ranked first, then working sources (the engine must fall through). */
+  /** The first two sources broken (mirror: segments 404, backup: not a playlist), the third and the next ones work. */
   brokenThenWorking: (visibleMovies[19] as Movie).id,
+};
+
+const hasStream = (movie: Movie) =>
+  !MOVIES_WITHOUT_STREAM.includes(movie.id) && Boolean(movie.releaseDate) && (movie.releaseDate as string) <= new Date().toISOString().slice(0, 10) && !Object.values(BROKEN_MOVIES).includes(movie.id);
+/** Invented movies the mirrors carry too (HLS and MP4 copies, ranked above the main copies): they play from the mirror. */
+export const MIRRORED_MOVIES: readonly number[] = visibleMovies.filter((m, i) => i % 11 === 7 && !m.publicDomain && hasStream(m)).map((m) => m.id);
+/** Movies the embed hosts list: with the first host's video removed (the second plays), or removed from every host (no embeds). */
+export const HOSTED_MOVIES: Readonly<{ firstHostRemoved: readonly number[]; removedEverywhere: readonly number[] }> = {
+  firstHostRemoved: visibleMovies.filter((m, i) => i % 6 === 1 && hasStream(m)).map((m) => m.id),
+  removedEverywhere: visibleMovies.filter((m, i) => i % 6 === 3 && hasStream(m)).map((m) => m.id),
 };
 
 export function movieEntry(tmdbId: number, base: string): IndexEntry | undefined {
@@ -151,19 +199,23 @@ export function movieEntry(tmdbId: number, base: string): IndexEntry | undefined
     entry.available = false;
     return entry;
   }
-  if (tmdbId === BROKEN_MOVIES.missingSegments) entry.sources = [brokenSource(base, 'local-hls', 'Local library (HLS)', BROKEN.missingSegments, 'segments-404')];
-  else if (tmdbId === BROKEN_MOVIES.garbageSegments) entry.sources = [brokenSource(base, 'local-hls', 'Local library (HLS)', BROKEN.garbageSegments, 'undecodable-segments')];
-  else if (tmdbId === BROKEN_MOVIES.notAPlaylist) entry.sources = [brokenSource(base, 'local-hls', 'Local library (HLS)', BROKEN.notAPlaylist, 'not-a-playlist')];
-  else if (tmdbId === BROKEN_MOVIES.badMp4) entry.sources = [brokenSource(base, 'local-mp4', 'Local library (MP4)', BROKEN.badMp4, 'undecodable-mp4')];
+  if (tmdbId === BROKEN_MOVIES.missingSegments) entry.sources = [brokenSource(base, 'local-hls', BROKEN.missingSegments, 'segments-404')];
+  else if (tmdbId === BROKEN_MOVIES.garbageSegments) entry.sources = [brokenSource(base, 'local-hls', BROKEN.garbageSegments, 'undecodable-segments')];
+  else if (tmdbId === BROKEN_MOVIES.notAPlaylist) entry.sources = [brokenSource(base, 'local-hls', BROKEN.notAPlaylist, 'not-a-playlist')];
+  else if (tmdbId === BROKEN_MOVIES.badMp4) entry.sources = [brokenSource(base, 'local-mp4', BROKEN.badMp4, 'undecodable-mp4')];
   else {
     // Public-domain films and every third title get the full ladder (4K, two audio languages).
     const clip: keyof typeof CLIPS = movie.publicDomain || i % 3 === 0 ? 'meadow' : 'harbor';
     entry.sources = [hlsSource(base, clip, CLIPS[clip].subtitles), fileSource(base, clip, CLIPS[clip].subtitles)];
+    if (MIRRORED_MOVIES.includes(tmdbId)) entry.sources.unshift(hlsSource(base, clip, CLIPS[clip].subtitles, 'local-hls-mirror'), fileSource(base, clip, CLIPS[clip].subtitles, undefined, 'local-mp4-mirror'));
+    if (i % 6 === 1 || i % 6 === 3) entry.sources.push(hostsSource(base, clip, i % 6 === 3));
     if (i % 2 === 0) entry.sources.push(embedSource(base, clip, i % 4 === 0 ? 'hls' : 'mp4'));
+    if (clip === 'harbor' && i % 5 === 2) entry.sources.push(hlsSdSource(base, clip));
     if (i % 5 === 1) entry.sources.push(fileSource(base, clip, ['en'], [CLIPS[clip].mp4.at(-1) as QualityKey]));
     if (tmdbId === BROKEN_MOVIES.brokenThenWorking)
-      entry.sources.unshift(brokenSource(base, 'local-hls-mirror', 'Local library (HLS mirror)', BROKEN.missingSegments, 'segments-404'));
+      entry.sources.unshift(brokenSource(base, 'local-hls-mirror', BROKEN.missingSegments, 'segments-404'), brokenSource(base, 'local-hls-backup', BROKEN.notAPlaylist, 'not-a-playlist'));
   }
+  entry.sources.sort((a, b) => b.rank - a.rank);
   return entry;
 }
 
@@ -190,13 +242,14 @@ export function episodeEntry(tmdbId: number, seasonNumber: number, episodeNumber
     return entry;
   }
   if (showIndex === 5 && seasonNumber === 1 && episodeNumber === 2) {
-    entry.sources = [brokenSource(base, 'local-hls', 'Local library (HLS)', BROKEN.missingSegments, 'segments-404')];
+    entry.sources = [brokenSource(base, 'local-hls', BROKEN.missingSegments, 'segments-404')];
     return entry;
   }
   // The first shows' episodes use the full ladder; the others the episode clip.
   const clip: keyof typeof CLIPS = showIndex < 4 ? 'meadow' : 'lantern';
   entry.sources = [hlsSource(base, clip, CLIPS[clip].subtitles), fileSource(base, clip, CLIPS[clip].subtitles)];
   if (episode.number % 2 === 1) entry.sources.push(embedSource(base, clip, 'hls'));
+  if (clip === 'lantern' && episode.number % 2 === 0) entry.sources.push(hlsSdSource(base, clip));
   return entry;
 }
 

@@ -5,7 +5,7 @@ import { MOVIES, SHOWS } from '../catalog/data';
 import type { RunningService } from '../types';
 import { MEDIA_ROOT } from './app';
 import { start } from './index';
-import { BROKEN_MOVIES, MOVIES_WITHOUT_STREAM, type IndexEntry, type IndexSource } from './library';
+import { BROKEN_MOVIES, HOSTED_MOVIES, LIBRARY_SOURCES, MIRRORED_MOVIES, MOVIES_WITHOUT_STREAM, type IndexEntry, type IndexSource } from './library';
 
 let service: RunningService;
 const lines: string[] = [];
@@ -79,8 +79,31 @@ describe('media index', () => {
     const garbage = (await index(`/index/movie/${BROKEN_MOVIES.garbageSegments}`)).body;
     expect(streamSources(garbage)[0]!.broken).toBe('undecodable-segments');
     const fallThrough = (await index(`/index/movie/${BROKEN_MOVIES.brokenThenWorking}`)).body;
-    expect(streamSources(fallThrough)[0]!.broken).toBe('segments-404');
-    expect(streamSources(fallThrough)[1]!.broken).toBeUndefined();
+    expect(streamSources(fallThrough).map((s) => [s.id, s.broken])).toEqual([
+      ['local-hls-mirror', 'segments-404'],
+      ['local-hls-backup', 'not-a-playlist'],
+      ['local-hls', undefined],
+      ['local-mp4', undefined],
+    ]);
+  });
+
+  it('mirrors, embed hosts and low-quality copies: in rank order, with the names and ranks of LIBRARY_SOURCES', async () => {
+    const mirrored = (await index(`/index/movie/${MIRRORED_MOVIES[0]}`)).body;
+    expect(mirrored.sources.map((s) => s.id).slice(0, 4)).toEqual(['local-hls-mirror', 'local-hls', 'local-mp4-mirror', 'local-mp4']);
+    for (const s of mirrored.sources) expect({ name: s.name, rank: s.rank }).toEqual(LIBRARY_SOURCES[s.id as keyof typeof LIBRARY_SOURCES]);
+    const hosted = (await index(`/index/movie/${HOSTED_MOVIES.firstHostRemoved[0]}`)).body.sources.find((s) => s.id === 'local-hosts');
+    expect(hosted?.kind).toBe('embeds');
+    const [removed, playing] = hosted?.kind === 'embeds' ? hosted.embeds : [];
+    expect((await get(removed!.url)).status).toBe(404);
+    expect((await get(playing!.url)).status).toBe(200);
+    const gone = (await index(`/index/movie/${HOSTED_MOVIES.removedEverywhere[0]}`)).body.sources.find((s) => s.id === 'local-hosts');
+    expect(gone).toMatchObject({ kind: 'embeds', embeds: [] });
+    let sd: IndexSource | undefined;
+    for (let id = 900001; !sd && id < 900060; id += 1) sd = (await index(`/index/movie/${id}`)).body.sources?.find((s) => s.id === 'local-hls-sd');
+    const playlist = sd?.kind === 'stream' && sd.stream.type === 'hls' ? sd.stream.playlist : '';
+    const text = await (await get(playlist)).text();
+    expect(text).toContain('#EXTINF');
+    expect(text).not.toContain('#EXT-X-STREAM-INF');
   });
 
   it('covers most released movies', async () => {

@@ -78,10 +78,15 @@ describe('scraper service', () => {
       const items = (i: number) => (posted[i] as { items: Array<{ providerId: string; embedId: string | null; status: string }> }).items.map((x) => [x.providerId, x.embedId, x.status]);
       expect(items(0)).toEqual([
         ['local-hls-mirror', null, 'failed'],
+        ['local-hls-backup', null, 'failed'],
+        ['local-mp4-mirror', null, 'notfound'],
         ['local-mp4', null, 'success'],
       ]);
       expect(items(2)).toEqual([
         ['local-hls-mirror', null, 'notfound'],
+        ['local-hls-backup', null, 'notfound'],
+        ['local-mp4-mirror', null, 'notfound'],
+        ['local-hosts', null, 'notfound'],
         ['local-embed', 'local-player', 'success'],
       ]);
     } finally {
@@ -106,7 +111,7 @@ describe('scraper service', () => {
 
   it('the source menu lists the server providers when a server is configured', async () => {
     const providers = await listProviders({ proxyUrls: [`api:${services.urls.scraper}`], disallowedIds: ['local-mp4'] });
-    expect(providers.filter((p) => p.kind === 'source').map((p) => p.id)).toEqual(['local-hls-mirror', 'local-hls', 'local-embed', 'local-mp4-sd']);
+    expect(providers.filter((p) => p.kind === 'source').map((p) => p.id)).toEqual(['local-hls-mirror', 'local-hls-backup', 'local-hls', 'local-mp4-mirror', 'local-hosts', 'local-embed', 'local-hls-sd', 'local-mp4-sd']);
     // Without a server: this page's providers with this page's settings (none configured here).
     expect((await listProviders({})).filter((p) => p.kind === 'source')).toEqual([]);
   });

@@ -87,12 +87,20 @@ function librarySource(id: string, name: string, rank: number): SourceProvider {
   };
 }
 
-/** The library's sources, best first (ranks as in the index). */
+/**
+ * The library's sources, best first (ids, names and ranks as in the index, services/ `LIBRARY_SOURCES`):
+ * mirrors and a backup of the HLS and MP4 copies, embed hosts and the library's own embed player, and
+ * low-quality copies. A title is on some of them; the others answer not found from the same lookup.
+ */
 export const localLibrarySources: SourceProvider[] = [
   librarySource('local-hls-mirror', 'Local library (HLS mirror)', 400),
+  librarySource('local-hls-backup', 'Local library (HLS backup)', 350),
   librarySource('local-hls', 'Local library (HLS)', 300),
+  librarySource('local-mp4-mirror', 'Local library (MP4 mirror)', 250),
   librarySource('local-mp4', 'Local library (MP4)', 200),
+  librarySource('local-hosts', 'Local library hosts (embeds)', 175),
   librarySource('local-embed', 'Local library player (embed)', 150),
+  librarySource('local-hls-sd', 'Local library (HLS, low quality)', 125),
   librarySource('local-mp4-sd', 'Local library (MP4, low quality)', 100),
 ];
 
