@@ -588,13 +588,20 @@ function EmbedsMenu() {
         </p>
       )}
       {embeds.map((embed, i) => (
-        <Option key={`${embed.embedId}-${i}`} type="button" onClick={() => void runEmbed(embeds, i, failed)} disabled={state.status === 'embedLoading'} data-testid="embed-option">
+        <Option
+          key={`${embed.embedId}-${i}`}
+          type="button"
+          onClick={() => void runEmbed(embeds, i, failed)}
+          disabled={state.status === 'embedLoading'}
+          data-testid="embed-option"
+          data-status={state.status === 'embedLoading' && state.index === i ? 'loading' : failed.includes(i) ? 'failed' : undefined}
+        >
           <span className="label">
             {embed.embedId} #{i + 1}
           </span>
           {state.status === 'embedLoading' && state.index === i && <span className="value">{t('loading')}</span>}
           {failed.includes(i) && (
-            <span className="value" style={{ color: 'inherit' }} title={t('menus.source.failed')}>
+            <span className="value" style={{ color: 'inherit' }} title={t('menus.source.failed')} data-testid="embed-failed-icon">
               <Icon name="error" size={18} />
             </span>
           )}
