@@ -136,18 +136,11 @@ function hlsSdSource(base: string, clip: 'harbor' | 'lantern'): IndexSource {
   };
 }
 
-/** Embed hosts: the first removed the video (its page answers 404), the second plays it; or none has it any more. */
-function hostsSource(base: string, clip: keyof typeof CLIPS, removedEverywhere: boolean): IndexSource {
-  return {
-    ...meta('local-hosts'),
-    kind: 'embeds',
-    embeds: removedEverywhere
-      ? []
-      : [
-          { embedId: 'local-player', url: `${base}/embed/${clip}-removed?type=hls` },
-          { embedId: 'local-player', url: `${base}/embed/${clip}?type=mp4` },
-        ],
-  };
+/** Embed hosts: the first removed the video (its page answers 404), the second plays it; or only one host has it; or none any more. */
+function hostsSource(base: string, clip: keyof typeof CLIPS, hosts: 'firstRemoved' | 'one' | 'none'): IndexSource {
+  const removed = { embedId: 'local-player', url: `${base}/embed/${clip}-removed?type=hls` };
+  const playing = { embedId: 'local-player', url: `${base}/embed/${clip}?type=mp4` };
+  return { ...meta('local-hosts'), kind: 'embeds', embeds: hosts === 'firstRemoved' ? [removed, playing] : hosts === 'one' ? [playing] : [] };
 }
 
 function embedSource(base: string, clip: keyof typeof CLIPS, kind: 'hls' | 'mp4'): IndexSource {
@@ -184,10 +177,13 @@ const hasStream = (movie: Movie) =>
   !MOVIES_WITHOUT_STREAM.includes(movie.id) && Boolean(movie.releaseDate) && (movie.releaseDate as string) <= new Date().toISOString().slice(0, 10) && !Object.values(BROKEN_MOVIES).includes(movie.id);
 /** Invented movies the mirrors carry too (HLS and MP4 copies, ranked above the main copies): they play from the mirror. */
 export const MIRRORED_MOVIES: readonly number[] = visibleMovies.filter((m, i) => i % 11 === 7 && !m.publicDomain && hasStream(m)).map((m) => m.id);
-/** Movies the embed hosts list: with the first host's video removed (the second plays), or removed from every host (no embeds). */
-export const HOSTED_MOVIES: Readonly<{ firstHostRemoved: readonly number[]; removedEverywhere: readonly number[] }> = {
-  firstHostRemoved: visibleMovies.filter((m, i) => i % 6 === 1 && hasStream(m)).map((m) => m.id),
-  removedEverywhere: visibleMovies.filter((m, i) => i % 6 === 3 && hasStream(m)).map((m) => m.id),
+/** Movies the embed hosts list: with the first host's video removed (the second plays), on one host only, or removed from every host (no embeds). */
+const HOSTS_BY_INDEX: Readonly<Record<number, 'firstRemoved' | 'one' | 'none'>> = { 1: 'firstRemoved', 3: 'none', 5: 'one' };
+const hostedWith = (hosts: 'firstRemoved' | 'one' | 'none') => visibleMovies.filter((m, i) => HOSTS_BY_INDEX[i % 6] === hosts && hasStream(m)).map((m) => m.id);
+export const HOSTED_MOVIES: Readonly<{ firstHostRemoved: readonly number[]; oneHost: readonly number[]; removedEverywhere: readonly number[] }> = {
+  firstHostRemoved: hostedWith('firstRemoved'),
+  oneHost: hostedWith('one'),
+  removedEverywhere: hostedWith('none'),
 };
 
 export function movieEntry(tmdbId: number, base: string): IndexEntry | undefined {
@@ -208,7 +204,8 @@ export function movieEntry(tmdbId: number, base: string): IndexEntry | undefined
     const clip: keyof typeof CLIPS = movie.publicDomain || i % 3 === 0 ? 'meadow' : 'harbor';
     entry.sources = [hlsSource(base, clip, CLIPS[clip].subtitles), fileSource(base, clip, CLIPS[clip].subtitles)];
     if (MIRRORED_MOVIES.includes(tmdbId)) entry.sources.unshift(hlsSource(base, clip, CLIPS[clip].subtitles, 'local-hls-mirror'), fileSource(base, clip, CLIPS[clip].subtitles, undefined, 'local-mp4-mirror'));
-    if (i % 6 === 1 || i % 6 === 3) entry.sources.push(hostsSource(base, clip, i % 6 === 3));
+    const hosts = HOSTS_BY_INDEX[i % 6];
+    if (hosts) entry.sources.push(hostsSource(base, clip, hosts));
     if (i % 2 === 0) entry.sources.push(embedSource(base, clip, i % 4 === 0 ? 'hls' : 'mp4'));
     if (clip === 'harbor' && i % 5 === 2) entry.sources.push(hlsSdSource(base, clip));
     if (i % 5 === 1) entry.sources.push(fileSource(base, clip, ['en'], [CLIPS[clip].mp4.at(-1) as QualityKey]));

@@ -96,6 +96,8 @@ describe('media index', () => {
     const [removed, playing] = hosted?.kind === 'embeds' ? hosted.embeds : [];
     expect((await get(removed!.url)).status).toBe(404);
     expect((await get(playing!.url)).status).toBe(200);
+    const one = (await index(`/index/movie/${HOSTED_MOVIES.oneHost[0]}`)).body.sources.find((s) => s.id === 'local-hosts');
+    expect(one?.kind === 'embeds' && one.embeds.map((e) => e.url)).toEqual([expect.stringMatching(/\/embed\/(meadow|harbor)\?type=mp4$/)]);
     const gone = (await index(`/index/movie/${HOSTED_MOVIES.removedEverywhere[0]}`)).body.sources.find((s) => s.id === 'local-hosts');
     expect(gone).toMatchObject({ kind: 'embeds', embeds: [] });
     let sd: IndexSource | undefined;

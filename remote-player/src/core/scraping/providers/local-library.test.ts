@@ -59,12 +59,13 @@ describe('local library through the engine', () => {
     expect(mp4).toMatchObject({ ok: true, value: { stream: { type: 'file' }, embeds: [] } });
   });
 
-  it('embed hosts: the first removed the video, the second plays it; or no host has it any more', async () => {
+  it('embed hosts: the first removed the video, the second plays it; or one host has it; or none any more', async () => {
     const hosted = await runSource('local-hosts', movie(HOSTED_MOVIES.firstHostRemoved[0]!), options);
     expect(hosted).toMatchObject({ ok: true, value: { embeds: [{ embedId: 'local-player' }, { embedId: 'local-player' }] } });
     if (!hosted.ok) return;
     expect(await runEmbed('local-player', hosted.value.embeds[0]!.url, options)).toMatchObject({ ok: false, error: { code: 'scrape/not-found' } });
     expect(await runEmbed('local-player', hosted.value.embeds[1]!.url, options)).toMatchObject({ ok: true, value: { stream: [{ type: 'file' }] } });
+    expect(await runSource('local-hosts', movie(HOSTED_MOVIES.oneHost[0]!), options)).toMatchObject({ ok: true, value: { embeds: [{ embedId: 'local-player' }] } });
     expect(await runSource('local-hosts', movie(HOSTED_MOVIES.removedEverywhere[0]!), options)).toMatchObject({ ok: false, error: { code: 'scrape/no-embeds' } });
   });
 
