@@ -1,0 +1,152 @@
+/**
+ * The source menu (`/source`, `/source/embeds`, spec §4 and §8) against the local media library: a source's
+ * embeds, a failed embed's error icon, a single embed scraped at once, the noEmbeds and noStream states,
+ * the current source marked; then the same journeys through the remote scraping server.
+ */
+import type { Page } from '@playwright/test';
+import { HOSTED_MOVIES, MIRRORED_MOVIES } from '../../services/src/media/library';
+import { currentTime, menu, openSettings, startPlayback, video } from '../support/player.page';
+import { expect, test } from '../support/site.fixture';
+
+const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
+// Invented titles (public-domain films are also on the archive); none of them on the mirrors.
+const invented = (ids: readonly number[]) => ids.find((id) => id >= 900000 && !MIRRORED_MOVIES.includes(id))!;
+const FIRST_HOST_REMOVED = invented(HOSTED_MOVIES.firstHostRemoved);
+const ONE_HOST = invented(HOSTED_MOVIES.oneHost);
+const REMOVED_EVERYWHERE = invented(HOSTED_MOVIES.removedEverywhere);
+
+const src = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc);
+
+/** Where the page's scraping went: the remote server's endpoints, and the media library's index. */
+function track(page: Page, urls: { scraper: string; media: string }) {
+  const seen = { server: [] as string[], index: [] as string[] };
+  page.on('request', (r) => {
+    if (r.url().startsWith(`${urls.scraper}/scrape`)) seen.server.push(new URL(r.url()).pathname);
+    if (r.url().startsWith(`${urls.media}/index/`)) seen.index.push(r.url());
+  });
+  return seen;
+}
+
+async function openSource(page: Page, sourceId: string): Promise<void> {
+  await openSettings(page);
+  await page.getByTestId('menu-source').click();
+  await expect(menu(page)).toHaveAttribute('data-route', '/source');
+  await page.getByTestId(`source-${sourceId}`).click();
+  await expect(menu(page)).toHaveAttribute('data-route', '/source/embeds');
+}
+
+async function expectCurrentSource(page: Page, sourceId: string): Promise<void> {
+  await openSettings(page);
+  await page.getByTestId('menu-source').click();
+  await expect(page.getByTestId(`source-${sourceId}`)).toHaveAttribute('aria-pressed', 'true');
+  await expect(menu(page).locator('[aria-pressed="true"]')).toHaveCount(1);
+}
+
+/**
+ * The journeys, run in the browser and through the remote scraping server. `expectRoute(paths)` checks the
+ * menu's runs went where they should: to the server's endpoints (and never to the library from the page), or
+ * nowhere near the server.
+ */
+function journeys(remote: boolean) {
+  let seen: ReturnType<typeof track>;
+  test.beforeEach(async ({ page, site }) => {
+    seen = track(page, { scraper: site.services!.urls.scraper!, media: site.services!.urls.media! });
+  });
+  const expectRoute = (paths: string[]) => {
+    if (remote) {
+      expect(seen.server).toEqual(expect.arrayContaining(paths));
+      expect(seen.index).toEqual([]);
+    } else {
+      expect(seen.server).toEqual([]);
+      expect(seen.index.length).toBeGreaterThan(0);
+    }
+  };
+
+  test('switching source mid-playback keeps the time and marks the new source', async ({ page, site }) => {
+    await page.goto(`${site.hostUrl}${NOSFERATU}`);
+    await startPlayback(page, 3);
+    await page.keyboard.press('k');
+    const before = await currentTime(page);
+    await openSettings(page);
+    await page.getByTestId('menu-source').click();
+    // The source that plays is marked: the local HLS in the browser; the server also runs the media-server
+    // stand-in, which has the public-domain films and ranks first.
+    await expect(page.getByTestId(remote ? 'source-media-server' : 'source-local-hls')).toHaveAttribute('aria-pressed', 'true');
+    await expect(menu(page).locator('[aria-pressed="true"]')).toHaveCount(1);
+    await page.getByTestId('source-local-mp4').click();
+    await expect(menu(page)).toBeHidden({ timeout: 15_000 });
+    await expect.poll(() => src(page)).toMatch(/\/clips\/meadow\/mp4\/\d+\.mp4$/);
+    const after = await currentTime(page);
+    expect(after).toBeGreaterThanOrEqual(before - 0.5);
+    expect(after).toBeLessThan(before + 3);
+    await expectCurrentSource(page, 'local-mp4');
+    expectRoute(['/scrape', '/scrape/source']);
+  });
+
+  test('a failed embed shows the error icon and the menu stays; picking another embed plays it and closes the menu', async ({ page, site }) => {
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-${FIRST_HOST_REMOVED}`);
+    await startPlayback(page, 0.5);
+    const before = await src(page);
+    await openSource(page, 'local-hosts');
+    const embeds = page.getByTestId('embed-option');
+    await expect(embeds).toHaveCount(2);
+    await expect(page.getByTestId('embed-failed-icon')).toHaveCount(0);
+    await embeds.nth(0).click();
+    await expect(embeds.nth(0)).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
+    await expect(embeds.nth(0).getByTestId('embed-failed-icon')).toBeVisible();
+    await expect(embeds.nth(1).getByTestId('embed-failed-icon')).toHaveCount(0);
+    await expect(menu(page)).toHaveAttribute('data-route', '/source/embeds');
+    expect(await src(page)).toBe(before);
+    await embeds.nth(1).click();
+    await expect(menu(page)).toBeHidden({ timeout: 15_000 });
+    await expect.poll(() => src(page)).toMatch(/\/mp4\/\d+\.mp4$/);
+    expect(await src(page)).not.toBe(before);
+    await expectCurrentSource(page, 'local-hosts');
+    expectRoute(['/scrape/source', '/scrape/embed']);
+  });
+
+  test('a source with exactly one embed scrapes it at once and the menu closes', async ({ page, site }) => {
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-${ONE_HOST}`);
+    await startPlayback(page, 0.5);
+    const before = await src(page);
+    await openSource(page, 'local-hosts');
+    await expect(menu(page)).toBeHidden({ timeout: 15_000 });
+    await expect.poll(() => src(page)).toMatch(/\/mp4\/\d+\.mp4$/);
+    expect(await src(page)).not.toBe(before);
+    await expectCurrentSource(page, 'local-hosts');
+    expectRoute(['/scrape/source', '/scrape/embed']);
+  });
+
+  test('a source without embeds says noEmbeds, one without the title says noStream; the video goes on', async ({ page, site }) => {
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-${REMOVED_EVERYWHERE}`);
+    await startPlayback(page, 0.5);
+    const before = await src(page);
+    await openSource(page, 'local-hosts');
+    await expect(page.getByTestId('source-menu-error')).toHaveAttribute('data-kind', 'noEmbeds');
+    await expect(page.getByTestId('source-menu-error')).toHaveText('This source found no embeds for this title.');
+    await expect(page.getByTestId('embed-option')).toHaveCount(0);
+    await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByTestId('source-local-hls-mirror').click();
+    await expect(page.getByTestId('source-menu-error')).toHaveAttribute('data-kind', 'noStream');
+    await expect(page.getByTestId('source-menu-error')).toHaveText('This source has no stream for this title.');
+    expect(await src(page)).toBe(before);
+    await page.keyboard.press('Escape');
+    await expectCurrentSource(page, 'local-hls');
+    expectRoute(['/scrape/source']);
+  });
+}
+
+test.describe('in the browser', () => {
+  journeys(false);
+});
+
+test.describe('through the remote scraping server', () => {
+  test.beforeEach(async ({ page, site }) => {
+    const scraper = site.services!.urls.scraper!;
+    await page.route('**/config.json', async (route) => {
+      const original = (await (await route.fetch()).json()) as Record<string, unknown>;
+      await route.fulfill({ json: { ...original, proxyUrls: [`api:${scraper}`] } });
+    });
+  });
+  journeys(true);
+});
