@@ -54,9 +54,8 @@ test('register on one device, log in on another: the same bookmarks, progress an
 
   // Device B: log in with the passphrase; the same data appears.
   await b.goto(`${site.hostUrl}/about`);
-  const loginMs = await login(b, site.hostUrl, passphrase, 'Device B');
-  console.log(`[figures] login, passphrase to signed-in UI: ${loginMs} ms`);
-  expect(loginMs).toBeLessThan(1000);
+  // (How long this takes is a bench figure: e2e/bench/account.bench.ts.)
+  await login(b, site.hostUrl, passphrase, 'Device B');
   await expect.poll(async () => Object.keys((await localBookmarks(b))?.bookmarks ?? {}).sort()).toEqual(['19', '653']);
   await expect.poll(async () => (await localProgress(b))?.items['234']?.progress?.watched).toBe(600);
   await expect(b.getByTestId('device-name')).toHaveText('Device B');

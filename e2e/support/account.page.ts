@@ -44,16 +44,14 @@ export async function firstPullDone(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('__MW::account-sync') !== null)).toBe(true);
 }
 
-/** Logs in; resolves with the milliseconds from the click to the signed-in home page. */
-export async function login(page: Page, hostUrl: string, passphrase: string, deviceName: string): Promise<number> {
+/** Logs in; resolves when the home page shows this device signed in. */
+export async function login(page: Page, hostUrl: string, passphrase: string, deviceName: string): Promise<void> {
   await page.goto(`${hostUrl}/login`);
   await page.getByLabel('Passphrase').fill(passphrase);
   await page.getByLabel('Device name').fill(deviceName);
-  const started = Date.now();
   await page.getByTestId('login-submit').click();
   await page.waitForURL(`${hostUrl}/`);
   await expect.poll(() => storedAccount(page)).not.toBeNull();
-  return Date.now() - started;
 }
 
 export const storedAccount = (page: Page): Promise<StoredAccount | null> =>
@@ -100,6 +98,27 @@ export async function editLocal(
     localStorage.setItem('__MW::progress', JSON.stringify(progress));
   }, edits);
   await page.reload();
+}
+
+/**
+ * Queues `count` bookmark adds and `count` progress upserts of titles 10000… in storage, as the host's
+ * actions would (items plus queue entries); the caller reloads for the page to read them.
+ */
+export async function queueChanges(page: Page, count: number): Promise<void> {
+  await page.evaluate((n) => {
+    const bookmarks = JSON.parse(localStorage.getItem('__MW::bookmarks') ?? 'null') ?? { state: { bookmarks: {}, updateQueue: [] }, version: 1 };
+    const progress = JSON.parse(localStorage.getItem('__MW::progress') ?? 'null') ?? { state: { items: {}, updateQueue: [] }, version: 1 };
+    const now = Date.now();
+    for (let i = 0; i < n; i++) {
+      const tmdbId = String(10_000 + i);
+      bookmarks.state.bookmarks[tmdbId] = { type: 'movie', title: `Film ${i}`, year: 1950, updatedAt: now };
+      bookmarks.state.updateQueue.push({ id: crypto.randomUUID(), action: 'add', tmdbId, type: 'movie', title: `Film ${i}`, year: 1950 });
+      progress.state.items[tmdbId] = { type: 'movie', title: `Film ${i}`, year: 1950, updatedAt: now, progress: { watched: 100 + i, duration: 5000 }, seasons: {}, episodes: {} };
+      progress.state.updateQueue.push({ id: crypto.randomUUID(), action: 'upsert', tmdbId, type: 'movie', title: `Film ${i}`, year: 1950, progress: { watched: 100 + i, duration: 5000 } });
+    }
+    localStorage.setItem('__MW::bookmarks', JSON.stringify(bookmarks));
+    localStorage.setItem('__MW::progress', JSON.stringify(progress));
+  }, count);
 }
 
 /** Spec §3 server settings as this device keeps them (each in its own store). */

@@ -313,8 +313,10 @@ export function createSyncEngine({
         return;
       }
       if (!options.force && retryAt > now()) return;
+      const started = clock();
+      const pending = state.bookmarkQueue.length + state.progressQueue.length;
       try {
-        const queued = state.bookmarkQueue.length + state.progressQueue.length > 0;
+        const queued = pending > 0;
         if (restoreNeeded || now() - lastRestore >= RESTORE_INTERVAL_MS) {
           await restoreInner();
           if (!read().account) return;
@@ -325,6 +327,8 @@ export function createSyncEngine({
           await yieldToPage();
         }
         await pushInner();
+        // A tick that had changes to push, from its start (pull included) to the push's end.
+        if (queued) measure('mw:sync:tick', started, { pending, left: read().bookmarkQueue.length + read().progressQueue.length });
         if (restoreNeeded) await restoreInner(); // the session was refused while pushing: check it now
       } catch (error) {
         // A pull before a push was refused: check the session at the next tick (it logs out on 400/401/403).
