@@ -3,7 +3,6 @@
  * proxy list), the user's own media server (Jellyfin stand-in) and the public-domain archive stand-in.
  */
 import { LOCAL_JELLYFIN_API_KEY } from '../../services/src/jellyfin/index';
-import { BROKEN_MOVIES, MOVIES_WITHOUT_STREAM } from '../../services/src/media/library';
 import { openSettings, startPlayback } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -60,36 +59,4 @@ test('the media server set up in the settings is used by the player', async ({ p
   await expect(page.getByTestId('menu-source')).toContainText('My media server');
 });
 
-test.describe('the same journeys through the remote scraping server', () => {
-  test.beforeEach(async ({ page, site }) => {
-    const scraper = site.services!.urls.scraper!;
-    await page.route('**/config.json', async (route) => {
-      const original = (await (await route.fetch()).json()) as Record<string, unknown>;
-      await route.fulfill({ json: { ...original, proxyUrls: [`api:${scraper}`] } });
-    });
-  });
-
-  test('a title whose first source is broken plays from the next one; the progress view shows each state', async ({ page, site }) => {
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { scrapeStates: string[] }).scrapeStates = seen;
-      new MutationObserver(() =>
-        document.querySelectorAll('[data-testid="scrape-item"]').forEach((el) => {
-          const state = `${el.getAttribute('data-source')}:${el.getAttribute('data-status')}`;
-          if (!seen.includes(state)) seen.push(state);
-        }),
-      ).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
-    });
-    await page.goto(`${site.hostUrl}/media/tmdb-movie-${BROKEN_MOVIES.brokenThenWorking}`);
-    await startPlayback(page, 0.5);
-    const states = await page.evaluate(() => (window as unknown as { scrapeStates: string[] }).scrapeStates);
-    // The broken first source is shown failing; the run went on and playback started (the winner's own
-    // states can arrive in one batch from the server and be replaced by the player before they paint).
-    expect(states).toEqual(expect.arrayContaining(['local-hls-mirror:failure']));
-  });
-
-  test('a title no source has ends on the not-found screen', async ({ page, site }) => {
-    await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOVIES_WITHOUT_STREAM.find((id) => id >= 900000)}`);
-    await expect(page.getByTestId('scrape-not-found')).toBeVisible({ timeout: 20_000 });
-  });
-});
+// The progress-view and source-menu journeys through the remote scraping server: scraping-progress.spec.ts, source-menu.spec.ts.

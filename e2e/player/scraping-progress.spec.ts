@@ -1,0 +1,149 @@
+/**
+ * The scraping progress view (spec §4, §8) against the local media library, in the browser and through the
+ * remote scraping server: a title that plays on the third source after two fail shows each state; a title
+ * no source has goes through every source and ends on the not-found screen.
+ */
+import type { Page } from '@playwright/test';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BROKEN_MOVIES, MOVIES_WITHOUT_STREAM } from '../../services/src/media/library';
+import { startPlayback } from '../support/player.page';
+import { expect, test } from '../support/site.fixture';
+
+// The library's sources in rank order, then the archive (the remote server also runs the media-server stand-in first).
+const LIBRARY = ['local-hls-mirror', 'local-hls-backup', 'local-hls', 'local-mp4-mirror', 'local-mp4', 'local-hosts', 'local-embed', 'local-hls-sd', 'local-mp4-sd'];
+// Public-domain films are also on the archive: an invented title.
+const NO_STREAM = MOVIES_WITHOUT_STREAM.find((id) => id >= 900000)!;
+
+/** Records, in order, every `source:status` the progress view has shown, and the sources it listed. */
+async function recordProgress(page: Page): Promise<() => Promise<{ states: string[]; listed: string[] }>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { progress: { states: string[]; listed: string[] } };
+    w.progress = { states: [], listed: [] };
+    new MutationObserver(() =>
+      document.querySelectorAll('[data-testid="scrape-item"]').forEach((el) => {
+        const id = el.getAttribute('data-source') ?? '';
+        const state = `${id}:${el.getAttribute('data-status')}`;
+        if (!w.progress.states.includes(state)) w.progress.states.push(state);
+        if (!w.progress.listed.includes(id)) w.progress.listed.push(id);
+      }),
+    ).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+  });
+  return () => page.evaluate(() => (window as unknown as { progress: { states: string[]; listed: string[] } }).progress);
+}
+
+/**
+ * The remote scraping server behind a relay that passes each server-sent event on 150 ms after the previous
+ * one, as events of a server far away arrive. Next to the page, a run's events can arrive in one read and
+ * the view may only render the last of them; with the relay each state has the time to render.
+ */
+async function startRelay(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer(async (req, res) => {
+    const answer = await fetch(`${upstream}${req.url}`, { headers: { Accept: req.headers.accept ?? '*/*' } });
+    res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'text/plain', 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' });
+    if (!answer.body || !(answer.headers.get('content-type') ?? '').includes('text/event-stream')) return res.end(Buffer.from(await answer.arrayBuffer()));
+    const decoder = new TextDecoder();
+    let buffered = '';
+    for await (const chunk of answer.body) {
+      buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+      let end: number;
+      while ((end = buffered.indexOf('\n\n')) >= 0) {
+        await new Promise((r) => setTimeout(r, 150));
+        if (res.destroyed) return;
+        res.write(buffered.slice(0, end + 2));
+        buffered = buffered.slice(end + 2);
+      }
+    }
+    res.end(buffered);
+  });
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+  return {
+    url: `http://localhost:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+function journeys(server: (() => string) | null) {
+  const remote = server !== null;
+  // Where the page's scraping went: to the remote server, or to the media library's index from the page.
+  let seen: { server: string[]; index: string[] };
+  test.beforeEach(({ page, site }) => {
+    seen = { server: [], index: [] };
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${server ? server() : site.services!.urls.scraper}/scrape`)) seen.server.push(new URL(r.url()).pathname);
+      if (r.url().startsWith(`${site.services!.urls.media}/index/`)) seen.index.push(r.url());
+    });
+  });
+  test.afterEach(() => {
+    if (remote) expect(seen).toMatchObject({ server: ['/scrape'], index: [] });
+    else expect(seen.server).toEqual([]);
+  });
+
+  test('a title that plays on the third source after two fail: the progress view shows each state', async ({ page, site }) => {
+    const progress = await recordProgress(page);
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-${BROKEN_MOVIES.brokenThenWorking}`);
+    await startPlayback(page, 0.5);
+    const { states, listed } = await progress();
+    expect(listed).toEqual(expect.arrayContaining(LIBRARY));
+    const at = (state: string) => {
+      expect(states).toContain(state);
+      return states.indexOf(state);
+    };
+    // The two broken copies fail, one after the other, then the third source runs.
+    expect(at('local-hls-mirror:failure')).toBeLessThan(at('local-hls-backup:failure'));
+    expect(at('local-hls-backup:waiting')).toBeLessThan(at('local-hls-mirror:failure'));
+    expect(at('local-hls:waiting')).toBeLessThan(at('local-hls-backup:failure'));
+    expect(states).not.toContain('local-hls:failure');
+    expect(states.filter((s) => s.endsWith(':success')).every((s) => s === 'local-hls:success')).toBe(true);
+    // Each source is seen running before it fails, and the third runs after the second failed.
+    expect(at('local-hls-mirror:pending')).toBeLessThan(at('local-hls-mirror:failure'));
+    expect(at('local-hls-backup:pending')).toBeLessThan(at('local-hls-backup:failure'));
+    expect(at('local-hls-backup:failure')).toBeLessThan(at('local-hls:pending'));
+    // Lower sources were never needed.
+    expect(states).not.toContain('local-mp4:pending');
+  });
+
+  test('a title no source has lists every source, then the not-found screen', async ({ page, site }) => {
+    const progress = await recordProgress(page);
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-${NO_STREAM}`);
+    await expect(page.getByTestId('scrape-not-found')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("Couldn't find a stream")).toBeVisible();
+    const { states, listed } = await progress();
+    const expected = [...(remote ? ['media-server'] : []), ...LIBRARY, 'archive'];
+    expect(listed).toEqual(expected);
+    expect(states.filter((s) => /:(success|failure)$/.test(s))).toEqual([]);
+    // In the browser the library's sources end not found from one lookup, all at once, with the end of the
+    // run, which replaces the view: those states may never render. Through the relay each one does.
+    if (remote) for (const id of expected) expect(states).toContain(`${id}:notfound`);
+  });
+}
+
+test.describe('in the browser', () => {
+  // The media library as a host far away: its index and playlists answer 150 ms late, so the states of a
+  // run (which next to the page can all come within a few milliseconds) each have the time to render.
+  test.beforeEach(async ({ page, site }) => {
+    await page.route(
+      (url) => url.href.startsWith(site.services!.urls.media!) && /\/index\/|\.m3u8$/.test(url.pathname),
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 150));
+        await route.continue();
+      },
+    );
+  });
+  journeys(null);
+});
+
+test.describe('through the remote scraping server', () => {
+  let relay: Awaited<ReturnType<typeof startRelay>>;
+  test.beforeAll(async ({ site }) => {
+    relay = await startRelay(site.services!.urls.scraper!);
+  });
+  test.afterAll(() => relay.close());
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/config.json', async (route) => {
+      const original = (await (await route.fetch()).json()) as Record<string, unknown>;
+      await route.fulfill({ json: { ...original, proxyUrls: [`api:${relay.url}`] } });
+    });
+  });
+  journeys(() => relay.url);
+});
