@@ -13,6 +13,8 @@ import { startSite, type Site } from '../../scripts/site.ts';
 import { launchOptions } from '../support/browser.ts';
 import { discoverBenches } from './discover.bench.ts';
 import { playerBenches } from './player.bench.ts';
+import { accountBenches } from './account.bench.ts';
+import { runBackendLoad } from '../../services/bench/backend-load.ts';
 import { MOVIES_WITHOUT_STREAM } from '../../services/src/media/library.ts';
 
 type Figures = Record<string, unknown>;
@@ -151,6 +153,13 @@ benches.push(
 
 benches.push(...discoverBenches);
 benches.push(...playerBenches);
+benches.push(...accountBenches);
+benches.push({
+  name: 'backend-load',
+  budget: '1,000 signed-in users each pushing progress every 5 s (200 req/s) for 60 s: p99 under 50 ms, no errors (embedded database; PostgreSQL too when available), and the highest sustained rate',
+  // The account server runs as its own process per database (services/bench/backend-load.ts).
+  run: () => runBackendLoad({ durationSeconds: Number(process.env.MW_BENCH_BACKEND_S ?? 60) }),
+});
 
 benches.push({
   name: 'scraping-main-thread-4x-cpu',
