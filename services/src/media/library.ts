@@ -171,6 +171,8 @@ export const BROKEN_MOVIES: Readonly<Record<string, number>> = {
   badMp4: (visibleMovies[18] as Movie).id,
   /** The first two sources broken (mirror: segments 404, backup: not a playlist), the third and the next ones work. */
   brokenThenWorking: (visibleMovies[19] as Movie).id,
+  /** On every source of the library, each copy broken (or removed from the embed hosts): a run tries them all, then not found. */
+  everySourceBroken: (visibleMovies[20] as Movie).id,
 };
 
 const hasStream = (movie: Movie) =>
@@ -199,7 +201,20 @@ export function movieEntry(tmdbId: number, base: string): IndexEntry | undefined
   else if (tmdbId === BROKEN_MOVIES.garbageSegments) entry.sources = [brokenSource(base, 'local-hls', BROKEN.garbageSegments, 'undecodable-segments')];
   else if (tmdbId === BROKEN_MOVIES.notAPlaylist) entry.sources = [brokenSource(base, 'local-hls', BROKEN.notAPlaylist, 'not-a-playlist')];
   else if (tmdbId === BROKEN_MOVIES.badMp4) entry.sources = [brokenSource(base, 'local-mp4', BROKEN.badMp4, 'undecodable-mp4')];
-  else {
+  else if (tmdbId === BROKEN_MOVIES.everySourceBroken) {
+    const removed = (clip: string) => ({ embedId: 'local-player', url: `${base}/embed/${clip}-removed?type=hls` });
+    entry.sources = [
+      brokenSource(base, 'local-hls-mirror', BROKEN.missingSegments, 'segments-404'),
+      brokenSource(base, 'local-hls-backup', BROKEN.notAPlaylist, 'not-a-playlist'),
+      brokenSource(base, 'local-hls', BROKEN.garbageSegments, 'undecodable-segments'),
+      brokenSource(base, 'local-mp4-mirror', BROKEN.badMp4, 'undecodable-mp4'),
+      brokenSource(base, 'local-mp4', BROKEN.badMp4, 'undecodable-mp4'),
+      { ...meta('local-hosts'), kind: 'embeds', embeds: [removed('harbor'), removed('meadow')] },
+      { ...meta('local-embed'), kind: 'embeds', embeds: [removed('harbor')] },
+      brokenSource(base, 'local-hls-sd', BROKEN.missingSegments, 'segments-404'),
+      brokenSource(base, 'local-mp4-sd', BROKEN.badMp4, 'undecodable-mp4'),
+    ];
+  } else {
     // Public-domain films and every third title get the full ladder (4K, two audio languages).
     const clip: keyof typeof CLIPS = movie.publicDomain || i % 3 === 0 ? 'meadow' : 'harbor';
     entry.sources = [hlsSource(base, clip, CLIPS[clip].subtitles), fileSource(base, clip, CLIPS[clip].subtitles)];

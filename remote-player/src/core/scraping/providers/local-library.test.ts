@@ -51,6 +51,16 @@ describe('local library through the engine', () => {
     expect(progress.sources['local-hls']?.status).toBe('success');
   });
 
+  it('a title whose every copy is broken: every source and embed is tried, none plays, then not found', async () => {
+    const { result, progress } = await run(movie(BROKEN_MOVIES.everySourceBroken!));
+    expect(result).toMatchObject({ ok: false, error: { code: 'scrape/not-found' } });
+    const statuses = Object.fromEntries(progress.order.map((id) => [id, progress.sources[id]?.status]));
+    // The broken copies fail validation; the embed sources, whose every embed page is gone, are not found.
+    const embedSources = ['local-hosts', 'local-embed'];
+    expect(statuses).toEqual(Object.fromEntries(localLibrarySources.map((s) => [s.id, embedSources.includes(s.id) ? 'notfound' : 'failure'])));
+    expect(progress.sources['local-hosts']?.children.map((id) => progress.sources[id]?.status)).toEqual(['notfound', 'notfound']);
+  });
+
   it('a mirrored title plays from the mirror, the first source', async () => {
     const { result, progress } = await run(movie(MIRRORED_MOVIES[0]!));
     expect(result).toMatchObject({ ok: true, value: { sourceId: 'local-hls-mirror', stream: { type: 'hls' } } });
@@ -72,8 +82,8 @@ describe('local library through the engine', () => {
   it('the low-quality HLS copy is a single media playlist (no master), validated by its first segment', async () => {
     let id: number | undefined;
     for (let tmdbId = 900001; !id && tmdbId < 900060; tmdbId += 1) {
-      const entry = (await (await fetch(`${services.urls.media}/index/movie/${tmdbId}`)).json()) as { sources?: Array<{ id: string }> };
-      if (entry.sources?.some((s) => s.id === 'local-hls-sd')) id = tmdbId;
+      const entry = (await (await fetch(`${services.urls.media}/index/movie/${tmdbId}`)).json()) as { sources?: Array<{ id: string; broken?: string }> };
+      if (entry.sources?.some((s) => s.id === 'local-hls-sd' && !s.broken)) id = tmdbId;
     }
     expect(id).toBeDefined();
     const { result } = await run(movie(id!), { enableSourceOrder: true, sourceOrder: ['local-hls-sd'] });
