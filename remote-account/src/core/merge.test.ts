@@ -68,6 +68,19 @@ describe('mergeProgress', () => {
     expect(merged.episodes.e2!.progress.watched).toBe(90);
   });
 
+  it('an episode deleted then watched again here: with a newer copy from elsewhere, both queued entries go stale', () => {
+    const episode = { id: 'e1', number: 1, title: 'Pilot', seasonId: 's1', progress: { watched: 5, duration: 100 } };
+    const local: ProgressItem = { type: 'show', title: 'S', updatedAt: 10 * S, seasons: { s1: { id: 's1', number: 1, title: '' } }, episodes: { e1: { ...episode, updatedAt: 10 * S } } };
+    const server: ProgressItem = { ...local, updatedAt: 30 * S, episodes: { e1: { ...episode, title: '', updatedAt: 30 * S, progress: { watched: 80, duration: 100 } } } };
+    const queue: ProgressUpdate[] = [
+      { id: 'del', action: 'delete', tmdbId: 'x', seasonId: 's1', episodeId: 'e1' },
+      { id: 'up', action: 'upsert', tmdbId: 'x', seasonId: 's1', episodeId: 'e1' },
+    ];
+    const merged = mergeProgress({ x: local }, queue, { x: server }, new Map([['p/x/s1/e1', S]]));
+    expect(merged.items.x!.episodes.e1!.progress.watched).toBe(80);
+    expect(merged.stale).toEqual(['del', 'up']);
+  });
+
   it('merges episodes one by one, keeping local titles', () => {
     const local: ProgressItem = {
       type: 'show', title: 'S', updatedAt: 5, seasons: { s1: { id: 's1', number: 1, title: 'Season 1' } },

@@ -145,7 +145,7 @@ const sameProgress = (a: WatchProgress | undefined, b: WatchProgress | undefined
 const sameEpisode = (a: ProgressEpisode, b: ProgressEpisode) =>
   a.number === b.number && a.seasonId === b.seasonId && sameProgress(a.progress, b.progress) && (a.title === b.title || !b.title);
 
-/** Progress rows of one title with queued upserts (row key → entry ids), and titles with a queued delete. */
+/** Rows with queued changes (row key → entry ids), titles with any, and titles with a title/season delete. */
 function pendingProgress(queue: readonly ProgressUpdate[]) {
   const rows = new Map<string, string[]>();
   const titles = new Set<string>();
@@ -153,14 +153,12 @@ function pendingProgress(queue: readonly ProgressUpdate[]) {
   for (const u of queue) {
     const tmdbId = String(u.tmdbId);
     titles.add(tmdbId);
-    if (u.action === 'delete') {
-      // A delete of the title or of a season keeps the local view of the whole title (the server has not
-      // seen the delete yet); an episode delete keeps that episode deleted.
-      if (!u.episodeId) wholeTitle.add(tmdbId);
-      else rows.set(progressRowKey(u), [...(rows.get(progressRowKey(u)) ?? [])]);
-      continue;
-    }
-    rows.set(progressRowKey(u), [...(rows.get(progressRowKey(u)) ?? []), u.id]);
+    // A delete of the title or of a season keeps the local view of the whole title (the server has not
+    // seen the delete yet). An episode delete is that row's queued change like an upsert: while the
+    // episode is deleted here it stays deleted (a delete has no time); re-watched since, the row's entries
+    // go stale together when a newer copy came from elsewhere.
+    if (u.action === 'delete' && !u.episodeId) wholeTitle.add(tmdbId);
+    else rows.set(progressRowKey(u), [...(rows.get(progressRowKey(u)) ?? []), u.id]);
   }
   return { rows, titles, wholeTitle };
 }
