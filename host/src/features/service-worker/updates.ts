@@ -32,6 +32,8 @@ export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   try {
     const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    // Some embedders (and automation that blocks service workers) resolve without a registration.
+    if (!registration) return;
     updates.registration = ref(registration);
     watch(registration);
     setInterval(() => void registration.update().catch(() => {}), UPDATE_CHECK_MS);
