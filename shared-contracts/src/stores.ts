@@ -23,6 +23,8 @@ export interface BookmarkUpdate {
   title?: string;
   year?: number;
   poster?: string;
+  /** When the change was made on this device (ms since the epoch); older entries may lack it. */
+  updatedAt?: number;
 }
 
 /** Seconds watched of a duration in seconds. */
@@ -73,6 +75,8 @@ export interface ProgressUpdate {
   seasonId?: string;
   seasonNumber?: number;
   episodeNumber?: number;
+  /** When the change was made on this device (ms since the epoch); older entries may lack it. */
+  updatedAt?: number;
 }
 
 /** Spec §3 Preferences, with their defaults. */

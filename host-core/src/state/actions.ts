@@ -39,13 +39,13 @@ export function createActions(stores: Stores) {
   function addBookmark(meta: MediaMeta): void {
     const item: BookmarkItem = { type: meta.type, title: meta.title, year: meta.year, poster: meta.poster, updatedAt: Date.now() };
     bookmarksStore.bookmarks[meta.tmdbId] = item;
-    if (syncing()) bookmarksStore.updateQueue.push({ id: newId(), action: 'add', ...meta });
+    if (syncing()) bookmarksStore.updateQueue.push({ id: newId(), action: 'add', ...meta, updatedAt: item.updatedAt });
   }
 
   function removeBookmark(tmdbId: string): void {
     if (!(tmdbId in bookmarksStore.bookmarks)) return;
     delete bookmarksStore.bookmarks[tmdbId];
-    if (syncing()) bookmarksStore.updateQueue.push({ id: newId(), action: 'delete', tmdbId });
+    if (syncing()) bookmarksStore.updateQueue.push({ id: newId(), action: 'delete', tmdbId, updatedAt: Date.now() });
   }
 
   function toggleBookmark(meta: MediaMeta): boolean {
@@ -87,6 +87,7 @@ export function createActions(stores: Stores) {
         action: 'upsert',
         ...meta,
         progress: { ...progress },
+        updatedAt: now,
         ...(episode
           ? {
               episodeId: episode.episode.id,
@@ -102,7 +103,7 @@ export function createActions(stores: Stores) {
   function removeProgress(tmdbId: string): void {
     if (!(tmdbId in progressStore.items)) return;
     delete progressStore.items[tmdbId];
-    if (syncing()) progressStore.updateQueue.push({ id: newId(), action: 'delete', tmdbId });
+    if (syncing()) progressStore.updateQueue.push({ id: newId(), action: 'delete', tmdbId, updatedAt: Date.now() });
   }
 
   function setTheme(theme: ThemeName | null): void {
@@ -179,8 +180,9 @@ export function createActions(stores: Stores) {
   }
 
   function enqueueSyncUpdates(updates: { bookmarks?: readonly Omit<BookmarkUpdate, 'id'>[]; progress?: readonly Omit<ProgressUpdate, 'id'>[] }): void {
-    for (const update of updates.bookmarks ?? []) bookmarksStore.updateQueue.push({ ...update, id: newId() });
-    for (const update of updates.progress ?? []) progressStore.updateQueue.push({ ...update, id: newId() });
+    const now = Date.now();
+    for (const update of updates.bookmarks ?? []) bookmarksStore.updateQueue.push({ updatedAt: now, ...update, id: newId() });
+    for (const update of updates.progress ?? []) progressStore.updateQueue.push({ updatedAt: now, ...update, id: newId() });
   }
 
   function setOnboardingCompleted(completed: boolean): void {

@@ -59,6 +59,7 @@ const bookmarkUpdateSchema = v.object({
   title: v.optional(v.string()),
   year: optionalYear,
   poster: optionalString,
+  updatedAt: v.optional(finite),
 });
 
 export const bookmarksDefinition: PersistedDefinition<BookmarksState> = {
@@ -117,6 +118,7 @@ const progressUpdateSchema = v.object({
   seasonId: v.optional(id),
   seasonNumber: v.optional(looseNumber),
   episodeNumber: v.optional(looseNumber),
+  updatedAt: v.optional(finite),
 });
 
 export const progressDefinition: PersistedDefinition<ProgressState> = {

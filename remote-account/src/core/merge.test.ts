@@ -17,7 +17,10 @@ describe('mergeBookmarks', () => {
     ['local only, queued add → kept', { a: bm('local', 1) }, [add('a')], {}, {}, { a: 'local' }, []],
     ['both, server newer → server', { a: bm('local', 1) }, [], { a: bm('server', 2) }, {}, { a: 'server' }, []],
     ['both, local newer → local', { a: bm('local', 3) }, [], { a: bm('server', 2) }, {}, { a: 'local' }, []],
-    ['queued delete beats a newer server copy (a delete has no time)', {}, [{ id: 'q-a', action: 'delete', tmdbId: 'a' }], { a: bm('server', 9) }, {}, {}, []],
+    ['queued delete without a time (older versions) beats a newer server copy', {}, [{ id: 'q-a', action: 'delete', tmdbId: 'a' }], { a: bm('server', 9) }, {}, {}, []],
+    ['queued delete newer than the server copy → deleted', {}, [{ id: 'q-a', action: 'delete', tmdbId: 'a', updatedAt: 20 * S }], { a: bm('server', 9 * S) }, { 'b/a': 1 }, {}, []],
+    ['queued delete older than a copy changed elsewhere → the copy comes back, the delete is stale', {}, [{ id: 'q-a', action: 'delete', tmdbId: 'a', updatedAt: 5 * S }], { a: bm('server', 9 * S) }, { 'b/a': 1 }, { a: 'server' }, ['q-a']],
+    ['queued delete older than the server stamp of our own last write → deleted', {}, [{ id: 'q-a', action: 'delete', tmdbId: 'a', updatedAt: 5 * S }], { a: bm('server', 9 * S) }, { 'b/a': 9 * S }, {}, []],
     ['queued add, server copy older → local, pushed', { a: bm('local', 5) }, [add('a')], { a: bm('server', 4) }, {}, { a: 'local' }, []],
     ['queued add, server copy changed elsewhere and newer → server, the queued add is stale', { a: bm('local', 5) }, [add('a'), add('a', 'q2')], { a: bm('server', 9000) }, { 'b/a': 1 }, { a: 'server' }, ['q-a', 'q2']],
     ['queued add, newer server stamp that is our own last write (server clock ahead) → local', { a: bm('local', 5) }, [add('a')], { a: bm('server', 9000) }, { 'b/a': 9000 }, { a: 'local' }, []],
@@ -55,6 +58,30 @@ describe('mergeProgress', () => {
 
   it('a queued delete of the whole title keeps it deleted', () => {
     expect(mergeProgress({}, [{ id: 'q', action: 'delete', tmdbId: 'a' }], { a: movie(1, 9) }).items).toEqual({});
+  });
+
+  it('a timed whole-title delete: kept when newer, stale when another device changed the title since', () => {
+    const del: ProgressUpdate = { id: 'q', action: 'delete', tmdbId: 'a', updatedAt: 10 * S };
+    expect(mergeProgress({}, [del], { a: movie(1, 5 * S) }, new Map([['p/a//', 1]])).items).toEqual({});
+    const newer = mergeProgress({}, [del], { a: movie(70, 20 * S) }, new Map([['p/a//', 1]]));
+    expect(newer.items.a?.progress?.watched).toBe(70);
+    expect(newer.stale).toEqual(['q']);
+    // The server's newer stamp is our own write (seen before): the delete stands.
+    expect(mergeProgress({}, [del], { a: movie(70, 20 * S) }, new Map([['p/a//', 20 * S]])).items).toEqual({});
+  });
+
+  it('a timed episode delete older than a newer copy from elsewhere: the episode comes back, the delete is stale', () => {
+    const episode = { id: 'e1', number: 1, title: 'Pilot', seasonId: 's1', progress: { watched: 5, duration: 100 } };
+    const other = { id: 'e2', number: 2, title: 'Two', seasonId: 's1', progress: { watched: 9, duration: 100 }, updatedAt: 2 * S };
+    const local: ProgressItem = { type: 'show', title: 'S', updatedAt: 10 * S, seasons: { s1: { id: 's1', number: 1, title: '' } }, episodes: { e2: other } };
+    const server: ProgressItem = { ...local, updatedAt: 30 * S, episodes: { e2: other, e1: { ...episode, updatedAt: 30 * S, progress: { watched: 80, duration: 100 } } } };
+    const del: ProgressUpdate = { id: 'del', action: 'delete', tmdbId: 'x', seasonId: 's1', episodeId: 'e1', updatedAt: 10 * S };
+    const merged = mergeProgress({ x: local }, [del], { x: server }, new Map([['p/x/s1/e1', S]]));
+    expect(merged.items.x!.episodes.e1!.progress.watched).toBe(80);
+    expect(merged.stale).toEqual(['del']);
+    const newerDelete = mergeProgress({ x: local }, [{ ...del, updatedAt: 40 * S }], { x: server }, new Map([['p/x/s1/e1', S]]));
+    expect(newerDelete.items.x!.episodes.e1).toBeUndefined();
+    expect(newerDelete.stale).toEqual([]);
   });
 
   it('a queued episode delete keeps that episode deleted, the others merge', () => {

@@ -12,7 +12,8 @@
  * - Where the winner has the same content as the local item, the local object itself is kept, so a pull
  *   that brings nothing new changes nothing (no store write, no re-render).
  *
- * A queued delete has no time of its own (queue entries carry none), so it always wins.
+ * A queued delete is timed by its queue entry's `updatedAt` (when it was made here); an entry without one
+ * (queued by an older version) has no time, and the delete wins.
  * Pure functions: server DTOs in, local store values out.
  */
 import type { BookmarkItem, BookmarkUpdate, ProgressEpisode, ProgressItem, ProgressSeason, ProgressUpdate, WatchProgress } from 'shared-contracts';
@@ -115,7 +116,11 @@ export function mergeBookmarks(
   known: ReadonlyMap<string, number> = new Map(),
 ): Merged<BookmarkItem> {
   const pending = new Map<string, string[]>();
-  for (const u of queue) pending.set(String(u.tmdbId), [...(pending.get(String(u.tmdbId)) ?? []), u.id]);
+  const queuedAt = new Map<string, number>();
+  for (const u of queue) {
+    pending.set(String(u.tmdbId), [...(pending.get(String(u.tmdbId)) ?? []), u.id]);
+    queuedAt.set(String(u.tmdbId), Math.max(queuedAt.get(String(u.tmdbId)) ?? 0, entryTime(u)));
+  }
   const items: Record<string, BookmarkItem> = {};
   const stale: string[] = [];
   let changed = false;
@@ -125,8 +130,9 @@ export function mergeBookmarks(
     let pick: BookmarkItem | undefined;
     const queued = pending.get(tmdbId);
     if (queued) {
-      // The last queued action is an add when the item is here, a delete when it is not.
-      if (mine && theirs && changedSinceSeen(known, bookmarkRowKey(tmdbId), theirs.updatedAt) && theirs.updatedAt > mine.updatedAt) {
+      // The last queued action is an add when the item is here, a delete when it is not (timed by its entry).
+      const editedAt = mine ? mine.updatedAt : queuedAt.get(tmdbId)!;
+      if (theirs && changedSinceSeen(known, bookmarkRowKey(tmdbId), theirs.updatedAt) && theirs.updatedAt > editedAt) {
         pick = theirs;
         stale.push(...queued);
       } else pick = mine;
@@ -145,22 +151,37 @@ const sameProgress = (a: WatchProgress | undefined, b: WatchProgress | undefined
 const sameEpisode = (a: ProgressEpisode, b: ProgressEpisode) =>
   a.number === b.number && a.seasonId === b.seasonId && sameProgress(a.progress, b.progress) && (a.title === b.title || !b.title);
 
-/** Rows with queued changes (row key → entry ids), titles with any, and titles with a title/season delete. */
+/** Did any row of the server's copy of a title change since this device last saw it? */
+function changedSinceTitle(known: ReadonlyMap<string, number>, tmdbId: string, theirs: ProgressItem): boolean {
+  if (theirs.progress && changedSinceSeen(known, progressRowKey({ tmdbId }), theirs.updatedAt)) return true;
+  return Object.entries(theirs.episodes).some(([episodeId, e]) => changedSinceSeen(known, progressRowKey({ tmdbId, seasonId: e.seasonId, episodeId }), e.updatedAt));
+}
+
+/** When a queue entry was made; an entry without a time (older versions) counts as newest. */
+const entryTime = (u: { updatedAt?: number }) => (typeof u.updatedAt === 'number' && Number.isFinite(u.updatedAt) ? u.updatedAt : Number.POSITIVE_INFINITY);
+
+/**
+ * Rows with queued changes (row key → entry ids) and when the last was made, titles with any (→ entry
+ * ids, and when the last was made), and titles with a title/season delete.
+ */
 function pendingProgress(queue: readonly ProgressUpdate[]) {
   const rows = new Map<string, string[]>();
-  const titles = new Set<string>();
+  const rowTimes = new Map<string, number>();
+  const titles = new Map<string, { ids: string[]; at: number }>();
   const wholeTitle = new Set<string>();
   for (const u of queue) {
     const tmdbId = String(u.tmdbId);
-    titles.add(tmdbId);
+    const title = titles.get(tmdbId) ?? { ids: [], at: 0 };
+    titles.set(tmdbId, { ids: [...title.ids, u.id], at: Math.max(title.at, entryTime(u)) });
+    if (u.episodeId) rowTimes.set(progressRowKey(u), Math.max(rowTimes.get(progressRowKey(u)) ?? 0, entryTime(u)));
     // A delete of the title or of a season keeps the local view of the whole title (the server has not
     // seen the delete yet). An episode delete is that row's queued change like an upsert: while the
-    // episode is deleted here it stays deleted (a delete has no time); re-watched since, the row's entries
+    // episode is deleted here it stays deleted unless a newer copy came from elsewhere; re-watched since, the row's entries
     // go stale together when a newer copy came from elsewhere.
     if (u.action === 'delete' && !u.episodeId) wholeTitle.add(tmdbId);
     else rows.set(progressRowKey(u), [...(rows.get(progressRowKey(u)) ?? []), u.id]);
   }
-  return { rows, titles, wholeTitle };
+  return { rows, rowTimes, titles, wholeTitle };
 }
 
 export function mergeProgress(
@@ -177,10 +198,16 @@ export function mergeProgress(
     const mine = local[tmdbId];
     const theirs = server[tmdbId];
     let merged: ProgressItem | undefined;
-    if (pending.wholeTitle.has(tmdbId)) merged = mine;
-    else if (!mine) merged = theirs;
-    else if (!theirs) merged = pending.titles.has(tmdbId) ? mine : undefined;
-    else merged = mergeTitle(tmdbId, mine, theirs, pending.rows, known, stale);
+    const title = pending.titles.get(tmdbId);
+    if (pending.wholeTitle.has(tmdbId)) {
+      // Deleted here (whole title or a season): kept so unless the server's copy changed since this
+      // device saw it and is newer than every change queued here for the title.
+      const newerElsewhere = theirs && title && theirs.updatedAt > title.at && changedSinceTitle(known, tmdbId, theirs);
+      if (newerElsewhere) stale.push(...title.ids);
+      merged = newerElsewhere ? theirs : mine;
+    } else if (!mine) merged = theirs;
+    else if (!theirs) merged = title ? mine : undefined;
+    else merged = mergeTitle(tmdbId, mine, theirs, pending.rows, pending.rowTimes, known, stale);
     if (merged) items[tmdbId] = merged;
     if (merged !== mine) changed = true;
   }
@@ -192,6 +219,7 @@ function mergeTitle(
   mine: ProgressItem,
   theirs: ProgressItem,
   pendingRows: ReadonlyMap<string, string[]>,
+  rowTimes: ReadonlyMap<string, number>,
   known: ReadonlyMap<string, number>,
   stale: string[],
 ): ProgressItem {
@@ -202,7 +230,9 @@ function mergeTitle(
   const choose = <T,>(key: string, a: T | undefined, aTime: number, b: T | undefined, bTime: number): T | undefined => {
     const queued = pendingRows.get(key);
     if (queued) {
-      if (a && b && changedSinceSeen(known, key, bTime) && bTime > aTime) {
+      // Deleted here (no local row): the delete's own time.
+      const editedAt = a ? aTime : (rowTimes.get(key) ?? Number.POSITIVE_INFINITY);
+      if (b && changedSinceSeen(known, key, bTime) && bTime > editedAt) {
         stale.push(...queued);
         return b;
       }
