@@ -130,6 +130,51 @@ describe('runAll embeds, failures and events', () => {
   });
 });
 
+describe('the extension answer, while pending', () => {
+  const never = () => new Promise<never>(() => undefined);
+  const bridge = (calls: string[]) => ({
+    hello: async () => ({ success: true, version: '1.0.3', allowed: true, hasPermission: true }),
+    makeRequest: async () => null,
+    prepareStream: async () => (calls.push('prepareStream'), { success: true }),
+    openPage: async () => ({ success: true }),
+  });
+
+  it('is not waited for by a run whose providers need nothing and whose stream the page can load', async () => {
+    const d = deps({ sources: [fakeSource('a', 1, found)], embeds: [] }, undefined, { network: never });
+    expect(await runAll(movie, {}, d)).toMatchObject({ ok: true, value: { sourceId: 'a' } });
+    expect(await runSource('a', movie, {}, d)).toMatchObject({ ok: true });
+  });
+
+  it('is waited for by a stream that needs the extension: used when it answered, refused when not', async () => {
+    const calls: string[] = [];
+    const noCors = fakeSource('nocors', 1, { stream: [{ ...hlsStream(), flags: [] }], embeds: [] });
+    let answer!: (n: { extension: ReturnType<typeof bridge> | null; proxiedFetcher: null }) => void;
+    const pending = new Promise<{ extension: ReturnType<typeof bridge> | null; proxiedFetcher: null }>((r) => (answer = r));
+    const run = runAll(movie, {}, deps({ sources: [noCors], embeds: [] }, undefined, { network: () => pending }));
+    setTimeout(() => answer({ extension: bridge(calls), proxiedFetcher: null }), 20);
+    expect(await run).toMatchObject({ ok: true, value: { sourceId: 'nocors' } });
+    expect(calls).toEqual(['prepareStream']);
+    const none = deps({ sources: [noCors], embeds: [] }, undefined, { network: async () => ({ extension: null, proxiedFetcher: null }) });
+    expect(await runAll(movie, {}, none)).toMatchObject({ ok: false });
+    expect(none.events.reduce(applyScrapeEvent, emptyProgress()).sources.nocors?.error?.code).toBe('scrape/extension-disabled');
+  });
+
+  it('is waited for before ordering when a provider needs the extension or a proxy, and by proxied requests', async () => {
+    const needsExt = fakeSource('e', 2, found, { needs: ['extension'] });
+    const any = fakeSource('any', 1, found);
+    const withExt = deps({ sources: [needsExt, any], embeds: [] }, undefined, { network: async () => ({ extension: bridge([]), proxiedFetcher: tableFetcher(okHls) }) });
+    expect(await runAll(movie, {}, withExt)).toMatchObject({ ok: true, value: { sourceId: 'e' } });
+    const without = deps({ sources: [needsExt, any], embeds: [] }, undefined, { network: async () => ({ extension: null, proxiedFetcher: null }) });
+    expect(await runAll(movie, {}, without)).toMatchObject({ ok: true, value: { sourceId: 'any' } });
+    // A provider that fetches through the proxied fetcher without declaring it gets the answer's fetcher.
+    const proxied = tableFetcher({ 'http://site.test/': { status: 200, body: 'via extension' } });
+    const reader = fakeSource('reader', 1, found);
+    reader.scrape = async ({ proxiedFetcher }) => ((await proxiedFetcher({ url: 'http://site.test/' })).body === 'via extension' ? found : { embeds: [] });
+    expect(await runAll(movie, {}, deps({ sources: [reader], embeds: [] }, undefined, { network: async () => ({ extension: null, proxiedFetcher: proxied }) }))).toMatchObject({ ok: true });
+    expect(proxied.requests.map((r) => r.url)).toEqual(['http://site.test/']);
+  });
+});
+
 describe('ip-locked streams', () => {
   it('are refused when scraping for a player on another IP (remote server), kept otherwise', async () => {
     const locked = fakeSource('locked', 2, { stream: [{ ...hlsStream(), flags: ['cors-allowed', 'ip-locked'] }], embeds: [] });

@@ -46,6 +46,25 @@ export interface EngineDeps {
   /** The streams are for a player on another IP (the remote server): `ip-locked` streams cannot play there. */
   forOtherIp?: boolean;
   onEvent?: EventSink;
+  /**
+   * Set while the extension's answer is pending (its hello takes up to a second when there is none):
+   * `extension` and `proxiedFetcher` are then what is known without it, and this gives the final ones.
+   * The engine waits for it only when a step needs them: a provider that needs the extension or a proxy,
+   * a proxied request, a stream the page cannot load by itself. A run that needs none of them never waits.
+   */
+  network?: () => Promise<Network>;
+}
+
+export interface Network {
+  extension: ExtensionBridge | null;
+  proxiedFetcher: Fetcher | null;
+}
+
+/** The deps with the extension's answer in, when one of these providers could depend on it. */
+export async function settled(deps: EngineDeps, providers: ReadonlyArray<SourceProvider | EmbedProvider>): Promise<EngineDeps> {
+  if (!deps.network || !providers.some((p) => p.needs?.length)) return deps;
+  const { network, ...known } = deps;
+  return { ...known, ...(await network()) };
 }
 
 const runs = new Map<string, AbortController>();
@@ -141,6 +160,14 @@ class Run {
     return this.controller.signal.aborted;
   }
 
+  private answered: Promise<Network> | null = null;
+  /** The extension and proxied fetcher, waiting for the extension's answer if it is pending (once per run). */
+  network(): Promise<Network> {
+    if (!this.deps.network) return Promise.resolve({ extension: this.deps.extension, proxiedFetcher: this.deps.proxiedFetcher });
+    this.answered ??= this.deps.network();
+    return this.answered;
+  }
+
   emit(event: ScrapeEvent): void {
     if (this.cancelled && event.type !== 'done') return;
     try {
@@ -175,8 +202,9 @@ class Run {
   context(signal: AbortSignal, stateId: string) {
     const settings = this.options.settings ?? {};
     const fetcher: Fetcher = (request) => this.deps.fetcher({ ...request, signal: request.signal ?? signal });
-    const proxied = this.deps.proxiedFetcher ?? this.deps.fetcher;
-    const proxiedFetcher: Fetcher = (request) => proxied({ ...request, signal: request.signal ?? signal });
+    const proxiedFetcher: Fetcher = this.deps.network
+      ? async (request) => ((await this.network()).proxiedFetcher ?? this.deps.fetcher)({ ...request, signal: request.signal ?? signal })
+      : (request) => (this.deps.proxiedFetcher ?? this.deps.fetcher)({ ...request, signal: request.signal ?? signal });
     let last = -1;
     return {
       fetcher,
@@ -203,24 +231,25 @@ class Run {
         continue;
       }
       const needsExtension = this.deps.target === 'browser' && (!stream.flags.includes('cors-allowed') || Object.keys(stream.headers ?? {}).length > 0);
-      if (needsExtension && !this.deps.extension) {
+      const { extension, proxiedFetcher } = needsExtension ? await this.network() : { extension: null, proxiedFetcher: null };
+      if (needsExtension && !extension) {
         lastError = scrapeError('scrape/extension-disabled', `stream ${stream.id} needs the extension`);
         continue;
       }
       let checked: Result<Stream, ScrapeError> = ok(stream);
       if (!this.options.skipValidation) {
         // Validate the way the player will load it: directly when the page may, else through proxy/extension.
-        const fetcher = stream.flags.includes('cors-allowed') || this.deps.target === 'native' ? this.deps.fetcher : (this.deps.proxiedFetcher ?? this.deps.fetcher);
+        const fetcher = stream.flags.includes('cors-allowed') || this.deps.target === 'native' ? this.deps.fetcher : (proxiedFetcher ?? this.deps.fetcher);
         checked = await this.step((signal) => validateStream(stream, { fetcher, signal }));
       }
       if (!checked.ok) {
         lastError = checked.error;
         continue;
       }
-      if (this.deps.extension && needsExtension) {
+      if (extension && needsExtension) {
         // Let the player load it: the extension opens CORS and adds the stream's headers for its domains.
         // A rule that fails to install shows up as a playback error, where the user can pick another source.
-        await this.deps.extension.prepareStream(prepareStreamRequest(checked.value)).catch(() => null);
+        await extension.prepareStream(prepareStreamRequest(checked.value)).catch(() => null);
       }
       return checked;
     }
@@ -260,7 +289,8 @@ async function scrapeEmbedIn(run: Run, embed: EmbedProvider, url: string, stateI
 // ------------------------------------------------------------------ public operations
 
 /** Tries every usable source (and its embeds) until one gives a playable stream. */
-export async function runAll(media: ScrapeMedia, options: ScrapeOptions, deps: EngineDeps): Promise<Result<RunOutput, ScrapeError>> {
+export async function runAll(media: ScrapeMedia, options: ScrapeOptions, given: EngineDeps): Promise<Result<RunOutput, ScrapeError>> {
+  const deps = await settled(given, [...given.registry.sources, ...given.registry.embeds]);
   const run = new Run(options.runId ?? newRunId(), options, deps);
   if (isDisallowedMedia(media, options.disallowedIds)) return run.finish({ ok: false, error: scrapeError('scrape/takedown') });
   const sources = orderSources(media, options, deps);
@@ -340,7 +370,8 @@ export async function runAll(media: ScrapeMedia, options: ScrapeOptions, deps: E
 }
 
 /** Runs one source (source menu): its validated stream, or its embeds for the user to pick. */
-export async function runSource(sourceId: string, media: ScrapeMedia, options: ScrapeOptions, deps: EngineDeps): Promise<Result<SourceRunOutput, ScrapeError>> {
+export async function runSource(sourceId: string, media: ScrapeMedia, options: ScrapeOptions, given: EngineDeps): Promise<Result<SourceRunOutput, ScrapeError>> {
+  const deps = await settled(given, [...given.registry.sources.filter((s) => s.id === sourceId), ...given.registry.embeds]);
   const run = new Run(options.runId ?? newRunId(), options, deps);
   if (isDisallowedMedia(media, options.disallowedIds)) return run.finish({ ok: false, error: scrapeError('scrape/takedown') });
   const source = deps.registry.sources.find((s) => s.id === sourceId);
@@ -374,7 +405,8 @@ export async function runSource(sourceId: string, media: ScrapeMedia, options: S
 }
 
 /** Runs one embed scraper on a URL (source menu, /dev/video, the embed API's load media). */
-export async function runEmbed(embedId: string, url: string, options: ScrapeOptions, deps: EngineDeps): Promise<Result<EmbedOutput, ScrapeError>> {
+export async function runEmbed(embedId: string, url: string, options: ScrapeOptions, given: EngineDeps): Promise<Result<EmbedOutput, ScrapeError>> {
+  const deps = await settled(given, given.registry.embeds.filter((e) => e.id === embedId));
   const run = new Run(options.runId ?? newRunId(), options, deps);
   const embed = deps.registry.embeds.find((e) => e.id === embedId);
   if (!embed || options.disallowedIds?.includes(embedId)) return run.finish({ ok: false, error: scrapeError('scrape/invalid-source-id', `unknown embed "${embedId}"`) });

@@ -6,7 +6,7 @@
  */
 import { scrapeError, type ScrapeError } from './errors';
 import * as engine from './engine';
-import type { EngineDeps, ProviderRegistry } from './engine';
+import type { EngineDeps, Network, ProviderRegistry } from './engine';
 import { createDirectFetcher } from './fetchers/direct';
 import { checkExtension, createExtensionFetcher } from './fetchers/extension';
 import { createProxyFetcher, parseProxyList } from './fetchers/proxy';
@@ -53,32 +53,35 @@ async function usableExtension(bridge: ExtensionBridge): Promise<Result<Extensio
 
 async function buildDeps(options: ScrapeOptions, hooks: ScrapeHooks): Promise<EngineDeps> {
   const fetcher: Fetcher = createDirectFetcher(hooks.fetchImpl);
-  let proxiedFetcher: Fetcher | null = null;
-  let extension: ExtensionBridge | null = null;
-  if (options.useExtension && hooks.extension) {
-    const check = await usableExtension(hooks.extension);
-    if (check.ok) {
-      extension = hooks.extension;
-      proxiedFetcher = createExtensionFetcher(hooks.extension);
-    }
-  }
   const proxies = parseProxyList(options.proxyUrls).filter((p) => p.type === 'proxy');
-  if (!proxiedFetcher && proxies.length)
-    proxiedFetcher = createProxyFetcher({
-      urls: proxies.map((p) => p.url),
-      ...(options.proxyToken ? { token: options.proxyToken } : {}),
-      ...(options.captchaToken ? { captchaToken: options.captchaToken } : {}),
-      ...(hooks.fetchImpl ? { fetchImpl: hooks.fetchImpl } : {}),
-    });
-  return {
+  const proxyFetcher: Fetcher | null = proxies.length
+    ? createProxyFetcher({
+        urls: proxies.map((p) => p.url),
+        ...(options.proxyToken ? { token: options.proxyToken } : {}),
+        ...(options.captchaToken ? { captchaToken: options.captchaToken } : {}),
+        ...(hooks.fetchImpl ? { fetchImpl: hooks.fetchImpl } : {}),
+      })
+    : null;
+  const deps: EngineDeps = {
     registry: hooks.registry ?? defaultRegistry,
     fetcher,
-    proxiedFetcher,
-    extension,
+    proxiedFetcher: proxyFetcher,
+    extension: null,
     target: hooks.target ?? 'browser',
     ...(hooks.forOtherIp ? { forOtherIp: true } : {}),
     ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}),
   };
+  if (options.useExtension && hooks.extension) {
+    // The extension, when it answers hello with a usable version, fetches for the providers that need it
+    // (before the proxies). The hello is sent now; the run waits for its answer only when it needs it.
+    const bridge = hooks.extension;
+    const answer = usableExtension(bridge).then(
+      (check): Network => (check.ok ? { extension: bridge, proxiedFetcher: createExtensionFetcher(bridge) } : { extension: null, proxiedFetcher: proxyFetcher }),
+      (): Network => ({ extension: null, proxiedFetcher: proxyFetcher }),
+    );
+    deps.network = () => answer;
+  }
+  return deps;
 }
 
 /** The remote scraping server of the proxy list, unless the run must stay local. */
@@ -174,7 +177,8 @@ export async function listProviders(options: ScrapeOptions = {}, hooks: ScrapeHo
       console.warn('[scraping] remote server did not list its providers:', error instanceof Error ? error.message : error);
     }
   }
-  const deps = await buildDeps(options, hooks);
+  const built = await buildDeps(options, hooks);
+  const deps = await engine.settled(built, [...built.registry.sources, ...built.registry.embeds]);
   const info = (p: { id: string; name: string; rank: number; needs?: ProviderInfo['needs'] }, kind: 'source' | 'embed', mediaTypes: ProviderInfo['mediaTypes']): ProviderInfo => ({
     id: p.id,
     name: p.name,

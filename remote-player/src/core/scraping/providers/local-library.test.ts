@@ -145,6 +145,19 @@ describe('local library through the engine', () => {
     expect(await runEmbed('direct-url', `${services.urls.media}/clips/harbor/mp4/720.mp4`, options)).toMatchObject({ ok: true, value: { stream: [{ type: 'file' }] } });
   });
 
+  it('a browser run with the extension enabled does not wait for its hello when nothing needs it', async () => {
+    let helloSent = false;
+    const silent = {
+      hello: () => ((helloSent = true), new Promise<never>(() => undefined)), // no extension: never answers
+      makeRequest: async () => null,
+      prepareStream: async () => null,
+      openPage: async () => null,
+    };
+    const result = await runAll(movie(653), { ...options, useExtension: true }, { extension: silent });
+    expect(result).toMatchObject({ ok: true, value: { sourceId: 'local-hls' } });
+    expect(helloSent).toBe(true);
+  });
+
   // The time of this run is a budget (300 ms), measured by the benches (scraping/bench.ts, e2e scraping bench).
   it('a run that finds a stream on the first source asks only what it needs: index, playlist, variant, first segment', async () => {
     const asked: string[] = [];
