@@ -12,6 +12,15 @@ import type { PlayerWorkerApi } from './api';
 
 let client: Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> | null = null;
 
+/** A User Timing measure from `start` to now (DevTools' Timings track; the bench reads them). Never throws. */
+function measure(name: string, start: number, detail?: Record<string, unknown>): void {
+  try {
+    performance.measure(name, { start, end: performance.now(), ...(detail ? { detail } : {}) });
+  } catch {
+    // no User Timing Level 3 here: nothing to record
+  }
+}
+
 async function inline(): Promise<PlayerWorkerApi> {
   const [{ parseCaptions }, { createScrapingApi }] = await Promise.all([import('../core/captions/parse-captions'), import('./scraping-api')]);
   return { parseCaptions, where: async () => 'inline', ...createScrapingApi() };
@@ -34,7 +43,11 @@ async function start(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
 }
 
 export function getPlayerWorker(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
-  client ??= start();
+  if (!client) {
+    const started = performance.now();
+    client = start();
+    void client.then(() => measure('mw:player-worker-start', started));
+  }
   return client;
 }
 
@@ -62,9 +75,15 @@ function getScraper(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
 
 const callback = (onEvent?: EventSink) => (onEvent ? proxy(onEvent) : undefined);
 
-/** Scrapes every source until a stream plays (spec §4 events through onEvent). Pass options.runId to cancel. */
+/**
+ * Scrapes every source until a stream plays (spec §4 events through onEvent). Pass options.runId to cancel.
+ * Each run is a User Timing measure `mw:scrape-all` (from the call to the result, worker start included).
+ */
 export async function scrapeAll(media: ScrapeMedia, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<RunOutput, ScrapeError>> {
-  return (await getScraper()).runAll(media, options, callback(onEvent));
+  const started = performance.now();
+  const result = await (await getScraper()).runAll(media, options, callback(onEvent));
+  measure('mw:scrape-all', started, { ok: result.ok, ...(result.ok ? { sourceId: result.value.sourceId } : { code: result.error.code }) });
+  return result;
 }
 
 export async function scrapeSource(sourceId: string, media: ScrapeMedia, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<SourceRunOutput, ScrapeError>> {
