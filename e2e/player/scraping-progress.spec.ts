@@ -44,12 +44,15 @@ async function startRelay(upstream: string): Promise<{ url: string; close(): Pro
     if (!answer.body || !(answer.headers.get('content-type') ?? '').includes('text/event-stream')) return res.end(Buffer.from(await answer.arrayBuffer()));
     const decoder = new TextDecoder();
     let buffered = '';
-    for await (const chunk of answer.body) {
-      buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+    const reader = answer.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffered += decoder.decode(value, { stream: true });
       let end: number;
       while ((end = buffered.indexOf('\n\n')) >= 0) {
         await new Promise((r) => setTimeout(r, 150));
-        if (res.destroyed) return;
+        if (res.destroyed) return void reader.cancel(); // the page went away: so does the run
         res.write(buffered.slice(0, end + 2));
         buffered = buffered.slice(end + 2);
       }
