@@ -131,7 +131,11 @@ const SESSION_COLUMNS = 'id, user_id, created_at, accessed_at, expires_at, devic
 const PROGRESS_COLUMNS =
   'id, tmdb_id, season_id, episode_id, season_number, episode_number, meta, duration::float8 AS duration, watched::float8 AS watched, updated_at';
 
-/** Client-sent updatedAt on import is clamped to [2021-07-13, now], as upstream. */
+/**
+ * Client-sent updatedAt is clamped to [2021-07-13, now], as upstream does on import. We also honour it on
+ * PUT /progress/:tmdbid and on bookmarks (upstream stamps the time of receipt there), and an older
+ * change never overwrites a newer row: the newer edit wins whichever device's push arrives first.
+ */
 const EARLIEST = Date.parse('2021-07-13T00:00:00Z');
 const clampDate = (value: string | undefined) =>
   new Date(value ? Math.min(Math.max(Date.parse(value), EARLIEST), Date.now()) : Date.now());
@@ -536,13 +540,18 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
 
   // ---- bookmarks ----
 
-  const upsertBookmark = (q: Queryable, userId: string, tmdbId: string, meta: unknown) =>
-    q.query<BookmarkRow>(
-      `INSERT INTO bookmarks (user_id, tmdb_id, meta, updated_at) VALUES ($1, $2, $3::jsonb, now())
+  /** Inserts or updates a bookmark unless the stored one is newer; answers the stored row either way. */
+  const upsertBookmark = async (q: Queryable, userId: string, tmdbId: string, meta: unknown, updatedAt: string | undefined) => {
+    const written = await q.query<BookmarkRow>(
+      `INSERT INTO bookmarks (user_id, tmdb_id, meta, updated_at) VALUES ($1, $2, $3::jsonb, $4)
        ON CONFLICT (user_id, tmdb_id) DO UPDATE SET meta = excluded.meta, updated_at = excluded.updated_at
+         WHERE bookmarks.updated_at <= excluded.updated_at
        RETURNING tmdb_id, meta, updated_at`,
-      [userId, tmdbId, JSON.stringify(meta)],
+      [userId, tmdbId, JSON.stringify(meta), clampDate(updatedAt)],
     );
+    if (written.rows[0]) return written;
+    return q.query<BookmarkRow>('SELECT tmdb_id, meta, updated_at FROM bookmarks WHERE user_id = $1 AND tmdb_id = $2', [userId, tmdbId]);
+  };
 
   app.get('/users/:uid/bookmarks', async (c) => {
     const auth = await requireSelf(c, READ);
@@ -558,7 +567,7 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
     const items = await parseBody(c, S.BookmarkList);
     const rows = await db.transaction(async (tx) => {
       const out: BookmarkRow[] = [];
-      for (const item of items) out.push(...(await upsertBookmark(tx, auth.userId, item.tmdbId, item.meta)).rows);
+      for (const item of items) out.push(...(await upsertBookmark(tx, auth.userId, item.tmdbId, item.meta, item.updatedAt)).rows);
       return out;
     });
     return c.json(rows.map(bookmarkDto));
@@ -569,9 +578,9 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
     const tmdbId = tmdbParam(c);
     const body = await parseBody(c, S.BookmarkPost);
     const { rows } = await db.query<BookmarkRow>(
-      `INSERT INTO bookmarks (user_id, tmdb_id, meta) VALUES ($1, $2, $3::jsonb)
+      `INSERT INTO bookmarks (user_id, tmdb_id, meta, updated_at) VALUES ($1, $2, $3::jsonb, $4)
        ON CONFLICT (user_id, tmdb_id) DO NOTHING RETURNING tmdb_id, meta, updated_at`,
-      [auth.userId, tmdbId, JSON.stringify(body.meta)],
+      [auth.userId, tmdbId, JSON.stringify(body.meta), clampDate(body.updatedAt)],
     );
     if (!rows[0]) throw new ApiError(400, 'Already bookmarked');
     return c.json(bookmarkDto(rows[0]));
@@ -642,28 +651,41 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
     const auth = await requireSelf(c, WRITE);
     const tmdbId = tmdbParam(c);
     const item = await parseBody(c, S.ProgressPut);
-    const { rows } = await db.query<ProgressRow>(
+    const seasonId = item.seasonId ?? '';
+    const episodeId = item.episodeId ?? '';
+    const written = await db.query<ProgressRow>(
       `INSERT INTO progress_items (id, user_id, tmdb_id, season_id, episode_id, season_number, episode_number, meta, duration, watched, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, now())
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11)
        ON CONFLICT (user_id, tmdb_id, season_id, episode_id) DO UPDATE SET
          duration = excluded.duration, watched = excluded.watched, meta = excluded.meta, updated_at = excluded.updated_at,
          season_number = COALESCE(excluded.season_number, progress_items.season_number),
          episode_number = COALESCE(excluded.episode_number, progress_items.episode_number)
+         WHERE progress_items.updated_at <= excluded.updated_at
        RETURNING ${PROGRESS_COLUMNS}`,
       [
         randomUUID(),
         auth.userId,
         tmdbId,
-        item.seasonId ?? '',
-        item.episodeId ?? '',
+        seasonId,
+        episodeId,
         item.seasonNumber ?? null,
         item.episodeNumber ?? null,
         JSON.stringify(item.meta),
         Math.round(item.duration),
         Math.round(item.watched),
+        clampDate(item.updatedAt),
       ],
     );
-    return c.json(progressDto(rows[0]!));
+    // Not written because the stored row is newer: answer what is stored.
+    const row =
+      written.rows[0] ??
+      (
+        await db.query<ProgressRow>(
+          `SELECT ${PROGRESS_COLUMNS} FROM progress_items WHERE user_id = $1 AND tmdb_id = $2 AND season_id = $3 AND episode_id = $4`,
+          [auth.userId, tmdbId, seasonId, episodeId],
+        )
+      ).rows[0]!;
+    return c.json(progressDto(row));
   });
 
   app.delete('/users/:uid/progress/:tmdbid', async (c) => {

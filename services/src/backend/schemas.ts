@@ -38,9 +38,11 @@ export const BookmarkMeta = z.object({
   type: text(50),
 });
 
-export const BookmarkInput = z.object({ tmdbId: id, meta: BookmarkMeta });
+/** When the client made the change (our extension: upstream ignores it and stamps the time of receipt). */
+const editedAt = z.iso.datetime({ offset: true }).optional();
+export const BookmarkInput = z.object({ tmdbId: id, meta: BookmarkMeta, updatedAt: editedAt });
 /** POST /bookmarks/:tmdbid: the path id wins, the body's is optional. */
-export const BookmarkPost = z.object({ tmdbId: id.optional(), meta: BookmarkMeta });
+export const BookmarkPost = z.object({ tmdbId: id.optional(), meta: BookmarkMeta, updatedAt: editedAt });
 export const BookmarkList = z.array(BookmarkInput).max(10_000);
 
 export const ProgressMeta = z.object({
