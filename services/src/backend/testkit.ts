@@ -51,6 +51,13 @@ export async function startBackend(
   };
 }
 
+/** A throwaway PGlite folder (`<dir>/pglite`, copied from the template) and its removal. */
+export async function pgliteTestDir(): Promise<{ dir: string; remove(): void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backend-pglite-'));
+  fs.cpSync(await pgliteTemplate(), path.join(dir, 'pglite'), { recursive: true });
+  return { dir: path.join(dir, 'pglite'), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
 async function pgliteTemplate(): Promise<string> {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const { version } = JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as {
