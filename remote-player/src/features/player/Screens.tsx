@@ -1,5 +1,5 @@
 /** Status screens: scraping progress (spec §2, §4), not found, playback error (spec §8). */
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
@@ -41,14 +41,17 @@ const List = styled.ul`
   ul { list-style: none; padding: 0 0 0 1.25rem; margin: 0.35rem 0 0; display: flex; flex-direction: column; gap: 0.35rem; }
 `;
 
-const Item = styled.div<{ $status: SourceState['status'] }>`
+// One class for every status (attribute selectors): a status change does not generate a new class.
+const Item = styled.div`
   display: flex;
   align-items: center;
   gap: 0.6rem;
   padding: 0.55rem 0.8rem;
   border-radius: 0.5rem;
-  background: ${(p) => (p.$status === 'pending' ? 'rgba(255,255,255,0.14)' : 'rgba(255,255,255,0.06)')};
-  color: ${(p) => (p.$status === 'waiting' || p.$status === 'notfound' ? 'rgba(255,255,255,0.55)' : '#fff')};
+  background: rgba(255, 255, 255, 0.06);
+  color: #fff;
+  &[data-status='pending'] { background: rgba(255, 255, 255, 0.14); }
+  &[data-status='waiting'], &[data-status='notfound'] { color: rgba(255, 255, 255, 0.55); }
   .name { flex: 1; }
   .pct { font-variant-numeric: tabular-nums; font-size: 0.85rem; }
   .err { color: ${(p) => p.theme.colors.danger}; display: inline-flex; }
@@ -92,44 +95,52 @@ const Details = styled.pre`
   user-select: text;
 `;
 
-function SourceRow({ state }: { state: SourceState }) {
-  const { t } = useTranslation('player');
-  const label =
-    state.status === 'failure'
-      ? t('scraping.items.failure')
-      : state.status === 'notfound'
-        ? t('scraping.items.notFound')
-        : state.status === 'pending'
-          ? t('scraping.items.pending')
-          : state.status === 'success'
-            ? t('scraping.items.success')
-            : t('scraping.items.waiting');
-  return (
-    <Item $status={state.status} data-testid="scrape-item" data-source={state.id} data-status={state.status}>
-      <span className="name">{state.name}</span>
-      {state.status === 'pending' && <span className="pct">{Math.round(state.percentage)}%</span>}
-      {state.status === 'failure' && (
-        <span className="err" title={state.error?.message ?? state.reason ?? ''}>
-          <Icon name="error" size={18} />
+type StatusLabels = Record<SourceState['status'], string>;
+
+/** What a row shows; a run's event changes one or two rows, the others keep their render. */
+const sameRow = (a: SourceState, b: SourceState) =>
+  a.id === b.id && a.name === b.name && a.status === b.status && Math.round(a.percentage) === Math.round(b.percentage) && a.error?.message === b.error?.message && a.reason === b.reason;
+
+const SourceRow = memo(
+  function SourceRow({ state, labels }: { state: SourceState; labels: StatusLabels }) {
+    return (
+      <Item data-testid="scrape-item" data-source={state.id} data-status={state.status}>
+        <span className="name">{state.name}</span>
+        {state.status === 'pending' && <span className="pct">{Math.round(state.percentage)}%</span>}
+        {state.status === 'failure' && (
+          <span className="err" title={state.error?.message ?? state.reason ?? ''}>
+            <Icon name="error" size={18} />
+          </span>
+        )}
+        {state.status === 'success' && (
+          <span className="ok">
+            <Icon name="check" size={18} />
+          </span>
+        )}
+        <span className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          {labels[state.status]}
         </span>
-      )}
-      {state.status === 'success' && (
-        <span className="ok">
-          <Icon name="check" size={18} />
-        </span>
-      )}
-      <span className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {label}
-      </span>
-    </Item>
-  );
-}
+      </Item>
+    );
+  },
+  (a, b) => a.labels === b.labels && sameRow(a.state, b.state),
+);
 
 export function ScrapingView() {
   const { t } = useTranslation('player');
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
   const tip = useMemo(() => Math.floor(Math.random() * TIP_COUNT) + 1, []);
+  const labels = useMemo<StatusLabels>(
+    () => ({
+      waiting: t('scraping.items.waiting'),
+      pending: t('scraping.items.pending'),
+      success: t('scraping.items.success'),
+      failure: t('scraping.items.failure'),
+      notfound: t('scraping.items.notFound'),
+    }),
+    [t],
+  );
   const { order, sources } = view.progress;
   return (
     <Screen data-testid="scraping-view" aria-busy="true">
@@ -140,14 +151,14 @@ export function ScrapingView() {
           if (!source) return null;
           return (
             <li key={id}>
-              <SourceRow state={source as SourceState} />
+              <SourceRow state={source as SourceState} labels={labels} />
               {source.children.length > 0 && (
                 <ul>
                   {source.children.map((childId) => {
                     const child = sources[childId];
                     return child ? (
                       <li key={childId}>
-                        <SourceRow state={child as SourceState} />
+                        <SourceRow state={child as SourceState} labels={labels} />
                       </li>
                     ) : null;
                   })}
