@@ -1,13 +1,14 @@
 /**
- * The main thread's handle on the player worker. The worker starts on first use; if it cannot start,
- * the same code runs inline so that nothing the user asked for is lost.
+ * The main thread's handle on the player worker. The worker starts when this module loads (or on first
+ * use, whichever comes first); if it cannot start, the same code runs inline so that nothing the user
+ * asked for is lost.
  */
 import { proxy, wrap, type Remote } from 'comlink';
 import { CrossOriginWorker } from 'cross-origin-worker';
 import type { ScrapeError } from '../core/scraping/errors';
 import { createExtensionBridge, type RelayPort } from '../core/scraping/extension-bridge';
 import type { Result } from '../core/result';
-import type { EmbedOutput, EventSink, ExtensionBridge, ProviderInfo, RunOutput, ScrapeMedia, ScrapeOptions, SourceRunOutput } from '../core/scraping/types';
+import type { EmbedOutput, EventSink, ExtensionBridge, ProviderInfo, RunOutput, ScrapeEvent, ScrapeMedia, ScrapeOptions, SourceRunOutput } from '../core/scraping/types';
 import type { PlayerWorkerApi } from './api';
 
 let client: Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> | null = null;
@@ -42,6 +43,10 @@ async function start(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
   }
 }
 
+// Every page of the player uses the worker (scraping, captions): it starts as soon as the page's code has
+// loaded, not on first use, so that it is ready when the first run asks (after the catalog lookup).
+if (typeof window !== 'undefined' && typeof Worker !== 'undefined') setTimeout(() => void getPlayerWorker(), 0);
+
 export function getPlayerWorker(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
   if (!client) {
     const started = performance.now();
@@ -73,7 +78,30 @@ function getScraper(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
   return scraper;
 }
 
-const callback = (onEvent?: EventSink) => (onEvent ? proxy(onEvent) : undefined);
+/**
+ * A run's events reach `onEvent` in batches, at most one every 16 ms: a burst of events (a source answering
+ * not found, the next starting, its embeds...) costs the page one store update and one render, not one each.
+ * `flush` delivers what is left (before the run's result is returned).
+ */
+function batched(onEvent: EventSink | undefined): { sink: EventSink | undefined; flush(): void } {
+  if (!onEvent) return { sink: undefined, flush: () => undefined };
+  let queue: ScrapeEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const events = queue;
+    queue = [];
+    for (const event of events) onEvent(event);
+  };
+  return {
+    sink: proxy((event: ScrapeEvent) => {
+      queue.push(event);
+      timer ??= setTimeout(flush, 16);
+    }),
+    flush,
+  };
+}
 
 /**
  * Scrapes every source until a stream plays (spec §4 events through onEvent). Pass options.runId to cancel.
@@ -81,17 +109,20 @@ const callback = (onEvent?: EventSink) => (onEvent ? proxy(onEvent) : undefined)
  */
 export async function scrapeAll(media: ScrapeMedia, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<RunOutput, ScrapeError>> {
   const started = performance.now();
-  const result = await (await getScraper()).runAll(media, options, callback(onEvent));
+  const events = batched(onEvent);
+  const result = await (await getScraper()).runAll(media, options, events.sink).finally(events.flush);
   measure('mw:scrape-all', started, { ok: result.ok, ...(result.ok ? { sourceId: result.value.sourceId } : { code: result.error.code }) });
   return result;
 }
 
 export async function scrapeSource(sourceId: string, media: ScrapeMedia, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<SourceRunOutput, ScrapeError>> {
-  return (await getScraper()).runSource(sourceId, media, options, callback(onEvent));
+  const events = batched(onEvent);
+  return (await getScraper()).runSource(sourceId, media, options, events.sink).finally(events.flush);
 }
 
 export async function scrapeEmbed(embedId: string, url: string, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<EmbedOutput, ScrapeError>> {
-  return (await getScraper()).runEmbed(embedId, url, options, callback(onEvent));
+  const events = batched(onEvent);
+  return (await getScraper()).runEmbed(embedId, url, options, events.sink).finally(events.flush);
 }
 
 export async function cancelScrape(runId: string): Promise<boolean> {
