@@ -31,8 +31,8 @@ async function openSource(page: Page, sourceId: string): Promise<void> {
   await openSettings(page);
   await page.getByTestId('menu-source').click();
   await expect(menu(page)).toHaveAttribute('data-route', '/source');
+  // The embeds page opens and runs the source; with a single embed it may close again at once.
   await page.getByTestId(`source-${sourceId}`).click();
-  await expect(menu(page)).toHaveAttribute('data-route', '/source/embeds');
 }
 
 async function expectCurrentSource(page: Page, sourceId: string): Promise<void> {
