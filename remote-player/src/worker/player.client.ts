@@ -105,13 +105,16 @@ function batched(onEvent: EventSink | undefined): { sink: EventSink | undefined;
 
 /**
  * Scrapes every source until a stream plays (spec §4 events through onEvent). Pass options.runId to cancel.
- * Each run is a User Timing measure `mw:scrape-all` (from the call to the result, worker start included).
+ * Each run is a User Timing measure `mw:scrape-all` (from the call to the result; `detail.waitedForWorkerMs`
+ * is how long it waited for the worker to be ready).
  */
 export async function scrapeAll(media: ScrapeMedia, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<RunOutput, ScrapeError>> {
   const started = performance.now();
   const events = batched(onEvent);
-  const result = await (await getScraper()).runAll(media, options, events.sink).finally(events.flush);
-  measure('mw:scrape-all', started, { ok: result.ok, ...(result.ok ? { sourceId: result.value.sourceId } : { code: result.error.code }) });
+  const scraper = await getScraper();
+  const waitedForWorkerMs = Math.round(performance.now() - started);
+  const result = await scraper.runAll(media, options, events.sink).finally(events.flush);
+  measure('mw:scrape-all', started, { ok: result.ok, waitedForWorkerMs, ...(result.ok ? { sourceId: result.value.sourceId } : { code: result.error.code }) });
   return result;
 }
 
