@@ -186,13 +186,20 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
     }),
   );
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: (c) => c.json({ errorType: 'message', message: 'Request body is too large' }, 413),
-    }),
-  );
+  const tooLarge = (c: Context<Env>) => c.json({ errorType: 'message', message: 'Request body is too large' }, 413);
+  const limitStreamedBody = bodyLimit({ maxSize: config.bodyLimitBytes, onError: tooLarge });
+  // hono's bodyLimit reads `c.req.raw.body`, which makes @hono/node-server build a full fetch Request
+  // (web streams, an AbortSignal) for every request. A body with a Content-Length (Node's parser
+  // holds it to exactly that length) is checked from the header alone, and read later straight from
+  // the socket; a chunked body still goes through bodyLimit, which counts it as it arrives.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number(length) > config.bodyLimitBytes ? tooLarge(c) : next();
+    }
+    return limitStreamedBody(c, next);
+  });
 
   /** Authentication, checked by the routes that need it: 400 for a malformed or forged token, 401 for no token or a dead session. */
   const authenticate = async (c: Context<Env>): Promise<Auth> => {

@@ -225,6 +225,19 @@ describe('validation', () => {
       JSON.stringify([{ tmdbId: '1', meta: { ...movieMeta(), title: 'x'.repeat(3 * 1024 * 1024) } }]),
     );
     expect(huge).toMatchObject({ status: 413, body: { errorType: 'message' } });
+    // the same without a Content-Length (chunked): counted as it arrives, refused with 413 (the
+    // client may see the connection closed first, as it is still sending)
+    const hugeChunked = await rawRequest(`${base}${u()}/bookmarks`, 'PUT', alice.token,
+      JSON.stringify([{ tmdbId: 'c0', meta: { ...movieMeta(), title: 'x'.repeat(3 * 1024 * 1024) } }]), { chunked: true },
+    ).catch((error: NodeJS.ErrnoException) => ({ status: error.code, body: undefined }));
+    expect([413, 'ECONNRESET']).toContain(hugeChunked.status);
+    const smallChunked = await rawRequest(`${base}${u()}/bookmarks`, 'PUT', alice.token,
+      JSON.stringify([{ tmdbId: 'c1', meta: movieMeta() }]), { chunked: true },
+    );
+    expect(smallChunked).toMatchObject({ status: 200, body: [{ tmdbId: 'c1' }] });
+    const stored = await call(base, 'GET', `${u()}/bookmarks`, { token: alice.token });
+    expect(stored.body.map((b: { tmdbId: string }) => b.tmdbId)).toContain('c1');
+    expect(stored.body.map((b: { tmdbId: string }) => b.tmdbId)).not.toContain('c0');
     const missing = await call(base, 'GET', '/nope');
     expect(missing).toMatchObject({ status: 404, body: { errorType: 'message', message: 'Route GET:/nope not found' } });
     // unknown keys are stripped, not stored
@@ -348,11 +361,22 @@ describe('configured limits: rate limits, captcha, CORS in production, idle sess
 });
 
 /** node:http, because the server answers 413 before reading the whole body, and fetch reports that as a network error. */
-function rawRequest(url: string, method: string, token: string, body: string): Promise<{ status: number; body: any }> {
+function rawRequest(
+  url: string,
+  method: string,
+  token: string,
+  body: string,
+  options: { chunked?: boolean } = {},
+): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, {
       method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      agent: false, // a connection of its own: one the server closed after a refused body is not reused
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...(options.chunked ? {} : { 'content-length': Buffer.byteLength(body) }),
+      },
     });
     req.on('response', (res) => {
       let text = '';
@@ -360,6 +384,10 @@ function rawRequest(url: string, method: string, token: string, body: string): P
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
     });
     req.on('error', (error) => setTimeout(() => reject(error), 500));
-    req.end(body);
+    if (options.chunked) {
+      // several writes without a Content-Length: Node sends them as chunks
+      for (let i = 0; i < body.length; i += 64 * 1024) req.write(body.slice(i, i + 64 * 1024));
+      req.end();
+    } else req.end(body);
   });
 }
