@@ -55,3 +55,6 @@ export const SCROLL_TOP_AFTER_PX = 300;
 export const EPISODE_SCROLL_PX = 544;
 export const CAST_NAMES = 5;
 export const POSTER_SIZE = 'w342';
+/** Home's long lists: cards rendered at once, then per task until all are (each task stays well under 50 ms). */
+export const HOME_FIRST_CARDS = 24;
+export const HOME_CARDS_PER_TASK = 24;

@@ -6,11 +6,11 @@
 import { memo, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { encodeMediaId, mediaPath, useHost, type MediaCard as Card } from 'shared-contracts';
+import { encodeMediaId, mediaPath, type MediaCard as Card } from 'shared-contracts';
 import styled from 'styled-components';
 import { COPY_FEEDBACK_MS, OVERLAY_CLOSE_MS } from '../../core/constants';
 import { barPercent, releaseYear } from '../../core/format';
-import { useDetailsModal } from '../details/use-details-modal';
+import { useCardHost } from './card-host';
 import { BookmarkIcon, MoreIcon } from './icons';
 
 export const CardBox = styled.article`
@@ -67,8 +67,14 @@ const Overlay = styled.div`
 /** Element Timing name of posters (the bench measures when the first row's posters paint). */
 const POSTER_TIMING: Record<string, string> = { elementtiming: 'poster' };
 
+/**
+ * Plain values only, compared by value (see `sameProps`): the list reads the host and passes what the
+ * card shows, so a write to an unrelated host store item re-renders no card.
+ */
 export interface MediaCardProps {
   card: Card;
+  /** The title is in the user's bookmarks (filled bookmark button). */
+  bookmarked: boolean;
   /** Seconds watched of the title (or of the episode to resume); draws a bar, full above 98% (spec §5). */
   progress?: { watched: number; duration: number };
   /** Where the card leads; the title's watch page by default. */
@@ -97,10 +103,9 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-function MediaCardInner({ card, progress, to, subtitle, priority }: MediaCardProps) {
+function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: MediaCardProps) {
   const { t } = useTranslation('discover');
-  const { state, actions } = useHost();
-  const modal = useDetailsModal();
+  const host = useCardHost();
   const [overlay, setOverlay] = useState(false);
   const [copied, setCopied] = useState<'link' | 'id' | null>(null);
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -108,7 +113,6 @@ function MediaCardInner({ card, progress, to, subtitle, priority }: MediaCardPro
   const moreButton = useRef<HTMLButtonElement>(null);
   const firstAction = useRef<HTMLButtonElement>(null);
   const focusOnOpen = useRef(false);
-  const bookmarked = Boolean(state.bookmarks[card.tmdbId]);
   const href = to ?? mediaPath(card, card.title);
   const id = encodeMediaId(card);
   const year = releaseYear(card);
@@ -147,10 +151,10 @@ function MediaCardInner({ card, progress, to, subtitle, priority }: MediaCardPro
   };
 
   const onCardClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!state.preferences.enableDetailsModal || to) return;
+    if (!host.detailsOnClick || to) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    modal.open(card);
+    host.openDetails(card);
   };
 
   return (
@@ -197,7 +201,7 @@ function MediaCardInner({ card, progress, to, subtitle, priority }: MediaCardPro
           aria-label={t('card.bookmark', { title: card.title })}
           title={bookmarked ? t('card.removeBookmark') : t('card.addBookmark')}
           data-testid="card-bookmark"
-          onClick={() => actions.toggleBookmark({ tmdbId: card.tmdbId, type: card.type, title: card.title, year: card.year, poster: card.poster })}
+          onClick={() => host.toggleBookmark({ tmdbId: card.tmdbId, type: card.type, title: card.title, year: card.year, poster: card.poster })}
         >
           <BookmarkIcon filled={bookmarked} />
         </button>
@@ -221,7 +225,7 @@ function MediaCardInner({ card, progress, to, subtitle, priority }: MediaCardPro
             onClick={() => {
               // Focus back on the more-button first: the modal returns focus there when it closes.
               closeOverlay(true);
-              modal.open(card);
+              host.openDetails(card);
             }}
           >
             {t('card.moreInfo')}
@@ -243,7 +247,23 @@ function MediaCardInner({ card, progress, to, subtitle, priority }: MediaCardPro
   );
 }
 
-export const MediaCard = memo(MediaCardInner);
+const sameCard = (a: Card, b: Card) =>
+  a === b || (a.tmdbId === b.tmdbId && a.type === b.type && a.title === b.title && a.year === b.year && a.poster === b.poster && a.releaseDate === b.releaseDate);
+
+/** Lists rebuild card objects from store snapshots on every write; equal values must not re-render. */
+function sameProps(a: MediaCardProps, b: MediaCardProps): boolean {
+  return (
+    sameCard(a.card, b.card) &&
+    a.bookmarked === b.bookmarked &&
+    a.progress?.watched === b.progress?.watched &&
+    a.progress?.duration === b.progress?.duration &&
+    a.to === b.to &&
+    a.subtitle === b.subtitle &&
+    a.priority === b.priority
+  );
+}
+
+export const MediaCard = memo(MediaCardInner, sameProps);
 
 /** A card-sized placeholder while a row loads (same box, so nothing shifts when posters arrive). */
 export function CardSkeleton() {

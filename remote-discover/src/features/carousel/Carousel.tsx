@@ -5,10 +5,11 @@
  */
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MediaCard as Card } from 'shared-contracts';
+import { useHost, type MediaCard as Card } from 'shared-contracts';
 import styled from 'styled-components';
 import { arrowDelta, cardsPerScroll } from '../../core/carousel';
 import { CAROUSEL_SKELETONS, LAZY_MARGIN_PX } from '../../core/constants';
+import { CardHostProvider } from '../cards/card-host';
 import { CardSkeleton, MediaCard } from '../cards/MediaCard';
 import { ChevronIcon } from '../cards/icons';
 import { useNearViewport } from './use-near-viewport';
@@ -98,6 +99,8 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
   const trackRef = useRef<HTMLUListElement>(null);
   const near = useNearViewport(sectionRef, LAZY_MARGIN_PX);
   const row = useRow(rowKey, eager || near, load);
+  // The row re-renders on host writes (cheap: 20 elements); its cards only when their own flag changes.
+  const { bookmarks } = useHost().state;
   const headingId = `${anchorId ?? rowKey}-title`;
   const busy = row.status === 'idle' || row.status === 'loading';
   return (
@@ -114,19 +117,21 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
               <ChevronIcon direction="start" />
             </Arrow>
           )}
-          <Track ref={trackRef} className={grid ? 'grid' : undefined}>
-            {row.status === 'ready'
-              ? row.items.map((card) => (
-                  <li key={`${card.type}-${card.tmdbId}`}>
-                    <MediaCard card={card} priority={eager} />
-                  </li>
-                ))
-              : Array.from({ length: CAROUSEL_SKELETONS }, (_, i) => (
-                  <li key={i} aria-hidden="true">
-                    <CardSkeleton />
-                  </li>
-                ))}
-          </Track>
+          <CardHostProvider>
+            <Track ref={trackRef} className={grid ? 'grid' : undefined}>
+              {row.status === 'ready'
+                ? row.items.map((card) => (
+                    <li key={`${card.type}-${card.tmdbId}`}>
+                      <MediaCard card={card} bookmarked={Boolean(bookmarks[card.tmdbId])} priority={eager} />
+                    </li>
+                  ))
+                : Array.from({ length: CAROUSEL_SKELETONS }, (_, i) => (
+                    <li key={i} aria-hidden="true">
+                      <CardSkeleton />
+                    </li>
+                  ))}
+            </Track>
+          </CardHostProvider>
           {!grid && (
             <Arrow type="button" className="end" aria-label={t('carousel.next', { title })} onClick={() => scrollTrack(trackRef.current, 'next')}>
               <ChevronIcon direction="end" />
