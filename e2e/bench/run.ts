@@ -14,8 +14,8 @@ import { launchOptions } from '../support/browser.ts';
 import { discoverBenches } from './discover.bench.ts';
 import { playerBenches } from './player.bench.ts';
 import { accountBenches } from './account.bench.ts';
+import { scrapingBenches } from './scraping.bench.ts';
 import { runBackendLoad } from '../../services/bench/backend-load.ts';
-import { MOVIES_WITHOUT_STREAM } from '../../services/src/media/library.ts';
 
 type Figures = Record<string, unknown>;
 interface Bench {
@@ -161,54 +161,7 @@ benches.push({
   run: () => runBackendLoad({ durationSeconds: Number(process.env.MW_BENCH_BACKEND_S ?? 60) }),
 });
 
-benches.push({
-  name: 'scraping-main-thread-4x-cpu',
-  budget: 'a run over every source never blocks the page: no main-thread long task over 50 ms at 4× CPU; the page answers within 100 ms',
-  async run({ site, browser }) {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __scrape: { longTasks: number[]; lags: number[]; watching: boolean; watchedMs: number } };
-      w.__scrape = { longTasks: [], lags: [], watching: false, watchedMs: 0 };
-      let from = 0;
-      // Watch from the moment the progress view shows until the not-found screen replaces it.
-      new MutationObserver(() => {
-        if (!w.__scrape.watching && !from && document.querySelector('[data-testid=scrape-item]')) {
-          w.__scrape.watching = true;
-          from = performance.now();
-        }
-        if (w.__scrape.watching && document.querySelector('[data-testid=scrape-not-found]')) {
-          w.__scrape.watching = false;
-          w.__scrape.watchedMs = Math.round(performance.now() - from);
-        }
-      }).observe(document, { childList: true, subtree: true });
-      new PerformanceObserver((list) => {
-        if (!w.__scrape.watching) return;
-        for (const e of list.getEntries()) w.__scrape.longTasks.push(Math.round(e.duration));
-      }).observe({ type: 'longtask', buffered: false });
-      // How late a 20 ms timer fires: how long a click would wait for the main thread.
-      const tick = () => {
-        const at = performance.now();
-        setTimeout(() => {
-          if (w.__scrape.watching) w.__scrape.lags.push(performance.now() - at - 20);
-          tick();
-        }, 20);
-      };
-      tick();
-    });
-    // A title no source has (public-domain films are on the archive): the run goes through every source, then not found.
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOVIES_WITHOUT_STREAM.find((id) => id >= 900000)}`);
-    await page.waitForSelector('[data-testid=scrape-not-found]', { timeout: 60_000 });
-    const result = await page.evaluate(() => (window as unknown as { __scrape: { longTasks: number[]; lags: number[]; watchedMs: number } }).__scrape);
-    const sources = await page.locator('[data-testid=scrape-item]').count().catch(() => 0);
-    await context.close();
-    const worstLag = Math.round(Math.max(0, ...result.lags));
-    const longest = Math.max(0, ...result.longTasks);
-    return { runMs: result.watchedMs, sourcesShown: sources, longTasksOver50ms: result.longTasks.length, longestTaskMs: longest, worstTimerLagMs: worstLag, withinBudget: longest <= 50 && worstLag <= 100 };
-  },
-});
+benches.push(...scrapingBenches);
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 const results: Record<string, unknown> = {
