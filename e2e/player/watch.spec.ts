@@ -50,26 +50,6 @@ test('a title with no source ends on the not-found screen', async ({ page, site 
   await expect(page.getByText("Couldn't find a stream")).toBeVisible();
 });
 
-test('a title that resolves on a later source after the first fails shows each state', async ({ page, site }) => {
-  // The progress view is gone once playback starts: record every state it showed.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { scrapeStates: string[] }).scrapeStates = seen;
-    const record = () =>
-      document.querySelectorAll('[data-testid="scrape-item"]').forEach((el) => {
-        const state = `${el.getAttribute('data-source')}:${el.getAttribute('data-status')}`;
-        if (!seen.includes(state)) seen.push(state);
-      });
-    new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
-  });
-  await page.goto(`${site.hostUrl}/media/tmdb-movie-${BROKEN_MOVIES.brokenThenWorking}`);
-  await startPlayback(page);
-  const states = await page.evaluate(() => (window as unknown as { scrapeStates: string[] }).scrapeStates);
-  expect(states).toEqual(expect.arrayContaining(['local-hls-mirror:pending', 'local-hls-mirror:failure', 'local-hls:pending']));
-  expect(states.indexOf('local-hls-mirror:failure')).toBeLessThan(states.indexOf('local-hls:pending'));
-});
-
-// The time it takes is a budget, measured by the bench (e2e/bench/player.bench.ts), not asserted here.
 test('pressing play on a found source presents the first frame, then plays on', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/media/tmdb-movie-${NOSFERATU}`);
   await expect(page.getByTestId('big-play')).toBeVisible({ timeout: 20_000 });
