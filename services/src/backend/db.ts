@@ -143,7 +143,13 @@ export async function openPostgres(url: string, poolSize: number): Promise<Db> {
  */
 export async function openPglite(
   dir: string,
-  options: { onFsync?: () => void; inProcess?: boolean } = {},
+  options: {
+    onFsync?: () => void;
+    inProcess?: boolean;
+    log?: (line: string) => void;
+    /** The worker's entry module (tests); `pglite-worker.mjs` by default. */
+    workerEntry?: URL;
+  } = {},
 ): Promise<Db> {
   fs.mkdirSync(dir, { recursive: true });
   const releaseLock = lockDir(dir);
@@ -152,7 +158,12 @@ export async function openPglite(
   try {
     transport = options.inProcess
       ? await inProcessTransport(path.join(dir, 'pgdata'), counters)
-      : await workerTransport(path.join(dir, 'pgdata'), counters);
+      : await workerTransport(
+          path.join(dir, 'pgdata'),
+          counters,
+          options.log ?? (() => {}),
+          options.workerEntry ?? new URL('./pglite-worker.mjs', import.meta.url),
+        );
   } catch (error) {
     releaseLock();
     throw error;
@@ -190,7 +201,10 @@ export async function openPglite(
     },
     async close() {
       try {
-        await send({ op: 'close' });
+        // A thread that already died has nothing left to close.
+        await send({ op: 'close' }).catch((error: unknown) => {
+          if (!transport.dead) throw error;
+        });
       } finally {
         await transport.stop();
         liveCounters.delete(counters);
@@ -206,6 +220,8 @@ export async function openPglite(
 interface Transport {
   send(request: Request): Promise<unknown>;
   stop(): Promise<void>;
+  /** Set once the database thread has failed or exited. */
+  readonly dead?: Error;
 }
 
 async function inProcessTransport(dataDir: string, counters: FsyncCounters): Promise<Transport> {
@@ -214,8 +230,13 @@ async function inProcessTransport(dataDir: string, counters: FsyncCounters): Pro
 }
 
 /** The worker thread and its pending requests; if the thread dies, every request fails from then on. */
-async function workerTransport(dataDir: string, counters: FsyncCounters): Promise<Transport> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+async function workerTransport(
+  dataDir: string,
+  counters: FsyncCounters,
+  log: (line: string) => void,
+  entry: URL,
+): Promise<Transport> {
+  const worker = new Worker(entry, {
     workerData: { dataDir, counters } satisfies WorkerData,
     // No loader flags from the parent: the entry registers TypeScript support itself.
     execArgv: [],
@@ -225,7 +246,10 @@ async function workerTransport(dataDir: string, counters: FsyncCounters): Promis
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   let nextId = 1;
   let dead: Error | undefined;
+  let started = false;
+  let stopping = false;
   const fail = (error: Error) => {
+    if (!dead && started && !stopping) log(`${error.message}; every database request fails from now on`);
     dead ??= error;
     for (const p of pending.values()) p.reject(dead);
     pending.clear();
@@ -253,7 +277,11 @@ async function workerTransport(dataDir: string, counters: FsyncCounters): Promis
     await worker.terminate();
     throw error;
   });
+  started = true;
   return {
+    get dead() {
+      return dead;
+    },
     send: (request) =>
       new Promise((resolve, reject) => {
         if (dead) return reject(dead);
@@ -262,6 +290,7 @@ async function workerTransport(dataDir: string, counters: FsyncCounters): Promis
         worker.postMessage({ id, request });
       }),
     stop: async () => {
+      stopping = true;
       await worker.terminate();
     },
   };

@@ -12,7 +12,7 @@ export const start: StartService = async (options) => {
   const config = loadConfig(options.env, options.dataDir);
   const db: Db = config.databaseUrl
     ? await openPostgres(config.databaseUrl, config.pgPoolSize)
-    : await openPglite(config.pgliteDir);
+    : await openPglite(config.pgliteDir, { log: options.log });
   let sweeper: NodeJS.Timeout | undefined;
   let closeApp = () => {};
   try {

@@ -246,3 +246,30 @@ describe('embedded database in its worker thread', () => {
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM challenge_codes')).rows[0]?.n).toBe(50);
   });
 });
+
+describe('embedded database thread failure', () => {
+  it('fails every pending and later request, says so once in the log, and still closes', async () => {
+    const t = await pgliteTestDir();
+    // A stand-in for the database thread that dies on the query "crash".
+    const entry = new URL(
+      `data:text/javascript,${encodeURIComponent(`
+        import { parentPort } from 'node:worker_threads';
+        parentPort.postMessage({ ready: true });
+        parentPort.on('message', ({ id, request }) => {
+          if (request.sql === 'crash') process.exit(3);
+          parentPort.postMessage({ id, result: { rows: [{ ok: 1 }], rowCount: 0 } });
+        });`)}`,
+    );
+    const lines: string[] = [];
+    const db = await openPglite(t.dir, { workerEntry: entry, log: (line) => lines.push(line) });
+    try {
+      expect((await db.query('SELECT 1')).rows).toEqual([{ ok: 1 }]);
+      await expect(db.query('crash')).rejects.toThrow(/exited \(3\)/);
+      await expect(db.query('SELECT 1')).rejects.toThrow(/exited \(3\)/);
+      expect(lines).toEqual(['the embedded database thread exited (3); every database request fails from now on']);
+    } finally {
+      await db.close();
+      t.remove();
+    }
+  });
+});
