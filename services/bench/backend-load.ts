@@ -21,11 +21,13 @@
  *
  * Besides latencies, each phase reports what tells a slow server from a busy machine: the CPU time
  * the server and the bench client spent per request, how busy the machine's CPUs were (other jobs
- * included), the server's own handler times, its fsyncs, and the client's event-loop delay.
+ * included), how late an idle probe process woke (stalls of the machine itself), the server's own
+ * handler times, its fsyncs, and the client's event-loop delay. The measured PUTs go through a
+ * minimal raw-socket HTTP/1.1 client, so that the bench takes little of the CPU the server needs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -179,6 +181,34 @@ function machineTicks(): { busy: number; steal: number; total: number } | undefi
   }
 }
 
+/**
+ * A process that does nothing but wake every 5 ms: how late it wakes tells how much the machine
+ * itself stalls every process (other jobs, the VM), apart from the server's and the bench's own work.
+ */
+function startStallProbe(): () => Promise<{ maxMs: number; over50ms: number } | undefined> {
+  const code = `
+    let last = performance.now(), max = 0, over = 0;
+    setInterval(() => { const now = performance.now(), late = now - last - 5; last = now;
+      if (late > max) max = late; if (late > 50) over++; }, 5);
+    process.stdin.on('end', () => { process.stdout.write(JSON.stringify({ maxMs: Math.round(max * 100) / 100, over50ms: over })); process.exit(0); });
+    process.stdin.resume();`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'ignore'] });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.on('error', () => undefined);
+  return async () => {
+    child.stdin!.end();
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
+    child.kill();
+    try {
+      return JSON.parse(out) as { maxMs: number; over50ms: number };
+    } catch {
+      return undefined;
+    }
+  };
+}
+
 // ---- client --------------------------------------------------------------------------------------
 
 interface User {
@@ -225,67 +255,174 @@ async function registerUsers(base: string, count: number): Promise<User[]> {
   return users;
 }
 
-/** PUTs with node:http and a keep-alive agent (lighter on the CPU the server shares than fetch). */
+/**
+ * A minimal HTTP/1.1 keep-alive client on raw sockets, for the measured PUTs: each request is one
+ * write, and only the status line and the body's length are parsed, so that the bench takes as
+ * little as it can of the CPU it shares with the server (node:http costs several times more).
+ */
 class Client {
-  readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  /** For the one retry after a reset: a new connection, never another idle one. */
-  private readonly fresh = new http.Agent({ keepAlive: false });
-  /** Keep-alive sockets the server closed as idle just as they were reused (sent again, counted). */
+  private readonly idle: Connection[] = [];
+  private readonly waiting: (() => void)[] = [];
+  private open = 0;
+  private closed = false;
+  /** Keep-alive connections the server closed as idle just as they were reused (sent again, counted). */
   resets = 0;
 
-  put(url: string, token: string, body: string, retried = false): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const req = http.request(url, {
-        method: 'PUT',
-        agent: retried ? this.fresh : this.agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'user-agent': 'backend-bench',
-        },
-      });
-      req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
-      req.on('response', (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      });
-      req.on('error', (error: NodeJS.ErrnoException) => {
-        // A keep-alive socket the server closed as idle just as it was reused: sent again on a new
-        // connection, as browsers do for idempotent requests; counted, so it cannot hide real failures.
-        if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) {
-          this.resets++;
-          this.put(url, token, body, true).then(resolve, reject);
-        } else reject(error);
-      });
-      req.end(body);
-    });
+  constructor(
+    private readonly host: string,
+    private readonly port: number,
+    private readonly maxConnections = 256,
+  ) {}
+
+  static for(base: string): Client {
+    const url = new URL(base);
+    return new Client(url.hostname, Number(url.port));
+  }
+
+  async put(pathname: string, token: string, body: string): Promise<number> {
+    const head =
+      `PUT ${pathname} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\nAuthorization: Bearer ${token}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nUser-Agent: backend-bench\r\n\r\n`;
+    const request = head + body;
+    const connection = await this.take();
+    try {
+      return await connection.send(request);
+    } catch (error) {
+      // A keep-alive connection the server closed as idle just as it was reused: sent again on a new
+      // connection, as browsers do for idempotent requests; counted, so it cannot hide real failures.
+      if (!(error instanceof ConnectionClosed) || !error.reused) throw error;
+      this.resets++;
+      const fresh = await this.take(true);
+      return await fresh.send(request).finally(() => this.give(fresh));
+    } finally {
+      this.give(connection);
+    }
   }
 
   destroy(): void {
-    this.agent.destroy();
-    this.fresh.destroy();
+    this.closed = true;
+    for (const c of this.idle.splice(0)) c.socket.destroy();
   }
 
-  progressUpdate(base: string, user: User, sequence: number): Promise<number> {
-    const tmdbId = String(100 + (sequence % 20));
-    user.watched += 3;
-    return this.put(
-      `${base}/users/${user.id}/progress/${tmdbId}`,
-      user.token,
-      JSON.stringify({
-        tmdbId,
-        meta: { title: `Bench title ${tmdbId}`, year: 2020, poster: '/p.jpg', type: 'show' },
-        duration: 3600,
-        watched: user.watched,
-        seasonId: `s${tmdbId}-1`,
-        episodeId: `e${tmdbId}-${sequence % 10}`,
-        seasonNumber: 1,
-        episodeNumber: sequence % 10,
-      }),
-    );
+  private async take(fresh = false): Promise<Connection> {
+    for (;;) {
+      if (this.closed) throw new Error('client closed');
+      if (!fresh) {
+        const idle = this.idle.pop(); // most recently used first: the fewest connections stay busy
+        if (idle) return idle;
+      }
+      if (this.open < this.maxConnections || fresh) {
+        this.open++;
+        const connection: Connection = new Connection(net.connect(this.port, this.host), () => this.gone(connection));
+        return connection;
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
   }
+
+  private gone(connection: Connection): void {
+    this.open--;
+    const i = this.idle.indexOf(connection);
+    if (i >= 0) this.idle.splice(i, 1);
+    this.waiting.shift()?.();
+  }
+
+  private give(connection: Connection): void {
+    if (connection.dead || this.closed) {
+      connection.socket.destroy();
+      return;
+    }
+    this.idle.push(connection);
+    this.waiting.shift()?.();
+  }
+}
+
+class ConnectionClosed extends Error {
+  constructor(readonly reused: boolean) {
+    super('connection closed before the response');
+  }
+}
+
+/** One keep-alive connection: one request at a time. */
+class Connection {
+  dead = false;
+  private used = 0;
+  private buffer: Buffer = Buffer.alloc(0);
+  private current: { resolve: (status: number) => void; reject: (error: Error) => void } | undefined;
+
+  constructor(
+    readonly socket: net.Socket,
+    onClose: () => void,
+  ) {
+    socket.setNoDelay(true);
+    socket.setTimeout(30_000, () => socket.destroy(new Error('timeout')));
+    socket.on('data', (chunk: Buffer) => {
+      this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+      this.parse();
+    });
+    socket.on('error', (error) => this.fail(error));
+    socket.on('close', () => {
+      this.fail(new ConnectionClosed(this.used > 1));
+      onClose();
+    });
+  }
+
+  send(request: string): Promise<number> {
+    if (this.dead) return Promise.reject(new ConnectionClosed(this.used > 0));
+    this.used++;
+    return new Promise((resolve, reject) => {
+      this.current = { resolve, reject };
+      this.socket.write(request);
+    });
+  }
+
+  private fail(error: Error): void {
+    this.dead = true;
+    const current = this.current;
+    this.current = undefined;
+    current?.reject(error);
+  }
+
+  /** Completes the current request once its whole response is in (Content-Length or chunked). */
+  private parse(): void {
+    const end = this.buffer.indexOf('\r\n\r\n');
+    if (end < 0 || !this.current) return;
+    const head = this.buffer.subarray(0, end).toString('latin1');
+    const status = Number(head.slice(9, 12));
+    const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+    let total: number;
+    if (length) total = end + 4 + Number(length[1]);
+    else if (/\r\ntransfer-encoding: *chunked/i.test(head)) {
+      const last = this.buffer.indexOf('\r\n0\r\n\r\n', end);
+      if (last < 0) return;
+      total = last + 7;
+    } else total = end + 4;
+    if (this.buffer.length < total) return;
+    this.buffer = this.buffer.subarray(total);
+    if (/\r\nconnection: *close/i.test(head)) this.dead = true;
+    const current = this.current;
+    this.current = undefined;
+    current.resolve(status);
+  }
+}
+
+function progressUpdate(client: Client, user: User, sequence: number): Promise<number> {
+  const tmdbId = String(100 + (sequence % 20));
+  user.watched += 3;
+  return client.put(
+    `/users/${user.id}/progress/${tmdbId}`,
+    user.token,
+    JSON.stringify({
+      tmdbId,
+      meta: { title: `Bench title ${tmdbId}`, year: 2020, poster: '/p.jpg', type: 'show' },
+      duration: 3600,
+      watched: user.watched,
+      seasonId: `s${tmdbId}-1`,
+      episodeId: `e${tmdbId}-${sequence % 10}`,
+      seasonNumber: 1,
+      episodeNumber: sequence % 10,
+    }),
+  );
 }
 
 export interface PhaseResult {
@@ -305,6 +442,8 @@ export interface PhaseResult {
   machine?: { cpuBusyPercent: number; stealPercent: number; loadAverage1m: number };
   /** How late the bench's own event loop ran (a busy client inflates the latencies). */
   clientLoopDelayMs: { p99: number; max: number };
+  /** How late an idle process on the same machine woke (5 ms timer): stalls of the machine itself. */
+  machineStallMs?: { max: number; over50ms: number };
   /** The server's event-loop delay, largest since it started (from /metrics). */
   serverLoopDelayMaxMsSoFar: number;
   /** PGlite only: the longest fsync so far and the fsyncs during this phase (group commit makes them fewer than requests). */
@@ -338,6 +477,7 @@ async function runPhase(
   );
   server.takeTimes();
   client.resets = 0;
+  const stopProbe = startStallProbe();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const serverCpu0 = processCpuMs(server.child.pid);
@@ -352,8 +492,7 @@ async function runPhase(
       const scheduled = started + (i / rate) * 1000;
       const user = users[i % users.length]!;
       inFlight++;
-      const p = client
-        .progressUpdate(base, user, i)
+      const p = progressUpdate(client, user, i)
         .then((status) => {
           if (status !== 200) {
             errors++;
@@ -381,6 +520,7 @@ async function runPhase(
   const clientCpu = process.cpuUsage(clientCpu0);
   const machine1 = machineTicks();
   loopDelay.disable();
+  const stall = await stopProbe();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => quantile(latencies, q);
   await new Promise((r) => setTimeout(r, 200)); // the last log lines
@@ -423,6 +563,7 @@ async function runPhase(
           },
         }
       : {}),
+    ...(stall ? { machineStallMs: { max: stall.maxMs, over50ms: stall.over50ms } } : {}),
     clientLoopDelayMs: {
       p99: round(Math.max(0, loopDelay.percentile(99) / 1e6 - 10)),
       max: round(Math.max(0, loopDelay.max / 1e6 - 10)),
@@ -456,7 +597,7 @@ async function benchDatabase(
   log: (line: string) => void,
 ) {
   const server = await startServer(databaseUrl, nodeArgs, log);
-  const client = new Client();
+  const client = Client.for(server.url);
   try {
     const t0 = performance.now();
     const users = await registerUsers(server.url, settings.users);
@@ -501,6 +642,7 @@ async function benchDatabase(
         serverP99: s.serverMs.p99,
         ...(s.cpuMsPerRequest ? { serverCpuMsPerRequest: s.cpuMsPerRequest.server } : {}),
         ...(s.machine ? { machineCpuBusyPercent: s.machine.cpuBusyPercent } : {}),
+        ...(s.machineStallMs ? { machineStallMaxMs: s.machineStallMs.max } : {}),
         ok: s.ok,
       })),
       maxSustainedRps,
@@ -572,6 +714,7 @@ export async function runBackendLoad(options: BackendLoadOptions = {}): Promise<
             maxSustainedRps: r.maxSustainedRps,
             ...(steady.cpuMsPerRequest ? { serverCpuMsPerRequest: steady.cpuMsPerRequest.server } : {}),
             ...(steady.machine ? { machineCpuBusyPercent: steady.machine.cpuBusyPercent } : {}),
+            ...(steady.machineStallMs ? { machineStallMaxMs: steady.machineStallMs.max } : {}),
           },
         ];
       }),
