@@ -626,7 +626,7 @@ async function benchDatabase(
       if (!ok) break;
       maxSustainedRps = stepRate;
     }
-    log(`${db}: highest rate with p99 under ${settings.p99LimitMs} ms: ${maxSustainedRps} req/s`);
+    if (steps.length) log(`${db}: highest rate with p99 under ${settings.p99LimitMs} ms: ${maxSustainedRps} req/s`);
     return {
       db,
       users: settings.users,
@@ -647,7 +647,8 @@ async function benchDatabase(
         ...(s.machineStallMs ? { machineStallMaxMs: s.machineStallMs.max } : {}),
         ok: s.ok,
       })),
-      maxSustainedRps,
+      /** null when the step-up was skipped (stepSeconds 0). */
+      maxSustainedRps: steps.length ? maxSustainedRps : null,
     };
   } finally {
     client.destroy();
