@@ -638,6 +638,7 @@ async function benchDatabase(
         attempt: s.attempt,
         achievedRps: s.achievedRps,
         errors: s.errors,
+        ...(s.errors ? { errorSamples: s.errorSamples } : {}),
         p50: s.latencyMs.p50,
         p99: s.latencyMs.p99,
         max: s.latencyMs.max,
