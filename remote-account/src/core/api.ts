@@ -125,6 +125,13 @@ export function classifyStatus(status: number, message?: string): BackendErrorKi
   return 'client';
 }
 
+/**
+ * The backend has no such route (or not for this method): an older or upstream server (contract A3 lists
+ * its routes). 404 is Fastify's answer to an unknown method and path, 405 and 501 what proxies and other
+ * servers answer. Callers with a portable way to do the same thing fall back to it.
+ */
+export const isRouteMissing = (error: unknown): boolean => error instanceof BackendError && [404, 405, 501].includes(error.status);
+
 export function createBackendClient({ baseUrl, fetch: fetchImpl = (i, o) => fetch(i, o), timeoutMs = 15_000 }: BackendClientOptions) {
   const base = baseUrl.replace(/\/+$/, '');
 
@@ -195,6 +202,7 @@ export function createBackendClient({ baseUrl, fetch: fetchImpl = (i, o) => fetc
     patchUser: (token: string, userId: string, profile: AccountProfile) => request<UserDto>('PATCH', user(userId), { token, body: { profile } }),
     deleteUser: (token: string, userId: string) => request<{ id: string }>('DELETE', user(userId), { token }),
     getSessions: (token: string, userId: string) => request<SessionDto[]>('GET', `${user(userId)}/sessions`, { token }),
+    /** Our server's extension (upstream has no such route: see isRouteMissing and the service's fallback). */
     deleteOtherSessions: (token: string, userId: string) => request<{ count: number }>('DELETE', `${user(userId)}/sessions`, { token }),
     patchSession: (token: string, sessionId: string, deviceName: string) =>
       request<SessionDto>('PATCH', `/sessions/${encodeURIComponent(sessionId)}`, { token, body: { deviceName } }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BackendError, classifyStatus } from './api';
+import { BackendError, classifyStatus, isRouteMissing } from './api';
 import { backoffDelay, decide } from './retry';
 
 describe('retry policy', () => {
@@ -31,6 +31,18 @@ describe('retry policy', () => {
     ['client', 'drop'],
   ] as const)('%s → %s', (kind, decision) => {
     expect(decide(new BackendError(kind, 'x'))).toBe(decision);
+  });
+
+  it.each([
+    [404, true],
+    [405, true],
+    [501, true],
+    [400, false],
+    [403, false],
+    [500, false],
+  ] as const)('a %i answer means the route is missing: %s', (status, missing) => {
+    expect(isRouteMissing(new BackendError(classifyStatus(status), 'x', status))).toBe(missing);
+    expect(isRouteMissing(new TypeError('Failed to fetch'))).toBe(false);
   });
 
   it('an unknown error is retried (never lose data on a surprise)', () => {

@@ -26,11 +26,29 @@ let server: TestServer;
 let stop: () => void;
 let actions: HostActions;
 
+/**
+ * Stands in front of the real server: while `bulkSessionsRoute` says so, DELETE /users/{id}/sessions (our
+ * server's extension) answers as an upstream movie-web backend that lacks it; every request is recorded.
+ */
+const upstream: { bulkSessionsRoute: 'ours' | 404 | 405 | 500; calls: string[] } = { bulkSessionsRoute: 'ours', calls: [] };
+const throughUpstream = async (input: string, init?: RequestInit): Promise<Response> => {
+  const method = init?.method ?? 'GET';
+  const path = new URL(input).pathname;
+  upstream.calls.push(`${method} ${path}`);
+  if (method === 'DELETE' && /^\/users\/[^/]+\/sessions$/.test(path) && upstream.bulkSessionsRoute !== 'ours') {
+    const status = upstream.bulkSessionsRoute;
+    // Fastify's answer to an unknown method and path (contract A1), or a server error.
+    const body = status === 500 ? { errorType: 'message', message: 'Internal server error' } : { message: `Route DELETE:${path} not found`, error: 'Not Found', statusCode: status };
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  }
+  return fetch(input, init);
+};
+
 beforeAll(async () => {
   server = await startBackend();
   const stores = createStores(memoryStorage() as unknown as Storage);
   actions = { ...createActions(stores), setDocumentTitle: () => {} } as HostActions;
-  stop = accountService.start({ config: { backendUrl: server.url } as RuntimeConfig, actions });
+  stop = accountService.start({ config: { backendUrl: server.url } as RuntimeConfig, actions }, { fetch: throughUpstream });
 }, 60_000);
 
 afterAll(async () => {
@@ -83,6 +101,50 @@ describe('account service', () => {
     // The session still exists on the server (the delete could not reach it): the token still works.
     const me = await fetch(`${server.url}/users/@me`, { headers: { Authorization: `Bearer ${desk.token}` } });
     expect(me.status).toBe(200);
+  }, 30_000);
+
+  it.each([404, 405] as const)(
+    'ending the other sessions on a backend without the bulk route (%i): each other session is deleted, this one stays',
+    async (status) => {
+      const passphrase = generatePassphrase();
+      await accountService.register({ passphrase, deviceName: 'Phone', profile: { colorA: '#111111', colorB: '#222222', icon: 'cat' } });
+      await accountService.login({ passphrase, deviceName: 'Tablet' });
+      await accountService.login({ passphrase, deviceName: 'Laptop' });
+      const laptop = actions.readAccountState().account!;
+      const others = (await accountService.listSessions()).filter((s) => !s.current).map((s) => s.id);
+      expect(others).toHaveLength(2);
+
+      upstream.bulkSessionsRoute = status;
+      upstream.calls = [];
+      try {
+        expect(await accountService.endOtherSessions()).toBe(2);
+      } finally {
+        upstream.bulkSessionsRoute = 'ours';
+      }
+      const users = `/users/${laptop.userId}`;
+      expect(upstream.calls).toEqual([`DELETE ${users}/sessions`, `GET ${users}/sessions`, ...others.map((id) => `DELETE /sessions/${id}`)]);
+      const left = await accountService.listSessions();
+      expect(left.map((s) => [s.deviceName, s.current])).toEqual([['Laptop', true]]);
+      expect(actions.readAccountState().account).toMatchObject({ sessionId: laptop.sessionId });
+      await accountService.deleteAccount();
+    },
+    30_000,
+  );
+
+  it('a bulk route that fails for another reason is reported, not worked around', async () => {
+    const passphrase = generatePassphrase();
+    await accountService.register({ passphrase, deviceName: 'Phone', profile: { colorA: '#111111', colorB: '#222222', icon: 'cat' } });
+    await accountService.login({ passphrase, deviceName: 'Tablet' });
+    upstream.bulkSessionsRoute = 500;
+    upstream.calls = [];
+    try {
+      await expect(accountService.endOtherSessions()).rejects.toMatchObject({ code: 'backend-failed' });
+    } finally {
+      upstream.bulkSessionsRoute = 'ours';
+    }
+    expect(upstream.calls.filter((c) => c.startsWith('DELETE /sessions/'))).toEqual([]);
+    expect(await accountService.listSessions()).toHaveLength(2);
+    await accountService.deleteAccount();
   }, 30_000);
 
   it('migrates: the same keys sign in on another server, the data is uploaded, this device switches to it', async () => {

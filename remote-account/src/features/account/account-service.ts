@@ -4,7 +4,7 @@
  * the pages and other remotes (settings, through HostApi.accountService) use.
  */
 import type { Account, AccountProfile, AccountService, AccountServiceHost, AccountSession } from 'shared-contracts';
-import { createBackendClient, type BackendClient } from '../../core/api';
+import { createBackendClient, isRouteMissing, type BackendClient, type FetchLike } from '../../core/api';
 import { AccountError, checkDeviceName, login as loginFlow, register as registerFlow, signInElsewhere, toAccountError } from '../../core/auth';
 import { decryptDeviceName, encryptDeviceName, seedFromStorage } from '../../core/crypto';
 import { bookmarkImportItems, importAsQueue, progressImportItems } from '../../core/import';
@@ -12,6 +12,8 @@ import { createSyncEngine, type SyncEngine } from '../../core/sync-engine';
 
 let host: AccountServiceHost | null = null;
 let engine: SyncEngine | null = null;
+/** What talks to the backends (tests put a stand-in in front of a real server); the browser's by default. */
+let backendFetch: FetchLike | undefined;
 let stopVisibility: (() => void) | null = null;
 
 /** One tab at a time pushes the shared queues (Web Locks); a tab that cannot get the lock skips the tick. */
@@ -37,7 +39,7 @@ function currentBackend(): string {
 
 export function clientFor(baseUrl: string = currentBackend()): BackendClient {
   if (!baseUrl) throw new AccountError('backend-unreachable', 'Backend URL is not set');
-  return createBackendClient({ baseUrl });
+  return createBackendClient({ baseUrl, fetch: backendFetch });
 }
 
 function requireAccount(): Account {
@@ -76,16 +78,19 @@ async function signIn(account: Account, client: BackendClient, backendUrl: strin
 }
 
 export const accountService: AccountService & {
+  /** `fetch`: what talks to the backends (tests); the browser's when absent. */
+  start(host: AccountServiceHost, options?: { fetch?: FetchLike }): () => void;
   login(input: { passphrase: string; deviceName: string; backendUrl?: string }): Promise<void>;
   register(input: { passphrase: string; deviceName: string; profile: AccountProfile; backendUrl?: string; captchaToken?: string }): Promise<void>;
   backendClient(url?: string): BackendClient;
   migrate(input: { backendUrl: string; deviceName: string }): Promise<void>;
 } = {
-  start(next) {
+  start(next: AccountServiceHost, options?: { fetch?: FetchLike }) {
     // Already running (the host started it at boot; a page asks again): keep the first owner's engine.
     if (host && engine) return () => undefined;
     host = next;
-    engine = createSyncEngine({ host: next, withSyncLock });
+    backendFetch = options?.fetch;
+    engine = createSyncEngine({ host: next, withSyncLock, fetch: backendFetch });
     // The engine ticks every 5 s whether or not an account exists, so a login in another tab is picked up.
     engine.start();
     // Coming back to the tab: pull again if the last pull is a minute old (a session revoked elsewhere
@@ -231,8 +236,17 @@ export const accountService: AccountService & {
 
   async endOtherSessions() {
     const account = requireAccount();
+    const client = clientFor();
     try {
-      return (await clientFor().deleteOtherSessions(account.token, account.userId)).count;
+      return (await client.deleteOtherSessions(account.token, account.userId)).count;
+    } catch (error) {
+      if (!isRouteMissing(error)) throw toAccountError(error);
+    }
+    // Existing movie-web backends have no bulk route (contract A3): end the others one by one.
+    try {
+      const others = (await client.getSessions(account.token, account.userId)).filter((s) => s.id !== account.sessionId);
+      for (const session of others) await client.deleteSession(account.token, session.id);
+      return others.length;
     } catch (error) {
       throw toAccountError(error);
     }
@@ -271,6 +285,7 @@ function stopService() {
   engine?.stop();
   engine = null;
   host = null;
+  backendFetch = undefined;
 }
 
 export default accountService;
