@@ -24,6 +24,15 @@ export function decide(error: unknown): FailureDecision {
   }
 }
 
+/**
+ * Spec §8: the profile fetch (GET /users/@me) answering 401, 403 or 400 means the user is logged out. Any
+ * 400 there, whatever its message: the only input of that request is the token. Other routes keep their
+ * classification (a 400 there is about the data sent, e.g. "Already bookmarked").
+ */
+export function profileFetchLogsOut(error: unknown): boolean {
+  return error instanceof BackendError && (error.kind === 'auth' || error.status === 400);
+}
+
 export const BACKOFF = { baseMs: 5_000, maxMs: 30_000 } as const;
 
 /** Delay before the next attempt after `failures` consecutive transient failures (1 → base). */

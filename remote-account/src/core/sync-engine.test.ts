@@ -115,6 +115,33 @@ describe('sync engine', () => {
     expect(engine.getStatus().status).toBe('signed-out');
   });
 
+  it.each([
+    [400, { errorType: 'message', message: 'Invalid authentication' }],
+    [400, { errorType: 'validation', errors: [] }],
+    [400, { errorType: 'message', message: 'Bad Request' }],
+    [403, { errorType: 'message', message: 'Cannot access other user information' }],
+  ])('%i %j on the profile logs out locally (spec §8: any 400, 401 or 403)', async (status, body) => {
+    const { engine, state } = engineWith((m, p) => (p === '/users/@me' ? { status, body } : healthy(m, p)));
+    await engine.tick();
+    expect(state.account).toBeNull();
+    expect(state.bookmarks).toEqual({});
+    expect(engine.getStatus().status).toBe('signed-out');
+  });
+
+  it.each([404, 500])('%i on the profile does not log out: the load failed, the account and its queue stay', async (status) => {
+    const { engine, state } = engineWith((m, p) => (p === '/users/@me' ? { status, body: { errorType: 'message', message: 'x' } } : healthy(m, p)));
+    await engine.tick();
+    expect(state.account).not.toBeNull();
+    expect(state.bookmarkQueue).toHaveLength(1);
+    expect(engine.getStatus().status).toBe('load-failed');
+  });
+
+  it('a 400 on another route is about the data, not the session: no logout', async () => {
+    const { engine, state } = engineWith((m, p) => (m === 'PUT' && p.endsWith('/bookmarks') ? { status: 400, body: { errorType: 'validation', errors: [] } } : healthy(m, p)));
+    await engine.tick();
+    expect(state.account).not.toBeNull();
+  });
+
   it('settings: only changed keys are sent, nothing before the server state is known', () => {
     const base = { applicationLanguage: 'en', applicationTheme: null, defaultSubtitleLanguage: null, proxyUrls: null };
     expect(settingsDiff({ ...base, applicationLanguage: 'fr' }, null)).toEqual({});

@@ -7,7 +7,7 @@ import type { AccountProfile, AccountServiceHost, AccountSettings, AccountStatus
 import { BackendError, createBackendClient, type BackendClient, type FetchLike, type SettingsDto } from './api';
 import { bookmarksFromServer, mergeBookmarks, mergeProgress, progressFromServer, stampsFromServer } from './merge';
 import { coversRow, pushQueues, splitIds } from './push';
-import { backoffDelay } from './retry';
+import { backoffDelay, profileFetchLogsOut } from './retry';
 import { createStorageSyncMemory, createVolatileSyncMemory, type SyncMemory, type SyncMemoryState } from './sync-memory';
 
 export const SYNC_INTERVAL_MS = 5_000;
@@ -146,7 +146,7 @@ export function createSyncEngine({
     try {
       me = await client.getMe(account.token);
     } catch (error) {
-      if (error instanceof BackendError && error.kind === 'auth') {
+      if (profileFetchLogsOut(error)) {
         // Spec §8: 400/401/403 on the profile → logged out (the session is gone or forged).
         log(`[sync] session refused (${error.message}): signed out`);
         host.actions.clearAccountData();
