@@ -29,7 +29,7 @@ export function decide(error: unknown): FailureDecision {
  * 400 there, whatever its message: the only input of that request is the token. Other routes keep their
  * classification (a 400 there is about the data sent, e.g. "Already bookmarked").
  */
-export function profileFetchLogsOut(error: unknown): boolean {
+export function profileFetchLogsOut(error: unknown): error is BackendError {
   return error instanceof BackendError && (error.kind === 'auth' || error.status === 400);
 }
 
