@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { applyCdnReplacements, cancel, isDisallowedMedia, runAll, runEmbed, runSource } from './engine';
+import { createExtensionBridge } from './extension-bridge';
+import { createFakeWindow, installFakeExtension } from './fake-extension';
+import * as scraper from './scraper';
 import { applyScrapeEvent, emptyProgress } from './progress';
 import { reportItemsFromEvents } from './report';
 import { deps, episode, fakeEmbed, fakeSource, hlsStream, movie, okHls, tableFetcher } from './testkit';
-import type { ScrapeReportItem } from './types';
+import type { ScrapeOptions, ScrapeReportItem } from './types';
 
 const found = { stream: [hlsStream()], embeds: [] };
 
@@ -214,6 +217,33 @@ describe('timeouts and cancel', () => {
     expect(d.events.at(-1)).toMatchObject({ type: 'done', runId: 'r1' });
     expect(d.events.filter((e) => e.type === 'start')).toHaveLength(1);
     expect(cancel('r1')).toBe(false);
+  });
+
+  // The extension's hello takes 500 ms (its initial delay) before it is even sent: a user who leaves then must stop the run.
+  it.each([
+    ['runAll', (o: ScrapeOptions, h: scraper.ScrapeHooks) => scraper.runAll(movie, o, h)],
+    ['runSource', (o: ScrapeOptions, h: scraper.ScrapeHooks) => scraper.runSource('e', movie, o, h)],
+    ['runEmbed', (o: ScrapeOptions, h: scraper.ScrapeHooks) => scraper.runEmbed('x', 'u1', o, h)],
+  ])('%s: a cancel sent while the run waits for the extension hello stops it', async (name, start) => {
+    const page = createFakeWindow();
+    const fake = installFakeExtension(page);
+    const source = fakeSource('e', 1, found, { needs: ['extension'] });
+    const embed = Object.assign(fakeEmbed('x', 1, { u1: hlsStream() }), { needs: ['extension' as const] });
+    const events: string[] = [];
+    const runId = `hello-${name}`;
+    const run = start({ runId, useExtension: true }, {
+      extension: createExtensionBridge({ port: page }),
+      registry: { sources: [source], embeds: [embed] },
+      fetchImpl: (() => Promise.reject(new Error('no network in this test'))) as typeof fetch,
+      onEvent: (e) => void events.push(e.type),
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fake.received).toEqual([]); // the hello is not even sent yet
+    expect(cancel(runId)).toBe(true);
+    expect(await run).toMatchObject({ ok: false, error: { code: 'scrape/cancelled' } });
+    expect([source.calls, embed.urls]).toEqual([0, []]);
+    expect(events).toEqual(['done']);
+    expect(cancel(runId)).toBe(false);
   });
 });
 

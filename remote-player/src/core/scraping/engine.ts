@@ -147,10 +147,11 @@ class Run {
   readonly reports: ScrapeReportItem[] = [];
   readonly timeoutMs: number;
 
+  /** Registered at once: a cancel counts from the call, also while the run waits for the extension's hello. */
   constructor(
     readonly id: string,
     readonly options: ScrapeOptions,
-    readonly deps: EngineDeps,
+    public deps: EngineDeps,
   ) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     runs.set(id, this.controller);
@@ -158,6 +159,21 @@ class Run {
 
   get cancelled(): boolean {
     return this.controller.signal.aborted;
+  }
+
+  /** The deps with the extension's answer in when these providers could depend on it (see `settled`); a cancel ends the wait. */
+  async settle(providers: ReadonlyArray<SourceProvider | EmbedProvider>): Promise<void> {
+    if (this.cancelled) return;
+    const signal = this.controller.signal;
+    let stop!: () => void;
+    const aborted = new Promise<null>((resolve) => (stop = () => resolve(null)));
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      const deps = await Promise.race([settled(this.deps, providers), aborted]);
+      if (deps) this.deps = deps;
+    } finally {
+      signal.removeEventListener('abort', stop);
+    }
   }
 
   private answered: Promise<Network> | null = null;
@@ -290,8 +306,10 @@ async function scrapeEmbedIn(run: Run, embed: EmbedProvider, url: string, stateI
 
 /** Tries every usable source (and its embeds) until one gives a playable stream. */
 export async function runAll(media: ScrapeMedia, options: ScrapeOptions, given: EngineDeps): Promise<Result<RunOutput, ScrapeError>> {
-  const deps = await settled(given, [...given.registry.sources, ...given.registry.embeds]);
-  const run = new Run(options.runId ?? newRunId(), options, deps);
+  const run = new Run(options.runId ?? newRunId(), options, given);
+  await run.settle([...given.registry.sources, ...given.registry.embeds]);
+  if (run.cancelled) return run.finish({ ok: false, error: scrapeError('scrape/cancelled') });
+  const deps = run.deps;
   if (isDisallowedMedia(media, options.disallowedIds)) return run.finish({ ok: false, error: scrapeError('scrape/takedown') });
   const sources = orderSources(media, options, deps);
   const disallowed = new Set(options.disallowedIds ?? []);
@@ -371,8 +389,10 @@ export async function runAll(media: ScrapeMedia, options: ScrapeOptions, given: 
 
 /** Runs one source (source menu): its validated stream, or its embeds for the user to pick. */
 export async function runSource(sourceId: string, media: ScrapeMedia, options: ScrapeOptions, given: EngineDeps): Promise<Result<SourceRunOutput, ScrapeError>> {
-  const deps = await settled(given, [...given.registry.sources.filter((s) => s.id === sourceId), ...given.registry.embeds]);
-  const run = new Run(options.runId ?? newRunId(), options, deps);
+  const run = new Run(options.runId ?? newRunId(), options, given);
+  await run.settle([...given.registry.sources.filter((s) => s.id === sourceId), ...given.registry.embeds]);
+  if (run.cancelled) return run.finish({ ok: false, error: scrapeError('scrape/cancelled') });
+  const deps = run.deps;
   if (isDisallowedMedia(media, options.disallowedIds)) return run.finish({ ok: false, error: scrapeError('scrape/takedown') });
   const source = deps.registry.sources.find((s) => s.id === sourceId);
   if (!source || options.disallowedIds?.includes(sourceId) || !source.mediaTypes.includes(media.type))
@@ -406,8 +426,10 @@ export async function runSource(sourceId: string, media: ScrapeMedia, options: S
 
 /** Runs one embed scraper on a URL (source menu, /dev/video, the embed API's load media). */
 export async function runEmbed(embedId: string, url: string, options: ScrapeOptions, given: EngineDeps): Promise<Result<EmbedOutput, ScrapeError>> {
-  const deps = await settled(given, given.registry.embeds.filter((e) => e.id === embedId));
-  const run = new Run(options.runId ?? newRunId(), options, deps);
+  const run = new Run(options.runId ?? newRunId(), options, given);
+  await run.settle(given.registry.embeds.filter((e) => e.id === embedId));
+  if (run.cancelled) return run.finish({ ok: false, error: scrapeError('scrape/cancelled') });
+  const deps = run.deps;
   const embed = deps.registry.embeds.find((e) => e.id === embedId);
   if (!embed || options.disallowedIds?.includes(embedId)) return run.finish({ ok: false, error: scrapeError('scrape/invalid-source-id', `unknown embed "${embedId}"`) });
   const why = unavailable(embed, deps, options.settings ?? {});
