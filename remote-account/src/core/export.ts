@@ -23,11 +23,60 @@ export interface ExportFile {
   };
 }
 
+/**
+ * Which preferences go into the file. Every key is decided here (a new preference fails the typecheck
+ * until it is): credentials stay on this device, like the account.
+ */
+const EXPORTED_PREFERENCES: { readonly [K in keyof Preferences]-?: boolean } = {
+  enableThumbnails: true,
+  enableAutoplay: true,
+  enableSkipCredits: true,
+  enableDiscover: true,
+  enableDetailsModal: true,
+  sourceOrder: true,
+  enableSourceOrder: true,
+  proxyTmdb: true,
+  mediaServerUrl: true,
+  mediaServerApiKey: false,
+  febboxKey: false,
+};
+
+/** A URL without the user name and password it may carry (`https://user:pass@host`). */
+function withoutUserInfo(value: string): string {
+  try {
+    const url = new URL(value);
+    if (!url.username && !url.password) return value;
+    url.username = '';
+    url.password = '';
+    return url.href;
+  } catch {
+    return value; // not a URL: nothing a browser would send as credentials
+  }
+}
+
+function exportedPreferences(preferences: Partial<Preferences>): Partial<Preferences> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(preferences)) {
+    if (EXPORTED_PREFERENCES[key as keyof Preferences] === true) out[key] = value;
+  }
+  const picked = out as Partial<Preferences>;
+  if (typeof picked.mediaServerUrl === 'string') picked.mediaServerUrl = withoutUserInfo(picked.mediaServerUrl);
+  return picked;
+}
+
+/**
+ * The file: only the fields named here are copied (an account, token or seed handed in by mistake is not),
+ * and the preferences without credentials.
+ */
 export function buildExport(data: Omit<ExportFile, 'format' | 'version' | 'exportedAt'>, now = new Date()): ExportFile {
-  const preferences = data.settings.preferences ? { ...data.settings.preferences } : undefined;
-  // The media server API key stays on this device, like the account.
-  if (preferences) delete preferences.mediaServerApiKey;
-  return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), ...data, settings: { ...data.settings, ...(preferences ? { preferences } : {}) } };
+  const { language, theme, preferences, subtitles } = data.settings;
+  const settings: ExportFile['settings'] = {
+    ...(language !== undefined ? { language } : {}),
+    ...(theme !== undefined ? { theme } : {}),
+    ...(preferences ? { preferences: exportedPreferences(preferences) } : {}),
+    ...(subtitles ? { subtitles: { ...subtitles } } : {}),
+  };
+  return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), bookmarks: data.bookmarks, progress: data.progress, settings };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
