@@ -37,3 +37,43 @@ describe('clearAccountData (logout, spec §4)', () => {
     expect(stores.preferences.mediaServerUrl).toBe('http://jf.example');
   });
 });
+
+describe('watch progress is queued for the account (spec §3: progress syncs)', () => {
+  const film = { tmdbId: '234', type: 'movie' as const, title: 'Caligari', year: 1920, poster: '/c.jpg' };
+  const show = { tmdbId: '1399', type: 'show' as const, title: 'A Show', year: 2011 };
+  const episode = { season: { id: 's1', number: 1, title: 'Season 1' }, episode: { id: 'e3', number: 3, title: 'Third' } };
+
+  it('signed in: a movie, an episode and a removal each enqueue their change, with when it was made', () => {
+    const stores = createStores(memoryStorage());
+    const actions = createActions(stores);
+    actions.setAccount(account);
+
+    actions.updateProgress(film, { watched: 600, duration: 4500 });
+    actions.updateProgress(show, { watched: 30, duration: 1800 }, episode);
+    actions.removeProgress('234');
+
+    const queue = stores.progress.updateQueue;
+    expect(queue).toHaveLength(3);
+    expect(queue[0]).toMatchObject({ action: 'upsert', tmdbId: '234', type: 'movie', title: 'Caligari', year: 1920, poster: '/c.jpg', progress: { watched: 600, duration: 4500 } });
+    expect(queue[0]).not.toHaveProperty('episodeId');
+    expect(queue[1]).toMatchObject({ action: 'upsert', tmdbId: '1399', type: 'show', progress: { watched: 30, duration: 1800 }, seasonId: 's1', episodeId: 'e3', seasonNumber: 1, episodeNumber: 3 });
+    expect(queue[2]).toMatchObject({ action: 'delete', tmdbId: '234' });
+    for (const entry of queue) {
+      expect(typeof entry.id).toBe('string');
+      expect(entry.updatedAt).toEqual(expect.any(Number));
+    }
+    expect(new Set(queue.map((e) => e.id)).size).toBe(3);
+    // The queue entry carries the same edit time as the item it changed (the newer change wins by it).
+    expect(queue[1]!.updatedAt).toBe(stores.progress.items['1399']!.episodes['e3']!.updatedAt);
+  });
+
+  it('signed out: progress is kept locally and nothing is queued', () => {
+    const stores = createStores(memoryStorage());
+    const actions = createActions(stores);
+    actions.updateProgress(film, { watched: 600, duration: 4500 });
+    actions.removeProgress('234');
+    actions.updateProgress(film, { watched: 700, duration: 4500 });
+    expect(stores.progress.items['234']!.progress).toEqual({ watched: 700, duration: 4500 });
+    expect(stores.progress.updateQueue).toEqual([]);
+  });
+});

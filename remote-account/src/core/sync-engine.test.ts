@@ -36,7 +36,7 @@ function fakeHost() {
 
 type Route = (method: string, path: string) => { status: number; body?: unknown } | 'network';
 
-function engineWith(route: Route, clock = { now: 0 }, options: { memory?: SyncMemory; host?: ReturnType<typeof fakeHost> } = {}) {
+function engineWith(route: Route, clock = { now: 0 }, options: { memory?: SyncMemory; host?: ReturnType<typeof fakeHost>; log?: (message: string) => void } = {}) {
   const { state, host, writes } = options.host ?? fakeHost();
   const calls: string[] = [];
   const bodies: Record<string, unknown> = {};
@@ -54,7 +54,7 @@ function engineWith(route: Route, clock = { now: 0 }, options: { memory?: SyncMe
     manual: true,
     now: () => clock.now,
     random: () => 1,
-    log: () => {},
+    log: options.log ?? (() => {}),
     memory: options.memory ?? createVolatileSyncMemory(),
     yieldToPage: async () => {},
   });
@@ -106,6 +106,28 @@ describe('sync engine', () => {
     clock.now = 10_000;
     await engine.tick();
     expect(state.bookmarkQueue).toEqual([]);
+  });
+
+  it('a permanent 4xx drops the change from the queue and logs it; the rest goes through', async () => {
+    const logged: string[] = [];
+    const host = fakeHost();
+    host.state.progressQueue = [
+      { id: 'p1', action: 'upsert', tmdbId: 'bad', type: 'movie', title: 'Refused', progress: { watched: 1, duration: 2 } },
+      { id: 'p2', action: 'upsert', tmdbId: 'good', type: 'movie', title: 'Taken', progress: { watched: 1, duration: 2 } },
+    ];
+    const refused = { status: 400, body: { errorType: 'validation', errors: [{ code: 'invalid_type', path: ['meta', 'year'], message: 'Expected number, received null' }] } };
+    // The bulk import of the two new rows is refused as a whole (one bad item); then each goes alone.
+    const { engine, state, calls } = engineWith((m, p) => (m === 'PUT' && (p.endsWith('/progress/bad') || p.endsWith('/progress/import')) ? refused : healthy(m, p)), undefined, {
+      host,
+      log: (m) => logged.push(m),
+    });
+    await engine.tick();
+    expect(calls).toContain('PUT /users/u/progress/bad');
+    expect(calls).toContain('PUT /users/u/progress/good');
+    expect(state.progressQueue).toEqual([]);
+    expect(state.bookmarkQueue).toEqual([]);
+    expect(logged.filter((m) => m.includes('dropped'))).toEqual(['[sync] dropped 1 change(s) the server refused: HTTP 400']);
+    expect(engine.getStatus().status).toBe('synced');
   });
 
   it('401 on the profile logs out locally (spec §8)', async () => {
