@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -54,5 +55,66 @@ describe('backend configuration', () => {
       corsOrigins: ['http://a.example'],
       corsAnyOrigin: true,
     });
+  });
+});
+
+describe('README configuration table', () => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const read = (file: string) => fs.readFileSync(path.join(here, file), 'utf8');
+  /**
+   * Read by config.ts but not settings of this server: set by the platform or npm, and named in the
+   * README next to the setting they change (BACKEND_CORS_ANY_LOCALHOST, BACKEND_VERSION).
+   */
+  const GENERAL = ['NODE_ENV', 'npm_package_version'];
+
+  /** The variables config.ts reads: the keys of EnvSchema, and any other `env.X`-style read. */
+  const configVariables = () => {
+    const source = read('config.ts');
+    const schema = /const EnvSchema = z\.object\(\{\n([\s\S]*?)\n\}\);/.exec(source);
+    expect(schema, 'EnvSchema in config.ts').not.toBeNull();
+    const keys = [...schema![1]!.matchAll(/^ {2}([A-Za-z_]\w*):/gm)].map((m) => m[1]!);
+    const reads = [...source.matchAll(/\b(?:e|env|defined|merged)\.([A-Z_a-z]\w*)/g)].map((m) => m[1]!);
+    return { keys, all: [...new Set([...keys, ...reads])].sort() };
+  };
+
+  /** The first column of the table under "## Configuration"; `_SUFFIX` continues the name before it. */
+  const readmeVariables = () => {
+    const section = read('README.md').split(/^## /m).find((s) => s.startsWith('Configuration'));
+    expect(section, '## Configuration in README.md').toBeDefined();
+    const names: string[] = [];
+    for (const line of section!.split('\n')) {
+      const cell = /^\|([^|]*)\|/.exec(line)?.[1];
+      if (!cell || !cell.includes('`')) continue;
+      for (const [, name] of cell.matchAll(/`([A-Za-z_]\w*)`/g)) {
+        if (name!.startsWith('_')) {
+          const previous = names[names.length - 1]!.split('_');
+          const suffix = name!.split('_').slice(1);
+          names.push([...previous.slice(0, previous.length - suffix.length), ...suffix].join('_'));
+        } else names.push(name!);
+      }
+    }
+    return names;
+  };
+
+  it('names exactly the variables config.ts reads', () => {
+    const { keys, all } = configVariables();
+    const documented = readmeVariables();
+    expect(keys.length).toBeGreaterThan(20);
+    expect(new Set(documented).size, 'a variable listed twice').toBe(documented.length);
+    expect([...documented].sort()).toEqual(all.filter((name) => !GENERAL.includes(name)));
+    // the general ones are read, and the README says where they matter
+    for (const name of GENERAL) {
+      expect(all).toContain(name);
+      expect(read('README.md')).toContain(name === 'NODE_ENV' ? 'NODE_ENV=production' : name);
+    }
+  });
+
+  it('lists names that loadConfig really reads: a bad value of each checked one is refused by name', () => {
+    const dir = tempDir();
+    const checked = readmeVariables().filter((name) =>
+      /(_DAYS|_SECONDS|_BYTES|_SIZE|_RATE_LIMIT_\w+|_LIMITS|_ENABLED|_PROXY|_LOCALHOST|_JWT_SECRET|_VERIFY_URL)$/.test(name),
+    );
+    expect(checked.length).toBeGreaterThanOrEqual(15);
+    for (const name of checked) expect(() => loadConfig({ [name]: 'nonsense' }, dir), name).toThrow(name);
   });
 });

@@ -178,9 +178,36 @@ describe('challenges', () => {
 
 describe('validation', () => {
   const u = () => `/users/${alice.userId}`;
+  const challenge = { code: '00000000-0000-4000-8000-000000000000', signature: 'x' };
+  const registration = {
+    publicKey: 'k',
+    challenge,
+    namespace: 'movie-web',
+    device: 'd',
+    profile: { colorA: 'a', colorB: 'b', icon: 'c' },
+  };
+  const loginBody = { publicKey: 'k', challenge, device: 'd' };
   const bad: [string, () => string, unknown][] = [
+    ['POST', () => '/auth/register/start', { captchaToken: 5 }],
+    ['POST', () => '/auth/register/start', { captchaToken: 'x'.repeat(4097) }],
+    ['POST', () => '/auth/register/start', null],
+    ['POST', () => '/auth/register/start', []],
     ['POST', () => '/auth/register/complete', { publicKey: 'x' }],
+    ['POST', () => '/auth/register/complete', { ...registration, publicKey: undefined }],
+    ['POST', () => '/auth/register/complete', { ...registration, challenge: { code: challenge.code } }],
+    ['POST', () => '/auth/register/complete', { ...registration, namespace: '' }],
+    ['POST', () => '/auth/register/complete', { ...registration, device: '' }],
+    ['POST', () => '/auth/register/complete', { ...registration, device: 'x'.repeat(501) }],
+    ['POST', () => '/auth/register/complete', { ...registration, profile: { colorA: 'a', colorB: 'b' } }],
+    ['POST', () => '/auth/register/complete', { ...registration, profile: undefined }],
     ['POST', () => '/auth/login/start', { publicKey: 5 }],
+    ['POST', () => '/auth/login/start', {}],
+    ['POST', () => '/auth/login/start', null],
+    ['POST', () => '/auth/login/complete', { ...loginBody, publicKey: undefined }],
+    ['POST', () => '/auth/login/complete', { ...loginBody, challenge: undefined }],
+    ['POST', () => '/auth/login/complete', { ...loginBody, challenge: { code: 5, signature: 'x' } }],
+    ['POST', () => '/auth/login/complete', { ...loginBody, device: undefined }],
+    ['POST', () => '/auth/login/complete', { ...loginBody, device: 'x'.repeat(501) }],
     ['POST', () => `${u()}/bookmarks/1`, { meta: { ...movieMeta(), year: null } }],
     ['POST', () => `${u()}/bookmarks/1`, { meta: { ...movieMeta(), poster: null } }],
     ['POST', () => `${u()}/bookmarks/${'9'.repeat(101)}`, { meta: movieMeta() }],
