@@ -43,7 +43,10 @@ const count = z.coerce.number().int().min(0);
 const EnvSchema = z.object({
   BACKEND_CONFIG_FILE: z.string().optional(),
   BACKEND_NAME: z.string().min(1).max(200).default('movie-web local backend'),
-  BACKEND_DESCRIPTION: z.string().max(1000).optional(),
+  BACKEND_DESCRIPTION: z
+    .string()
+    .max(1000)
+    .default('Stores your public key, encrypted device names and what you sync: bookmarks, watch progress and settings.'),
   BACKEND_VERSION: z.string().max(50).optional(),
   DATABASE_URL: z.string().min(1).optional(),
   BACKEND_JWT_SECRET: z.string().min(32, 'BACKEND_JWT_SECRET must be at least 32 characters').optional(),
