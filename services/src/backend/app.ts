@@ -152,6 +152,7 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
   const app = new Hono<Env>();
   const metrics = new Metrics();
   const limiter = new RateLimiter(config.rateLimits.windowMs);
+  const metricsLimiter = new RateLimiter(config.rateLimits.metricsWindowMs);
   const bumpAfterMs = Math.min(60_000, config.sessionIdleMs / 100);
   /**
    * Sessions seen, so most requests need no lookup. Only with PGlite, whose database belongs to this
@@ -275,9 +276,12 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
       return 'unknown';
     }
   };
-  const rateLimit = (c: Context<Env>, bucket: keyof typeof config.rateLimits) => {
+  type Bucket = 'registerStart' | 'registerComplete' | 'loginStart' | 'loginComplete' | 'progressImport' | 'providerMetrics' | 'captchaMetrics';
+  /** Counts a request (or `weight` reported items) against its bucket; 429 when over. Metrics buckets have their own window (contract A4: 300 per 30 min). */
+  const rateLimit = (c: Context<Env>, bucket: Bucket, weight = 1) => {
     if (!config.rateLimits.enabled) return;
-    const retryAfter = limiter.hit(bucket, clientOf(c), config.rateLimits[bucket] as number);
+    const metricsBucket = bucket === 'providerMetrics' || bucket === 'captchaMetrics';
+    const retryAfter = (metricsBucket ? metricsLimiter : limiter).hit(bucket, clientOf(c), config.rateLimits[bucket], weight);
     if (retryAfter) throw new ApiError(429, 'Ratelimited', { 'retry-after': String(retryAfter) });
   };
 
@@ -318,6 +322,7 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
 
   app.post('/metrics/providers', async (c) => {
     const body = await parseBody(c, S.ProviderMetrics);
+    rateLimit(c, 'providerMetrics', body.items.length);
     const hostname = (c.req.header('origin') ?? '<UNKNOWN>').slice(0, 255);
     metrics.providerHostnames.inc({ hostname }, body.items.length);
     for (const item of body.items) {
@@ -336,6 +341,7 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
 
   app.post('/metrics/captcha', async (c) => {
     const body = await parseBody(c, S.CaptchaMetric);
+    rateLimit(c, 'captchaMetrics');
     metrics.captchaSolves.inc({ success: String(body.success) });
     return c.json(true);
   });
@@ -786,6 +792,7 @@ export function createApp({ db, config, log }: AppDeps): { app: Hono<Env>; close
     app,
     close: () => {
       limiter.close();
+      metricsLimiter.close();
       metrics.close();
     },
   };

@@ -21,7 +21,11 @@ const limits = {
   BACKEND_RATE_LIMIT_LOGIN_START: String(LIMIT),
   BACKEND_RATE_LIMIT_LOGIN_COMPLETE: String(LIMIT),
   BACKEND_RATE_LIMIT_PROGRESS_IMPORT: String(LIMIT),
+  BACKEND_RATE_LIMIT_METRICS_WINDOW_SECONDS: String(WINDOW_SECONDS),
+  BACKEND_RATE_LIMIT_PROVIDER_METRICS: String(LIMIT),
+  BACKEND_RATE_LIMIT_CAPTCHA_METRICS: String(LIMIT),
 };
+const providerItem = (i: number) => ({ tmdbId: String(100 + i), type: 'movie', title: 'Nosferatu', status: 'success', providerId: 'local-hls' });
 const RATELIMITED = { errorType: 'message', message: 'Ratelimited' };
 
 /** One request over its own connection from `localAddress` (any 127.0.0.x reaches a server on 127.0.0.1). */
@@ -123,11 +127,13 @@ describe('rate limits per client address (BACKEND_TRUST_PROXY off)', () => {
       token: account.token,
       ok: 200,
     },
+    { bucket: 'providerMetrics', method: 'POST', path: '/metrics/providers', body: (i) => ({ items: [providerItem(i)] }), ok: 200 },
+    { bucket: 'captchaMetrics', method: 'POST', path: '/metrics/captcha', body: () => ({ success: true }), ok: 200 },
   ];
 
   it('covers every bucket app.ts rate-limits', () => {
     const source = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'app.ts'), 'utf8');
-    const used = [...source.matchAll(/rateLimit\(c, '(\w+)'\)/g)].map((m) => m[1]).sort();
+    const used = [...source.matchAll(/rateLimit\(c, '(\w+)'/g)].map((m) => m[1]).sort();
     expect(used.length).toBeGreaterThan(0);
     expect(used).toEqual(routes().map((r) => r.bucket).sort());
   });
@@ -159,6 +165,19 @@ describe('rate limits per client address (BACKEND_TRUST_PROXY off)', () => {
     });
     expect(progress.status).toBe(200);
     expect(progress.body.map((p: { tmdbId: string }) => p.tmdbId).sort()).toEqual(['9000', '9001', '9004']);
+  });
+});
+
+describe('provider metrics count their items (contract A4)', () => {
+  it('a report of more items than the budget left is refused, and counts nothing on /metrics', async () => {
+    const send = (address: string, count: number) =>
+      from(address, `${direct.url}/metrics/providers`, 'POST', { body: { items: Array.from({ length: count }, (_, i) => providerItem(i)) } });
+    expect((await send('127.0.0.5', LIMIT)).status).toBe(200);
+    expectRatelimited(await send('127.0.0.5', 1), 'one more item');
+    const before = (await from('127.0.0.6', `${direct.url}/metrics`, 'GET')).body as string;
+    expectRatelimited(await send('127.0.0.6', LIMIT + 1), 'three items at once');
+    const after = (await from('127.0.0.6', `${direct.url}/metrics`, 'GET')).body as string;
+    expect(after.match(/^mw_provider_status_count.*$/gm)).toEqual(before.match(/^mw_provider_status_count.*$/gm));
   });
 });
 

@@ -8,15 +8,15 @@ export class RateLimiter {
     this.timer.unref();
   }
 
-  /** Counts one hit; returns the seconds to wait when over `limit`, else 0. */
-  hit(bucket: string, client: string, limit: number, now = Date.now()): number {
+  /** Counts `weight` hits (one request, or each item it reports); returns the seconds to wait when over `limit`, else 0. */
+  hit(bucket: string, client: string, limit: number, weight = 1, now = Date.now()): number {
     const key = `${bucket}\u0000${client}`;
     let entry = this.windows.get(key);
     if (!entry || entry.resetAt <= now) {
       entry = { count: 0, resetAt: now + this.windowMs };
       this.windows.set(key, entry);
     }
-    entry.count += 1;
+    entry.count += weight;
     return entry.count > limit ? Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) : 0;
   }
 
