@@ -32,6 +32,11 @@ export interface RateLimits {
   loginStart: number;
   loginComplete: number;
   progressImport: number;
+  /** Window of the two metrics buckets (upstream: 30 min). */
+  metricsWindowMs: number;
+  /** Reported provider items per metrics window. */
+  providerMetrics: number;
+  captchaMetrics: number;
 }
 
 const bool = z
