@@ -3,6 +3,7 @@
  * 500 (clear messages, local data untouched), the spec §5 messages, /migration without an account,
  * export/import round trip, onboarding.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
@@ -84,14 +85,23 @@ test("spec §5 messages: incomplete passphrase, missing device name, passphrase 
   await expect(page.getByTestId('account-error')).toHaveText("Passphrase doesn't match");
 });
 
-test('/migration: login required to move; export then import brings the data back', async ({ page, site }) => {
+test('/migration: login required to move; export (without credentials) then import brings the data back', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/about`);
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('__MW::preferences') ?? 'null') ?? { state: {}, version: 1 };
+    Object.assign(stored.state, { febboxKey: 'e2e-febbox-token', mediaServerApiKey: 'e2e-media-api-key', enableThumbnails: true });
+    localStorage.setItem('__MW::preferences', JSON.stringify(stored));
+  });
   await editLocal(page, { addBookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }], progress: [{ tmdbId: '234', title: 'Caligari', watched: 600, duration: 4500 }] });
   await page.goto(`${site.hostUrl}/migration`);
   await expect(page.getByTestId('migration-move')).toContainText('You need to be logged in to move your account.');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export data' }).click();
   const file = await (await downloading).path();
+  const text = fs.readFileSync(file, 'utf8');
+  expect(text).not.toContain('e2e-febbox-token');
+  expect(text).not.toContain('e2e-media-api-key');
+  expect(JSON.parse(text).settings.preferences.enableThumbnails).toBe(true);
   await page.evaluate(() => (localStorage.removeItem('__MW::bookmarks'), localStorage.removeItem('__MW::progress')));
   await page.reload();
   expect(await localBookmarks(page)).toBeNull();

@@ -186,3 +186,55 @@ export async function serverData(backendUrl: string, account: StoredAccount) {
     settings: settings as { applicationLanguage?: string | null; applicationTheme?: string | null; defaultSubtitleLanguage?: string | null; proxyUrls?: string[] | null },
   };
 }
+
+/**
+ * Another account server (the real one) on a free port: rate limits off, so tests that register and log
+ * in many times do not spend the site server's budget; CORS open to localhost origins.
+ */
+export async function startAccountServer(env: Record<string, string> = {}): Promise<{ url: string; close(): Promise<void> }> {
+  const { startBackend } = await import('../../services/src/backend/testkit.ts');
+  return startBackend({ BACKEND_CORS_ANY_LOCALHOST: 'true', ...env });
+}
+
+/** An account made on `backendUrl` by another device (the client's flow, from Node); its passphrase. */
+export async function accountElsewhere(backendUrl: string): Promise<{ passphrase: string; userId: string; token: string; sessionId: string }> {
+  const testkit = await import('../../services/src/backend/testkit.ts');
+  const made = await testkit.register(backendUrl, { device: 'Other device' });
+  return { passphrase: made.passphrase!, userId: made.userId, token: made.token, sessionId: made.sessionId };
+}
+
+/** Points this device at another account server (the Settings "Custom server" value), signed out. */
+export async function useBackend(page: Page, hostUrl: string, backendUrl: string): Promise<void> {
+  await page.goto(`${hostUrl}/about`);
+  await page.evaluate((url) => localStorage.setItem('__MW::auth', JSON.stringify({ state: { account: null, backendUrl: url, proxySet: null }, version: 1 })), backendUrl);
+}
+
+/**
+ * Data this device made before any account: the items only, no queue entries (the host queues changes
+ * only while signed in). Reloads so the page reads them.
+ */
+export async function seedLocalData(
+  page: Page,
+  data: { bookmarks?: { tmdbId: string; title: string; year: number }[]; progress?: { tmdbId: string; title: string; watched: number; duration: number }[] },
+): Promise<void> {
+  await page.evaluate((d) => {
+    const now = Date.now();
+    const bookmarks = Object.fromEntries((d.bookmarks ?? []).map((b) => [b.tmdbId, { type: 'movie', title: b.title, year: b.year, updatedAt: now }]));
+    const items = Object.fromEntries(
+      (d.progress ?? []).map((p) => [p.tmdbId, { type: 'movie', title: p.title, year: 1920, updatedAt: now, progress: { watched: p.watched, duration: p.duration }, seasons: {}, episodes: {} }]),
+    );
+    localStorage.setItem('__MW::bookmarks', JSON.stringify({ state: { bookmarks, updateQueue: [] }, version: 1 }));
+    localStorage.setItem('__MW::progress', JSON.stringify({ state: { items, updateQueue: [] }, version: 1 }));
+  }, data);
+  await page.reload();
+}
+
+/** Logs out through the header's user menu. */
+export async function logoutFromMenu(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+}
+
+/** GET /users/@me with a token: 200 while its session lives, 401 once it is deleted. */
+export const sessionStatus = async (backendUrl: string, token: string): Promise<number> =>
+  (await fetch(`${backendUrl}/users/@me`, { headers: { Authorization: `Bearer ${token}`, 'User-Agent': 'e2e' } })).status;

@@ -1,0 +1,67 @@
+/**
+ * Register screens (spec §2/§5): the trust step shows the server's /meta name and description, the
+ * passphrase's copy button copies the 12 words, and another 4xx from the server reads 'Data is not valid'.
+ * A second account server (rate limits off, with a description) stands beside the site's.
+ */
+import { localBookmarks, seedLocalData, startAccountServer, storedAccount, useBackend, fillRegister } from '../support/account.page';
+import { expect, test } from '../support/site.fixture';
+
+const NAME = 'Described e2e server';
+const DESCRIPTION = 'Accounts for the e2e suite; wiped after each run.';
+
+let described: Awaited<ReturnType<typeof startAccountServer>>;
+test.beforeAll(async () => {
+  described = await startAccountServer({ BACKEND_NAME: NAME, BACKEND_DESCRIPTION: DESCRIPTION });
+});
+test.afterAll(async () => {
+  await described?.close();
+});
+
+test("the trust step shows the server's name and description; the copy button copies the 12 words", async ({ page, context, site }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.hostUrl });
+  // The site's server as it describes itself (the local one has a name and may have no description).
+  const siteMeta = (await (await fetch(`${site.services!.urls.backend!}/meta`)).json()) as { name: string; description?: string };
+  await page.goto(`${site.hostUrl}/register`);
+  await expect(page.getByTestId('backend-meta').getByRole('heading')).toHaveText(siteMeta.name);
+  await expect(page.getByTestId('backend-meta').locator('p')).toHaveCount(siteMeta.description ? 1 : 0);
+
+  await useBackend(page, site.hostUrl, described.url);
+  await page.goto(`${site.hostUrl}/register`);
+  const meta = page.getByTestId('backend-meta');
+  await expect(meta.getByRole('heading')).toHaveText(NAME);
+  await expect(meta.locator('p')).toHaveText(DESCRIPTION);
+
+  await page.getByRole('button', { name: 'I trust this server' }).click();
+  await page.getByLabel('Device name').fill('Copy device');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const words = await page.getByTestId('passphrase-words').locator('li').allTextContents();
+  expect(words).toHaveLength(12);
+  await page.getByRole('button', { name: 'Copy passphrase' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(words.join(' '));
+  // Spec §9: the feedback lasts 2 s.
+  await expect(page.getByRole('button', { name: 'Copy passphrase' })).toBeVisible({ timeout: 3000 });
+});
+
+test("a server refusing the registration with another 4xx: 'Data is not valid', no account, local data untouched", async ({ page, site }) => {
+  await useBackend(page, site.hostUrl, described.url);
+  await seedLocalData(page, { bookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }] });
+  // Upstream's answer to a body it does not accept (contract A1: a zod validation failure).
+  await page.route(`${described.url}/auth/register/complete`, (route) =>
+    route.request().method() === 'OPTIONS'
+      ? route.fallback()
+      : route.fulfill({
+          status: 400,
+          headers: { 'Access-Control-Allow-Origin': site.hostUrl },
+          contentType: 'application/json',
+          body: JSON.stringify({ errorType: 'validation', errors: [{ code: 'too_big', path: ['device'], message: 'String must contain at most 500 character(s)' }] }),
+        }),
+  );
+  await fillRegister(page, site.hostUrl, 'Refused device');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('account-error')).toHaveText('Data is not valid');
+  await expect(page.getByTestId('register-submit')).toBeEnabled();
+  expect(await storedAccount(page)).toBeNull();
+  expect(Object.keys((await localBookmarks(page))!.bookmarks)).toEqual(['19']);
+  await expect(page).toHaveURL(`${site.hostUrl}/register`);
+});
