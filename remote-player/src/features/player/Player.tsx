@@ -10,6 +10,7 @@ import { useSnapshot } from 'valtio/react';
 import { clamp, formatTime, formatTimeDisplay } from '../../core/player/format-time';
 import { commandForKey, nextSpeed } from '../../core/player/keyboard';
 import { nearestThumbnail } from '../../core/player/thumbnails';
+import { captionsShown } from '../../core/captions/choice';
 import { CaptionsOverlay } from './CaptionsOverlay';
 import { Icon } from './icons';
 import { IconButton, PillButton } from './ui';
@@ -244,13 +245,19 @@ const Toast = styled.div`
   background: rgba(0, 0, 0, 0.85);
 `;
 
-const Rolling = styled.div`
+/**
+ * Holds the <video> for the whole life of the player: the r easter egg (spec §2) turns this wrapper for
+ * 1 s by an attribute, so React never unmounts the element the engine is attached to.
+ */
+const RollLayer = styled.div`
   position: absolute;
   inset: 0;
-  animation: roll 1s linear;
-  @keyframes roll { to { transform: rotate(360deg); } }
-  @media (prefers-reduced-motion: reduce) { animation: none; }
+  &[data-rolling='true'] { animation: roll 1s linear; }
+  @keyframes roll { from { transform: rotate(0deg); } to { transform: rotate(360deg); } }
+  @media (prefers-reduced-motion: reduce) { &[data-rolling='true'] { animation: none; } }
 `;
+
+const ROLL_MS = 1000;
 
 function useNow(active: boolean, ms = 250): number {
   const [now, setNow] = useState(() => Date.now());
@@ -354,6 +361,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   const shell = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const rollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastPointer = useRef('mouse');
   const captions = useCaptionActions();
   const [offlineDismissed, setOfflineDismissed] = useState(() => sessionStorage.getItem('__MW::player-offline-dismissed') === '1');
@@ -384,7 +392,13 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
     clearTimeout(hideTimer.current);
     hideTimer.current = setTimeout(() => (ui.hover = 'none'), CONTROLS_MS);
   };
-  useEffect(() => () => clearTimeout(hideTimer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(hideTimer.current);
+      clearTimeout(rollTimer.current);
+    },
+    [],
+  );
 
   const setVolume = (volume: number) => applyVolume(player, host, volume);
 
@@ -443,8 +457,10 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           break;
         }
         case 'roll':
+          // A second r during a roll lets it finish its second: the timer restarts, the element stays.
           ui.rolling = true;
-          setTimeout(() => (ui.rolling = false), 1000);
+          clearTimeout(rollTimer.current);
+          rollTimer.current = setTimeout(() => (ui.rolling = false), ROLL_MS);
           break;
         case 'episode':
           goToAdjacentEpisode(player, command.direction);
@@ -463,22 +479,24 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
     playing && media.playing && skipTime !== null && media.time < skipTime && (media.time <= 10 || controlsVisible);
 
   const videoLayer = (
-    <video
-      ref={videoRef}
-      playsInline
-      crossOrigin="anonymous"
-      data-testid="player-video"
-      onClick={() => {
-        if (ui.menu.id) {
-          ui.menu.id = null;
-          return;
-        }
-        // Spec §4: on touch a tap shows or hides the controls (the Shell's pointerdown); it does not pause.
-        if (lastPointer.current === 'touch') return;
-        engine.togglePlay();
-      }}
-      onDoubleClick={() => requestFullscreen(ui, shell.current)}
-    />
+    <RollLayer data-testid="roll-layer" data-rolling={view.rolling}>
+      <video
+        ref={videoRef}
+        playsInline
+        crossOrigin="anonymous"
+        data-testid="player-video"
+        onClick={() => {
+          if (ui.menu.id) {
+            ui.menu.id = null;
+            return;
+          }
+          // Spec §4: on touch a tap shows or hides the controls (the Shell's pointerdown); it does not pause.
+          if (lastPointer.current === 'touch') return;
+          engine.togglePlay();
+        }}
+        onDoubleClick={() => requestFullscreen(ui, shell.current)}
+      />
+    </RollLayer>
   );
 
   return (
@@ -498,7 +516,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
       }}
       onMouseLeave={() => (ui.hover = 'none')}
     >
-      {view.rolling ? <Rolling>{videoLayer}</Rolling> : videoLayer}
+      {videoLayer}
       {playing && <CaptionsOverlay raised={controlsVisible} />}
 
       {!host.state.online && !offlineDismissed && (
@@ -657,7 +675,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
               <IconButton
                 type="button"
                 aria-label={t('controls.captions')}
-                $active={!!view.captions.selectedId}
+                $active={captionsShown(view.captions.selectedId, host.state.subtitles.enabled)}
                 aria-expanded={view.menu.id === 'settings' && view.menu.route.startsWith('/captions')}
                 onClick={() => {
                   const open = ui.menu.id === 'settings' && ui.menu.route === '/captionsOverlay';
