@@ -32,7 +32,8 @@ export interface ScrapingApi {
 
 /** What the player's worker offers the main thread (comlink). Every result is data, never a throw. */
 export interface PlayerWorkerApi extends ScrapingApi {
-  parseCaptions(text: string, format?: CaptionsFileFormat): Promise<Result<CaptionCue[]>>;
+  /** Subtitle text, or its bytes (decoded by their BOM: UTF-8, UTF-16LE/BE), to cues. */
+  parseCaptions(input: string | ArrayBuffer | Uint8Array, format?: CaptionsFileFormat): Promise<Result<CaptionCue[]>>;
   /** Where the call ran: 'worker', or 'inline' for the fallback. */
   where(): Promise<'worker' | 'inline'>;
 }
