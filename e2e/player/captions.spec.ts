@@ -59,6 +59,60 @@ test('a subtitle file dropped on the captions menu is used; other files are igno
   await expect(page.getByTestId('opensubtitles-none')).toHaveText('No subtitles from OpenSubtitles for this video.');
 });
 
+test('a caption whose file fails to load says "failed to get caption data" in the menu; playback goes on, and choosing it again retries', async ({ page, site }) => {
+  let failing = true;
+  await page.route('**/subtitles/meadow/en.vtt', (route) => (failing ? route.fulfill({ status: 500, body: 'down' }) : route.fallback()));
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.2);
+  await openCaptions(page);
+
+  await page.getByTestId('caption-meadow-en-vtt').click();
+  await expect(menu(page).getByRole('alert')).toHaveText('failed to get caption data');
+  await expect(page.getByTestId('caption-off')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('caption-cue')).toHaveCount(0);
+  await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing');
+  const t = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t + 0.3);
+
+  // Not cached as a failure: once the file answers, the same choice works.
+  failing = false;
+  await page.keyboard.press('k');
+  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 3));
+  await page.getByTestId('caption-meadow-en-vtt').click();
+  await expect(page.getByTestId('caption-cue')).toHaveText('Subtitle line 2 (en)');
+  await expect(menu(page).getByRole('alert')).toHaveCount(0);
+});
+
+test('an HLS subtitle rendition: cues placed by its X-TIMESTAMP-MAP against the stream start', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.2);
+  await page.keyboard.press('k');
+  await openCaptions(page);
+  // The local library's renditions map LOCAL 0 to the video's first PTS (MPEGTS 133500, 1.48 s): the cue
+  // of 2..4 s shows at 3 s, not shifted by those 1.48 s.
+  await page.getByTestId('caption-hls-0').click();
+  await expect(page.getByTestId('caption-hls-0')).toHaveAttribute('aria-pressed', 'true');
+  for (const [time, text] of [[3, 'Subtitle line 2 (en)'], [1.7, 'Subtitle line 1 (en)'], [4.3, 'Subtitle line 3 (en)']] as const) {
+    await video(page).evaluate((v: HTMLVideoElement, at) => (v.currentTime = at), time);
+    await expect(page.getByTestId('caption-cue')).toHaveText(text);
+  }
+});
+
+test('an HLS subtitle rendition that does not answer in 5 s (spec §9) fails with the menu\'s message', async ({ page, site }) => {
+  await page.route('**/hls/s-es/**', () => {
+    // never answered
+  });
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.2);
+  await openCaptions(page);
+  const started = Date.now();
+  await page.getByTestId('caption-hls-1').click();
+  await expect(menu(page).getByRole('alert')).toHaveText('failed to get caption data', { timeout: 9000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
+  await expect(page.getByTestId('caption-off')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing');
+});
+
 test.describe('captions flagged OpenSubtitles', () => {
   let server: http.Server;
   let origin: string;

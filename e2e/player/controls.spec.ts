@@ -184,10 +184,41 @@ test('without a febbox token, no skip lookup is made', async ({ page, site }) =>
   await expect(page.getByTestId('skip-intro')).toHaveCount(0);
 });
 
-test('?r=settings/captions/settings opens the caption settings with a hide toggle', async ({ page, site }) => {
+test('?r=settings/captions/settings opens the caption settings with a hide toggle that hides and shows the cues', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}${NOSFERATU}?r=settings/captions/settings`);
   await expect(menu(page)).toHaveAttribute('data-route', '/captions/settings', { timeout: 20_000 });
-  await expect(page.getByRole('switch', { name: 'Hide subtitles' })).toBeVisible();
+  const hide = page.getByRole('switch', { name: 'Hide subtitles' });
+  await expect(hide).toBeVisible();
+
+  // Choose English at 3 s (paused: the time stays where it is put).
+  await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByTestId('caption-meadow-en-vtt').click();
+  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 3));
+  const cue = page.getByTestId('caption-cue');
+  await expect(cue).toHaveText('Subtitle line 2 (en)');
+
+  await page.getByTestId('caption-settings').click();
+  await expect(hide).toHaveAttribute('aria-checked', 'false');
+  await hide.click();
+  await expect(hide).toHaveAttribute('aria-checked', 'true');
+  await expect(cue).toHaveCount(0);
+  await expect(page.getByTestId('captions-overlay')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::subtitles')!).state.enabled)).toBe(false);
+  await hide.click();
+  await expect(hide).toHaveAttribute('aria-checked', 'false');
+  await expect(cue).toHaveText('Subtitle line 2 (en)');
+
+  // Hidden again, then c (the captions shortcut) shows the same caption again rather than turning another on.
+  await hide.click();
+  await expect(cue).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(menu(page)).toBeHidden();
+  await page.keyboard.press('c');
+  await expect(cue).toHaveText('Subtitle line 2 (en)');
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::subtitles')!).state.enabled)).toBe(true);
+  // And c once more turns them off.
+  await page.keyboard.press('c');
+  await expect(cue).toHaveCount(0);
 });
 
 test('next episode of a show', async ({ page, site }) => {

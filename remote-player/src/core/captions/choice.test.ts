@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupCaptions, preferredCaption } from './choice';
+import { captionToggleAction, captionsShown, groupCaptions, preferredCaption } from './choice';
 
 const options = [
   { id: 'stream-en', language: 'en' },
@@ -27,4 +27,18 @@ describe('caption choice', () => {
     expect(preferredCaption([{ id: 'os-ja', language: 'ja', opensubtitles: true }], { language: null, isOpenSubtitles: false })?.id).toBe('os-ja');
     expect(preferredCaption([], { language: 'en', isOpenSubtitles: false })).toBeUndefined();
   });
+
+  it.each([
+    ['en', true, true],
+    ['en', false, false], // hidden by "Hide subtitles"
+    [null, true, false],
+    [null, false, false],
+  ] as const)('chosen %s, enabled %s: shown %s', (selected, enabled, shown) => expect(captionsShown(selected, enabled)).toBe(shown));
+
+  it.each([
+    ['en', true, 'off'],
+    ['en', false, 'show'], // c on hidden captions shows them again
+    [null, true, 'choose'],
+    [null, false, 'choose'],
+  ] as const)('toggle with chosen %s, enabled %s: %s', (selected, enabled, action) => expect(captionToggleAction(selected, enabled)).toBe(action));
 });

@@ -30,3 +30,20 @@ export function preferredCaption<T extends CaptionChoice>(options: readonly T[],
     options[0]
   );
 }
+
+/**
+ * Whether the overlay shows cues: a caption is chosen and subtitles are not hidden (spec §3
+ * `subtitles.enabled`, written by "Hide subtitles" on /captions/settings opened from the captions tab).
+ */
+export function captionsShown(selectedId: string | null, enabled: boolean): boolean {
+  return selectedId !== null && enabled;
+}
+
+/**
+ * What the `c` key and the menu's subtitle toggle do: captions on screen go off; a chosen caption that
+ * is hidden shows again; with none chosen, the preferred one is chosen (which shows it).
+ */
+export function captionToggleAction(selectedId: string | null, enabled: boolean): 'off' | 'show' | 'choose' {
+  if (captionsShown(selectedId, enabled)) return 'off';
+  return selectedId !== null ? 'show' : 'choose';
+}

@@ -22,12 +22,13 @@ export function fixCapitals(text: string): string {
   return lower.slice(0, first) + lower.charAt(first).toUpperCase() + lower.slice(first + 1);
 }
 
-/** WebVTT voice/class tags to HTML the sanitiser keeps: <v Name> → <v title="Name">, <c.x> → <c>, newlines → <br>. */
+/** WebVTT voice/class tags to HTML the sanitiser keeps: <v Name> → <v title="Name">, <lang en> → <lang lang="en">, <c.x> → <c>, newlines → <br>. */
 export function captionMarkup(text: string, options: { fixCapitals?: boolean } = {}): string {
   let out = stripFormattingCodes(text);
   if (options.fixCapitals) out = fixCapitals(out);
   return out
     .replace(/<v(?:\.[\w.-]+)?\s+([^>]*)>/g, (_m, name: string) => `<v title="${name.replace(/"/g, '&quot;')}">`)
+    .replace(/<lang(?:\.[\w.-]+)?\s+([\w-]+)\s*>/g, '<lang lang="$1">')
     .replace(/<(c|i|b|u|lang|ruby|rt)\.[\w.-]+/g, '<$1')
     .replace(/<(\d{2}:)?\d{2}:\d{2}\.\d{3}>/g, '')
     .replace(/\n/g, '<br>');

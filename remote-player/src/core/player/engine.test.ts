@@ -28,7 +28,7 @@ class FakeVideo extends EventTarget {
 function fakeHls() {
   const instances: FakeHls[] = [];
   class FakeHls {
-    static Events = { FRAG_LOADED: 'fragLoaded', MANIFEST_PARSED: 'parsed', LEVEL_SWITCHED: 'switched', AUDIO_TRACKS_UPDATED: 'audio', AUDIO_TRACK_SWITCHED: 'audioSwitched', SUBTITLE_TRACKS_UPDATED: 'subs', ERROR: 'error' };
+    static Events = { FRAG_LOADED: 'fragLoaded', MANIFEST_PARSED: 'parsed', LEVEL_SWITCHED: 'switched', AUDIO_TRACKS_UPDATED: 'audio', AUDIO_TRACK_SWITCHED: 'audioSwitched', SUBTITLE_TRACKS_UPDATED: 'subs', INIT_PTS_FOUND: 'initPts', ERROR: 'error' };
     static isSupported = () => true;
     levels = [{ height: 240 }, { height: 720 }, { height: 2160 }];
     currentLevel = -1;
@@ -123,6 +123,22 @@ describe('PlaybackEngine', () => {
     expect(engine.state.automaticQuality).toBe(false);
     engine.setAudioTrack('1');
     expect(hls.audioTrack).toBe(1);
+  });
+
+  it('keeps the stream\'s first PTS (main playlist, first discontinuity) for subtitle renditions; a new load forgets it', async () => {
+    const { engine, instances } = setup();
+    await engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
+    const hls = instances[0]!;
+    expect(engine.state.hlsStartPts).toBeNull();
+    hls.emit('initPts', { id: 'audio', frag: { cc: 0 }, initPTS: 1, timescale: 1 });
+    hls.emit('initPts', { id: 'main', frag: { cc: 1 }, initPTS: 2, timescale: 1 });
+    expect(engine.state.hlsStartPts).toBeNull();
+    hls.emit('initPts', { id: 'main', frag: { cc: 0 }, initPTS: 133_500, timescale: 90_000 });
+    expect(engine.state.hlsStartPts).toBeCloseTo(1.4833, 4);
+    hls.emit('initPts', { id: 'main', frag: { cc: 0 }, initPTS: 900_000, timescale: 90_000 });
+    expect(engine.state.hlsStartPts).toBeCloseTo(1.4833, 4); // the first one stands
+    await engine.load({ type: 'hls', url: 'https://x/other.m3u8', captions: [] });
+    expect(engine.state.hlsStartPts).toBeNull();
   });
 
   it('reports fatal hls.js errors, except a removed SourceBuffer', async () => {

@@ -49,6 +49,11 @@ export interface EngineState {
   audioTracks: AudioTrack[];
   audioTrack: string | null;
   hlsSubtitles: HlsSubtitleTrack[];
+  /**
+   * Seconds: the HLS stream's first presentation timestamp (hls.js INIT_PTS_FOUND for the main
+   * playlist), which places the cues of subtitle renditions (X-TIMESTAMP-MAP). Null until known.
+   */
+  hlsStartPts: number | null;
   ended: boolean;
   error: PlaybackErrorInfo | null;
   /** Seconds spent from load() to the first frame (a measure for the budget), null before. */
@@ -123,6 +128,7 @@ export const initialEngineState = (): EngineState => ({
   audioTracks: [],
   audioTrack: null,
   hlsSubtitles: [],
+  hlsStartPts: null,
   ended: false,
   error: null,
   firstFrameMs: null,
@@ -287,6 +293,7 @@ export class PlaybackEngine {
       audioTracks: [],
       audioTrack: null,
       hlsSubtitles: [],
+      hlsStartPts: null,
       loading: true,
       firstFrameMs: null,
     } satisfies Partial<EngineState>);
@@ -349,6 +356,13 @@ export class PlaybackEngine {
       hls.subtitleDisplay = false;
       hls.subtitleTrack = -1;
     });
+    // The first PTS of the main playlist (discontinuity 0): where the media timeline starts.
+    if (E.INIT_PTS_FOUND)
+      hls.on(E.INIT_PTS_FOUND, (_e, data: { id?: string; frag?: { cc?: number }; initPTS: number; timescale: number }) => {
+        if (token !== this.loadToken || this.state.hlsStartPts !== null) return;
+        if ((data.id ?? 'main') !== 'main' || (data.frag?.cc ?? 0) !== 0 || !(data.timescale > 0)) return;
+        this.state.hlsStartPts = data.initPTS / data.timescale;
+      });
     let deadFragments = 0;
     hls.on(E.FRAG_LOADED!, () => (deadFragments = 0));
     hls.on(E.ERROR!, (_e, data: { fatal: boolean; type?: string; details?: string; error?: Error; response?: { code?: number } }) => {

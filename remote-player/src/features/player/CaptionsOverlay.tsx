@@ -1,10 +1,11 @@
 /** Our own caption renderer (so the user's styling applies): sanitised markup, delay, fix-capitals. */
-import DOMPurify from 'dompurify';
 import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
-import { CAPTION_ALLOWED_ATTRIBUTES, CAPTION_ALLOWED_TAGS, captionMarkup, visibleCues } from '../../core/captions/display';
+import { captionsShown } from '../../core/captions/choice';
+import { captionMarkup, visibleCues } from '../../core/captions/display';
 import { usePlayer } from './player.store';
+import { sanitizeCaption } from './sanitize-caption';
 
 const Wrap = styled.div<{ $raised: boolean }>`
   position: absolute;
@@ -30,16 +31,14 @@ const Cue = styled.p`
   text-shadow: 0 0 0.15em rgba(0, 0, 0, 0.9);
 `;
 
-export const sanitizeCaption = (html: string) =>
-  DOMPurify.sanitize(html, { ALLOWED_TAGS: [...CAPTION_ALLOWED_TAGS], ALLOWED_ATTR: [...CAPTION_ALLOWED_ATTRIBUTES], KEEP_CONTENT: true });
-
 export function CaptionsOverlay({ raised }: { raised: boolean }) {
   const { engine, ui } = usePlayer();
   const media = useSnapshot(engine.state);
   const view = useSnapshot(ui);
   const { state } = useHost();
   const settings = state.subtitles;
-  if (!view.captions.selectedId) return null;
+  // Spec §3 subtitles.enabled: "Hide subtitles" (caption settings) hides the chosen track without dropping it.
+  if (!captionsShown(view.captions.selectedId, settings.enabled)) return null;
   const cues = visibleCues(view.captions.cues, media.time, settings.delay);
   const { styling } = settings;
   const style = {

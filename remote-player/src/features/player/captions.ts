@@ -1,74 +1,66 @@
 /**
- * Caption files: fetched directly or through the proxy (needsProxy), HLS WebVTT renditions segment by
- * segment, parsed in the worker, cached for 24 h (spec §7, §9). Failures come back as data.
+ * The player's caption loader (core/captions/load-caption.ts) wired to this page: plain fetch, the user's
+ * proxy workers, the browser extension (through the page's bridge), and the worker's parser.
  */
 import type { CaptionsFileFormat } from 'media-captions';
+import { CAPTION_FETCH_FAILED, createCaptionLoader } from '../../core/captions/load-caption';
 import { captionFormatOf, type CaptionCue } from '../../core/captions/parse-captions';
-import type { Result } from '../../core/result';
-import { parseProxyList } from '../../core/scraping/fetchers/proxy';
-import { getPlayerWorker } from '../../worker/player.client';
+import { fail, type Result } from '../../core/result';
+import { createDirectFetcher } from '../../core/scraping/fetchers/direct';
+import { checkExtension, createExtensionFetcher } from '../../core/scraping/fetchers/extension';
+import { createProxyFetcher, parseProxyList } from '../../core/scraping/fetchers/proxy';
+import type { Fetcher } from '../../core/scraping/types';
+import { getExtensionBridge, getPlayerWorker } from '../../worker/player.client';
 import type { CaptionOption } from './player.store';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const cache = new Map<string, { at: number; cues: CaptionCue[] }>();
-
-const FAILED = 'failed to get caption data';
-
-function proxied(url: string, proxyUrls: string[]): string {
-  const proxy = parseProxyList(proxyUrls).find((p) => p.type === 'proxy');
-  return proxy ? `${proxy.url.replace(/\/$/, '')}/?destination=${encodeURIComponent(url)}` : url;
-}
-
-async function fetchText(url: string): Promise<string> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return response.text();
-}
-
-async function parse(text: string, format?: CaptionsFileFormat): Promise<Result<CaptionCue[]>> {
+async function parse(input: string | Uint8Array, format?: CaptionsFileFormat): Promise<Result<CaptionCue[]>> {
   const worker = await getPlayerWorker();
-  return worker.parseCaptions(text, format);
+  return worker.parseCaptions(input, format);
 }
 
-/** The WebVTT text of an HLS subtitle rendition: its segments, each parsed on its own. */
-async function hlsCues(playlistUrl: string): Promise<Result<CaptionCue[]>> {
-  const playlist = await fetchText(playlistUrl);
-  const segments = playlist
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'))
-    .map((l) => new URL(l, playlistUrl).toString());
-  const cues: CaptionCue[] = [];
-  for (const segment of segments) {
-    const parsed = await parse(await fetchText(segment), 'vtt');
-    if (parsed.ok) cues.push(...parsed.value);
+// A hello costs up to 500 ms when no extension answers: its answer is kept for a minute.
+const EXTENSION_CHECK_MS = 60_000;
+let extensionCheck: { at: number; fetcher: Promise<Fetcher | null> } | null = null;
+
+/** The extension's fetcher when it is installed, allowed here and of a usable version (spec §5); else null. */
+function usableExtension(): Promise<Fetcher | null> {
+  const bridge = getExtensionBridge();
+  if (!bridge) return Promise.resolve(null);
+  if (extensionCheck && Date.now() - extensionCheck.at < EXTENSION_CHECK_MS) return extensionCheck.fetcher;
+  const fetcher = checkExtension(bridge).then(
+    (check) => (check.ok ? createExtensionFetcher(bridge) : null),
+    () => null,
+  );
+  extensionCheck = { at: Date.now(), fetcher };
+  return fetcher;
+}
+
+function proxyFetcher(proxyUrls: readonly string[]): Fetcher | null {
+  const proxies = parseProxyList(proxyUrls).filter((p) => p.type === 'proxy');
+  return proxies.length ? createProxyFetcher({ urls: proxies.map((p) => p.url) }) : null;
+}
+
+const loader = createCaptionLoader({ direct: createDirectFetcher(), proxy: proxyFetcher, extension: usableExtension, parse });
+
+/** What loading a caption needs from the page: the proxy list, and the HLS stream's first PTS (engine state). */
+export interface CaptionContext {
+  proxyUrls: readonly string[];
+  streamStartPts: number | null;
+}
+
+/** The cues of a stream caption or HLS rendition (cached 24 h); errors are the menu's messages. */
+export async function loadCaption(option: CaptionOption, context: CaptionContext): Promise<Result<CaptionCue[]>> {
+  if (option.kind === 'hls' && option.url) return loader.load({ kind: 'hls', url: option.url }, { streamStartPts: context.streamStartPts });
+  if (option.caption) {
+    const { url, type, needsProxy } = option.caption;
+    return loader.load({ kind: 'file', url, format: type, needsProxy }, { proxyUrls: context.proxyUrls });
   }
-  if (!cues.length) return { ok: false, error: { code: 'captions/invalid', message: 'Invalid subtitle format' } };
-  return { ok: true, value: cues };
+  return fail('captions/fetch', CAPTION_FETCH_FAILED);
 }
 
-export async function loadCaption(option: CaptionOption, proxyUrls: string[]): Promise<Result<CaptionCue[]>> {
-  const key = option.url ?? option.caption?.url ?? option.id;
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < DAY_MS) return { ok: true, value: hit.cues };
-  let result: Result<CaptionCue[]>;
-  try {
-    if (option.kind === 'hls' && option.url) result = await hlsCues(option.url);
-    else if (option.caption) {
-      const url = option.caption.needsProxy ? proxied(option.caption.url, proxyUrls) : option.caption.url;
-      result = await parse(await fetchText(url), option.caption.type);
-    } else result = { ok: false, error: { code: 'captions/fetch', message: FAILED } };
-  } catch {
-    // Network or HTTP failure: the spec's message, shown in the menu.
-    result = { ok: false, error: { code: 'captions/fetch', message: FAILED } };
-  }
-  if (result.ok) cache.set(key, { at: Date.now(), cues: result.value });
-  return result;
-}
-
-/** A user's file (upload or drop): only supported extensions; others are ignored (null). */
+/** A user's file (upload or drop): only supported extensions; others are ignored (null). Read as bytes (BOM decides the encoding). */
 export async function parseCaptionFile(file: File): Promise<Result<CaptionCue[]> | null> {
   const format = captionFormatOf(file.name);
   if (!format) return null;
-  return parse(await file.text(), format);
+  return parse(new Uint8Array(await file.arrayBuffer()), format);
 }

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useHost } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
-import { preferredCaption } from '../../core/captions/choice';
+import { captionToggleAction, preferredCaption } from '../../core/captions/choice';
 import { loadCaption, parseCaptionFile } from './captions';
 import { usePlayer, type CaptionOption } from './player.store';
 
@@ -42,7 +42,7 @@ export function useCaptionOptions(): CaptionOption[] {
 }
 
 export function useCaptionActions() {
-  const { ui } = usePlayer();
+  const { ui, engine } = usePlayer();
   const host = useHost();
   const options = useCaptionOptions();
   return useMemo(() => {
@@ -59,11 +59,13 @@ export function useCaptionActions() {
         ui.captions.language = option.language;
         ui.captions.cues = ui.captions.customCues;
         ui.captions.error = null;
+        // Choosing a caption shows it, even when subtitles were hidden or off.
+        host.actions.setSubtitleSettings({ enabled: true });
         return;
       }
       ui.captions.loadingId = option.id;
       ui.captions.error = null;
-      const result = await loadCaption(option, host.state.proxyUrls);
+      const result = await loadCaption(option, { proxyUrls: host.state.proxyUrls, streamStartPts: engine.state.hlsStartPts });
       if (ui.captions.loadingId !== option.id) return; // another choice won
       ui.captions.loadingId = null;
       if (!result.ok) {
@@ -75,10 +77,18 @@ export function useCaptionActions() {
       ui.captions.cues = result.value;
       host.actions.setSubtitleSettings({ enabled: true, lastSelectedLanguage: option.language, isOpenSubtitles: !!option.opensubtitles });
     };
+    /** The `c` key and the menu's subtitle toggle: off when shown, shown again when hidden, else the preferred caption. */
     const toggle = async () => {
-      if (ui.captions.selectedId) return select(null);
-      const { lastSelectedLanguage, isOpenSubtitles } = host.state.subtitles;
-      return select(preferredCaption(options, { language: lastSelectedLanguage, isOpenSubtitles }) ?? null);
+      const { enabled, lastSelectedLanguage, isOpenSubtitles } = host.state.subtitles;
+      switch (captionToggleAction(ui.captions.selectedId, enabled)) {
+        case 'off':
+          return select(null);
+        case 'show':
+          host.actions.setSubtitleSettings({ enabled: true });
+          return;
+        case 'choose':
+          return select(preferredCaption(options, { language: lastSelectedLanguage, isOpenSubtitles }) ?? null);
+      }
     };
     const upload = async (file: File) => {
       const result = await parseCaptionFile(file);
@@ -93,5 +103,5 @@ export function useCaptionActions() {
       await select(option);
     };
     return { select, toggle, upload, options };
-  }, [ui, host, options]);
+  }, [ui, engine, host, options]);
 }
