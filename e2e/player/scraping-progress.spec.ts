@@ -1,9 +1,11 @@
 /**
- * The scraping progress view (spec §4, §8) against the local media library, in the browser and through the
- * remote scraping server: a title that plays on the third source after two fail shows each state; a title
- * no source has goes through every source and ends on the not-found screen.
+ * The scraping progress view (spec §2, §4, §8) against the local media library, in the browser and through the
+ * remote scraping server: a title that plays on the third source after two fail shows each state (an error
+ * icon on the failed ones, percentages while pending, one of the 21 tips); a title no source has goes through
+ * every source (nothing shown on a not-found one) and ends on the not-found screen.
  */
 import type { Page } from '@playwright/test';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BROKEN_MOVIES, MOVIES_WITHOUT_STREAM } from '../../services/src/media/library';
@@ -14,22 +16,39 @@ import { expect, test } from '../support/site.fixture';
 const LIBRARY = ['local-hls-mirror', 'local-hls-backup', 'local-hls', 'local-mp4-mirror', 'local-mp4', 'local-hosts', 'local-embed', 'local-hls-sd', 'local-mp4-sd'];
 // Public-domain films are also on the archive: an invented title.
 const NO_STREAM = MOVIES_WITHOUT_STREAM.find((id) => id >= 900000)!;
+// The 21 tips of the progress view, as the English locale words them.
+const TIPS = Object.values((JSON.parse(fs.readFileSync(new URL('../../remote-player/src/locales/en.json', import.meta.url), 'utf8')) as { tips: Record<string, string> }).tips);
 
-/** Records, in order, every `source:status` the progress view has shown, and the sources it listed. */
-async function recordProgress(page: Page): Promise<() => Promise<{ states: string[]; listed: string[] }>> {
+interface Progress {
+  /** Every `source:status` shown, in order. */
+  states: string[];
+  listed: string[];
+  /** What each shown `source:status` row carried besides its name: `error` icon, `check` icon, a percentage, or `nothing`. */
+  shown: string[];
+  /** The tip texts shown. */
+  tips: string[];
+}
+
+/** Records, in order, every `source:status` the progress view has shown, what the row showed with it, the sources it listed, and its tip. */
+async function recordProgress(page: Page): Promise<() => Promise<Progress>> {
   await page.addInitScript(() => {
-    const w = window as unknown as { progress: { states: string[]; listed: string[] } };
-    w.progress = { states: [], listed: [] };
-    new MutationObserver(() =>
+    const w = window as unknown as { progress: Progress };
+    w.progress = { states: [], listed: [], shown: [], tips: [] };
+    const add = (list: string[], value: string) => void (list.includes(value) || list.push(value));
+    new MutationObserver(() => {
       document.querySelectorAll('[data-testid="scrape-item"]').forEach((el) => {
         const id = el.getAttribute('data-source') ?? '';
         const state = `${id}:${el.getAttribute('data-status')}`;
-        if (!w.progress.states.includes(state)) w.progress.states.push(state);
-        if (!w.progress.listed.includes(id)) w.progress.listed.push(id);
-      }),
-    ).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+        add(w.progress.states, state);
+        add(w.progress.listed, id);
+        const what = el.querySelector('.err svg') ? 'error' : el.querySelector('.ok svg') ? 'check' : (el.querySelector('.pct')?.textContent ?? (el.querySelector('svg') ? 'icon' : 'nothing'));
+        add(w.progress.shown, `${state}:${what}`);
+      });
+      const tip = document.querySelector('[data-testid="scrape-tip"]')?.textContent;
+      if (tip) add(w.progress.tips, tip);
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-status'] });
   });
-  return () => page.evaluate(() => (window as unknown as { progress: { states: string[]; listed: string[] } }).progress);
+  return () => page.evaluate(() => (window as unknown as { progress: Progress }).progress);
 }
 
 /**
@@ -86,7 +105,7 @@ function journeys(server: (() => string) | null) {
     const progress = await recordProgress(page);
     await page.goto(`${site.hostUrl}/media/tmdb-movie-${BROKEN_MOVIES.brokenThenWorking}`);
     await startPlayback(page, 0.5);
-    const { states, listed } = await progress();
+    const { states, listed, shown, tips } = await progress();
     expect(listed).toEqual(expect.arrayContaining(LIBRARY));
     const at = (state: string) => {
       expect(states).toContain(state);
@@ -104,6 +123,13 @@ function journeys(server: (() => string) | null) {
     expect(at('local-hls-backup:failure')).toBeLessThan(at('local-hls:pending'));
     // Lower sources were never needed.
     expect(states).not.toContain('local-mp4:pending');
+    // A failed source shows the error icon; a running one its percentage (50% once the library answered).
+    expect(shown).toEqual(expect.arrayContaining(['local-hls-mirror:failure:error', 'local-hls-backup:failure:error', 'local-hls-mirror:pending:50%']));
+    expect(shown.filter((s) => s.includes(':failure:')).every((s) => s.endsWith(':error'))).toBe(true);
+    expect(shown.filter((s) => s.includes(':pending:')).every((s) => /:\d+%$/.test(s))).toBe(true);
+    // One tip, of the 21, for the whole run.
+    expect(tips).toHaveLength(1);
+    expect(TIPS).toContain(tips[0]);
   });
 
   test('a title no source has lists every source, then the not-found screen', async ({ page, site }) => {
@@ -111,24 +137,37 @@ function journeys(server: (() => string) | null) {
     await page.goto(`${site.hostUrl}/media/tmdb-movie-${NO_STREAM}`);
     await expect(page.getByTestId('scrape-not-found')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText("Couldn't find a stream")).toBeVisible();
-    const { states, listed } = await progress();
+    const { states, listed, shown } = await progress();
     const expected = [...(remote ? ['media-server'] : []), ...LIBRARY, 'archive'];
     expect(listed).toEqual(expected);
     expect(states.filter((s) => /:(success|failure)$/.test(s))).toEqual([]);
-    // In the browser the library's sources end not found from one lookup, all at once, with the end of the
-    // run, which replaces the view: those states may never render. Through the relay each one does.
-    if (remote) for (const id of expected) expect(states).toContain(`${id}:notfound`);
+    // The last source's state comes with the end of the run, which replaces the view: it may never render.
+    // Through the relay each one does; in the browser the library's (ended by one lookup) render while the
+    // archive, far away, is asked.
+    for (const id of remote ? expected : LIBRARY) expect(states).toContain(`${id}:notfound`);
+    // A source that does not have the title shows nothing: no icon, no percentage.
+    const notFound = shown.filter((s) => s.includes(':notfound:'));
+    expect(notFound.length).toBeGreaterThanOrEqual(LIBRARY.length);
+    expect(notFound.every((s) => s.endsWith(':nothing'))).toBe(true);
   });
 }
 
 test.describe('in the browser', () => {
   // The media library as a host far away: its index and playlists answer 150 ms late, so the states of a
-  // run (which next to the page can all come within a few milliseconds) each have the time to render.
+  // run (which next to the page can all come within a few milliseconds) each have the time to render. The
+  // archive, last of the sources, answers 400 ms late.
   test.beforeEach(async ({ page, site }) => {
     await page.route(
       (url) => url.href.startsWith(site.services!.urls.media!) && /\/index\/|\.m3u8$/.test(url.pathname),
       async (route) => {
         await new Promise((r) => setTimeout(r, 150));
+        await route.continue();
+      },
+    );
+    await page.route(
+      (url) => url.href.startsWith(site.services!.urls.archive!),
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
         await route.continue();
       },
     );

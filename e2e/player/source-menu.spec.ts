@@ -1,11 +1,12 @@
 /**
  * The source menu (`/source`, `/source/embeds`, spec §4 and §8) against the local media library: a source's
  * embeds, a failed embed's error icon, a single embed scraped at once, the noEmbeds and noStream states,
- * the current source marked; then the same journeys through the remote scraping server.
+ * the current source marked, a run left behind cancelled; then the same journeys through the remote scraping
+ * server. In the browser only: the failed state, and the extension-disabled error.
  */
 import type { Page } from '@playwright/test';
 import { HOSTED_MOVIES, MIRRORED_MOVIES } from '../../services/src/media/library';
-import { currentTime, menu, openSettings, startPlayback, video } from '../support/player.page';
+import { currentTime, installFakeExtension, menu, openSettings, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
@@ -134,10 +135,75 @@ function journeys(remote: boolean) {
     await expectCurrentSource(page, 'local-hls');
     expectRoute(['/scrape/source']);
   });
+
+  test('leaving the embeds page while its one embed is scraped cancels that run: its late result switches nothing', async ({ page, site }) => {
+    // The embed's scrape is held until released: its page (in the browser), or the server's embed run.
+    const held = remote ? `${site.services!.urls.scraper}/scrape/embed` : `${site.services!.urls.media}/embed/`;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let arrived = false;
+    await page.route(
+      (url) => url.href.startsWith(held),
+      async (route) => {
+        arrived = true;
+        await released;
+        await route.continue().catch(() => undefined); // cancelled meanwhile
+      },
+    );
+    const dropped: string[] = [];
+    page.on('requestfailed', (r) => void (r.url().startsWith(held) && dropped.push(r.url())));
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-${ONE_HOST}`);
+    await startPlayback(page, 0.5);
+    await openSource(page, 'local-hosts');
+    await expect(page.getByTestId('embed-option')).toHaveAttribute('data-status', 'loading');
+    await expect.poll(() => arrived).toBe(true);
+    // Back to the list, and another source: it plays.
+    await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByTestId('source-local-mp4').click();
+    await expect(menu(page)).toBeHidden({ timeout: 15_000 });
+    await expect.poll(() => src(page)).toMatch(/\/mp4\/\d+\.mp4$/);
+    // Let through, whatever the left embed's run would answer changes nothing; that run was cancelled (its request dropped).
+    release();
+    await page.waitForTimeout(1000);
+    await expectCurrentSource(page, 'local-mp4');
+    expect(dropped).toHaveLength(1);
+  });
 }
 
 test.describe('in the browser', () => {
   journeys(false);
+
+  test('a source whose run fails says failed; the video goes on', async ({ page, site }) => {
+    await page.goto(`${site.hostUrl}${NOSFERATU}`);
+    await startPlayback(page, 0.5);
+    const before = await src(page);
+    // The library breaks down: its index answers 500.
+    await page.route(`${site.services!.urls.media}/index/**`, (route) => route.fulfill({ status: 500, headers: { 'Access-Control-Allow-Origin': '*' }, body: 'down' }));
+    await openSource(page, 'local-mp4');
+    await expect(page.getByTestId('source-menu-error')).toHaveAttribute('data-kind', 'failed');
+    await expect(page.getByTestId('source-menu-error')).toHaveText('Failed to scrape this source.');
+    expect(await src(page)).toBe(before);
+  });
+
+  test('a source whose stream needs the extension, with the extension not allowed on this site, says the extension is disabled', async ({ page, site }) => {
+    const received = await installFakeExtension(page, { allowed: false });
+    // The library's MP4 copy on a host that does not let a page load it (no cors-allowed flag): only the extension could.
+    await page.route(`${site.services!.urls.media}/index/**`, async (route) => {
+      const response = await route.fetch();
+      const entry = (await response.json()) as { sources: Array<{ id: string; stream?: { flags: string[] } }> };
+      for (const source of entry.sources) if (source.id === 'local-mp4' && source.stream) source.stream.flags = [];
+      await route.fulfill({ response, json: entry });
+    });
+    await page.goto(`${site.hostUrl}${NOSFERATU}`);
+    await startPlayback(page, 0.5);
+    const before = await src(page);
+    await openSource(page, 'local-mp4');
+    await expect(page.getByTestId('source-menu-error')).toHaveAttribute('data-kind', 'extensionDisabled');
+    await expect(page.getByTestId('source-menu-error')).toHaveText('The extension is disabled.');
+    expect(await src(page)).toBe(before);
+    // The extension was asked (hello) and answered that it is not allowed here: nothing went through it.
+    expect(new Set(await received())).toEqual(new Set(['hello']));
+  });
 });
 
 test.describe('through the remote scraping server', () => {

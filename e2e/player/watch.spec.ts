@@ -70,7 +70,17 @@ test('pressing play on a found source presents the first frame, then plays on', 
 // Scraping validates streams, so a title whose only stream is broken ends on not found...
 test('a title whose only stream is broken ends on not found, with details', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/media/tmdb-movie-${BROKEN_MOVIES.missingSegments}`);
-  await expect(page.getByTestId('scrape-not-found')).toBeVisible({ timeout: 30_000 });
+  const screen = page.getByTestId('scrape-not-found');
+  await expect(screen).toBeVisible({ timeout: 30_000 });
+  await expect(screen.getByText("Couldn't find a stream")).toBeVisible();
+  const details = page.getByTestId('scrape-error-details');
+  await expect(details).toHaveCount(0);
+  const show = screen.getByRole('button', { name: 'Show details' });
+  await show.click();
+  await expect(show).toHaveAttribute('aria-expanded', 'true');
+  await expect(details).toHaveText('scrape/not-found: not found\nno source gave a playable stream');
+  await show.click();
+  await expect(details).toHaveCount(0);
 });
 
 // ...and the playback-error screen shows for the broken streams played directly (no validation).

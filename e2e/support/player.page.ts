@@ -1,5 +1,6 @@
 /** Page object of the player remote: watch page, progress view, controls, menus. */
 import { expect, type Page } from '@playwright/test';
+import { installFakeExtension as fakeExtension, type FakeExtensionOptions } from '../../remote-player/src/core/scraping/fake-extension';
 
 export const player = (page: Page) => page.getByTestId('player');
 export const video = (page: Page) => page.getByTestId('player-video');
@@ -23,3 +24,12 @@ export async function openSettings(page: Page): Promise<void> {
 }
 
 export const menu = (page: Page) => page.locator('[data-router="settings"]');
+
+/**
+ * Installs the stand-in of the browser extension (core/scraping/fake-extension.ts: its content script's relay
+ * messages) in the page, before the page's own scripts. Answers the names of the messages it has received.
+ */
+export async function installFakeExtension(page: Page, options: Omit<FakeExtensionOptions, 'fetchImpl'> = {}): Promise<() => Promise<string[]>> {
+  await page.addInitScript(`window.__fakeExtension = (${fakeExtension.toString()})(window, ${JSON.stringify(options)});`);
+  return () => page.evaluate(() => (window as unknown as { __fakeExtension: { received: Array<{ name: string }> } }).__fakeExtension.received.map((m) => m.name));
+}

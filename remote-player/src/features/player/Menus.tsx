@@ -13,7 +13,7 @@ import { PLAYBACK_SPEEDS } from '../../core/player/keyboard';
 import { QUALITY_ORDER } from '../../core/player/quality';
 import type { ScrapeError } from '../../core/scraping/errors';
 import type { EmbedRef, ProviderInfo } from '../../core/scraping/types';
-import { listScrapeProviders, scrapeEmbed, scrapeSource } from '../../worker/player.client';
+import { cancelScrape, listScrapeProviders, scrapeEmbed, scrapeSource } from '../../worker/player.client';
 import { Icon } from './icons';
 import { usePlayer } from './player.store';
 import { plain } from './start-stream';
@@ -484,7 +484,7 @@ function CaptionSettingsMenu({ overlay }: { overlay: boolean }) {
 type EmbedsState =
   | { status: 'loading' }
   | { status: 'list'; embeds: EmbedRef[] }
-  | { status: 'error'; error: ScrapeError; kind: 'noStream' | 'noEmbeds' | 'failed' }
+  | { status: 'error'; error: ScrapeError; kind: ErrorKind }
   | { status: 'embedLoading'; embeds: EmbedRef[]; index: number }
   | { status: 'embedFailed'; embeds: EmbedRef[]; failed: number[] };
 
@@ -524,7 +524,21 @@ function SourceMenu() {
 /** Which source the embeds page is about (set by the source list). */
 const menuSource = { id: '', name: '' };
 
-const KIND: Record<string, 'noStream' | 'noEmbeds' | 'failed'> = { 'scrape/not-found': 'noStream', 'scrape/no-stream': 'noStream', 'scrape/invalid-stream': 'noStream', 'scrape/no-embeds': 'noEmbeds' };
+type ErrorKind = 'noStream' | 'noEmbeds' | 'failed' | 'extensionDisabled';
+const KIND: Record<string, ErrorKind> = {
+  'scrape/not-found': 'noStream',
+  'scrape/no-stream': 'noStream',
+  'scrape/invalid-stream': 'noStream',
+  'scrape/no-embeds': 'noEmbeds',
+  'scrape/extension-disabled': 'extensionDisabled',
+};
+/** Spec §8: the source menu's states, and the extension-disabled error of scraping. */
+const ERROR_TEXT: Record<ErrorKind, string> = {
+  noStream: 'menus.source.noStream',
+  noEmbeds: 'menus.source.noEmbeds',
+  failed: 'menus.source.failed',
+  extensionDisabled: 'scraping.errors.extension-disabled',
+};
 
 function EmbedsMenu() {
   const { t } = useTranslation('player');
@@ -532,13 +546,19 @@ function EmbedsMenu() {
   const { close } = useMenu();
   const [state, setState] = useState<EmbedsState>({ status: 'loading' });
   const sourceId = menuSource.id;
+  // The page's current run (the source, then an embed). Leaving the page (back to the list, another source,
+  // closing the menu) cancels it; a result of any other run is stale and ignored.
+  const current = useRef<string | null>(null);
+  const newRun = () => (current.current = crypto.randomUUID());
 
   const runEmbed = async (embeds: EmbedRef[], index: number, failed: number[]) => {
     const options = hooks.current.scrapeOptions?.();
     const embed = embeds[index];
     if (!options || !embed) return;
+    const runId = newRun();
     setState({ status: 'embedLoading', embeds, index });
-    const result = await scrapeEmbed(embed.embedId, embed.url, options);
+    const result = await scrapeEmbed(embed.embedId, embed.url, { ...options, runId });
+    if (current.current !== runId) return;
     const stream = result.ok ? result.value.stream[0] : undefined;
     if (stream) {
       hooks.current.playStream?.(stream, sourceId, embed.embedId);
@@ -555,9 +575,9 @@ function EmbedsMenu() {
       setState({ status: 'error', error: { code: 'scrape/failed', message: 'failed to scrape' }, kind: 'failed' });
       return;
     }
-    let cancelled = false;
-    void scrapeSource(sourceId, plain(scrape), options).then((result) => {
-      if (cancelled) return;
+    const runId = newRun();
+    void scrapeSource(sourceId, plain(scrape), { ...options, runId }).then((result) => {
+      if (current.current !== runId) return;
       if (!result.ok) return setState({ status: 'error', error: result.error, kind: KIND[result.error.code] ?? 'failed' });
       if (result.value.stream) {
         hooks.current.playStream?.(result.value.stream, sourceId);
@@ -571,7 +591,9 @@ function EmbedsMenu() {
       else setState({ status: 'list', embeds });
     });
     return () => {
-      cancelled = true;
+      const running = current.current;
+      current.current = null;
+      if (running) void cancelScrape(running);
     };
     // Runs once per opened source.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -584,7 +606,7 @@ function EmbedsMenu() {
       {state.status === 'loading' && <p role="status">{t('menus.source.loading')}</p>}
       {state.status === 'error' && (
         <p role="alert" data-testid="source-menu-error" data-kind={state.kind}>
-          {t(`menus.source.${state.kind}`)}
+          {t(ERROR_TEXT[state.kind])}
         </p>
       )}
       {embeds.map((embed, i) => (
