@@ -216,9 +216,15 @@ test('?r=settings/captions/settings opens the caption settings with a hide toggl
   await page.keyboard.press('c');
   await expect(cue).toHaveText('Subtitle line 2 (en)');
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::subtitles')!).state.enabled)).toBe(true);
-  // And c once more turns them off.
+  // And c once more turns them off; the main menu's subtitle switch reads off while they are hidden.
   await page.keyboard.press('c');
   await expect(cue).toHaveCount(0);
+  await openSettings(page);
+  const enable = menu(page).getByRole('switch', { name: 'Enable subtitles' });
+  await expect(enable).toHaveAttribute('aria-checked', 'false');
+  await enable.click();
+  await expect(cue).toHaveText('Subtitle line 2 (en)');
+  await expect(enable).toHaveAttribute('aria-checked', 'true');
 });
 
 test('next episode of a show', async ({ page, site }) => {

@@ -255,7 +255,7 @@ function MainMenu() {
       {query.get('downloads') !== 'false' && <Choice label={t('menus.download.title')} onClick={() => go('/download')} chevron testId="menu-download" />}
       {query.get('watchparty') !== 'false' && <WatchPartyLink />}
       <h3>{t('menus.experience')}</h3>
-      <Toggle label={t('menus.captions.enable')} checked={!!view.captions.selectedId} onChange={() => void captions.toggle()} />
+      <Toggle label={t('menus.captions.enable')} checked={!!view.captions.selectedId && state.subtitles.enabled} onChange={() => void captions.toggle()} />
       <Choice label={t('menus.captions.title')} value={view.captions.selectedId ? (captions.options.find((o) => o.id === view.captions.selectedId)?.label ?? '') : t('menus.captions.off')} onClick={() => go('/captions')} chevron testId="menu-captions" />
       <Choice label={t('menus.playback.title')} value={`${media.rate}x`} onClick={() => go('/playback')} chevron />
       <Choice label={t('menus.theme.title')} value={t(`themes.${state.theme}`)} onClick={() => go('/theme')} chevron />
