@@ -24,6 +24,13 @@ test('the standalone player page works on its own origin, worker included', asyn
   expect(errors).toEqual([]);
 });
 
+test('a UTF-16 subtitle file is decoded from its bytes in the worker', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/dev/video`);
+  await page.getByLabel('Subtitle file (.srt, .vtt, .ass, .ssa)').setInputFiles(path.join(path.dirname(fixture), 'typical-utf16le-bom.srt'));
+  await expect(page.getByTestId('cue-count')).toHaveText('3 cues in typical-utf16le-bom.srt (parsed in the worker)');
+  await expect(page.getByText('This is the first subtitle.')).toBeVisible();
+});
+
 test('a file that is not a subtitle is refused with a clear message', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/dev/video`);
   await page.getByLabel('Subtitle file (.srt, .vtt, .ass, .ssa)').setInputFiles({ name: 'notes.srt', mimeType: 'text/plain', buffer: Buffer.from('just some words') });

@@ -121,7 +121,7 @@ export default function DevVideoPage() {
     }
     setState({ status: 'parsing', file: file.name });
     const worker = await getPlayerWorker();
-    const [result, where] = await Promise.all([worker.parseCaptions(await file.text(), format), worker.where()]);
+    const [result, where] = await Promise.all([worker.parseCaptions(await file.arrayBuffer(), format), worker.where()]);
     setState(
       result.ok
         ? { status: 'done', file: file.name, cues: result.value, where }
