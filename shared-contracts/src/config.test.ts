@@ -17,6 +17,18 @@ describe('runtime config', () => {
     }
   });
 
+  it("Turnstile: off by default, Cloudflare's script unless overridden, a script URL must be absolute", () => {
+    expect(DEFAULT_RUNTIME_CONFIG.turnstileSiteKey).toBe('');
+    expect(DEFAULT_RUNTIME_CONFIG.turnstileScriptUrl).toBe('https://challenges.cloudflare.com/turnstile/v0/api.js');
+    expect(parseRuntimeConfig({ turnstileSiteKey: '0x4AAA', turnstileScriptUrl: 'http://localhost:9000/api.js' })).toMatchObject({
+      ok: true,
+      value: { turnstileSiteKey: '0x4AAA', turnstileScriptUrl: 'http://localhost:9000/api.js' },
+    });
+    const relative = parseRuntimeConfig({ turnstileScriptUrl: '/turnstile.js' });
+    expect(relative).toEqual({ ok: false, error: expect.stringContaining('turnstileScriptUrl: must be an absolute URL') });
+    expect(parseRuntimeConfig({ turnstileSiteKey: 42 })).toEqual({ ok: false, error: expect.stringContaining('turnstileSiteKey') });
+  });
+
   it('refuses something that is not an object', () => {
     expect(parseRuntimeConfig('<html>').ok).toBe(false);
     expect(parseRuntimeConfig(null).ok).toBe(false);

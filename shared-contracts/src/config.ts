@@ -35,6 +35,14 @@ export const RuntimeConfigSchema = v.object({
   archiveUrl: v.optional(v.string(), ''),
   /** Where scrape outcomes are reported (spec §4); empty reports nothing. */
   scrapeReportUrl: v.optional(v.string(), ''),
+  /**
+   * Cloudflare Turnstile site key (spec §6, §8): when set, a scrape that may go through the proxy workers
+   * or a remote scraping server first gets a Turnstile token (sent as X-Token and cf-turnstile-response).
+   * Empty: no captcha.
+   */
+  turnstileSiteKey: v.optional(v.string(), ''),
+  /** The Turnstile API script, loaded only when a token is needed (absolute URL; `render=explicit` is added). */
+  turnstileScriptUrl: v.optional(v.pipe(v.string(), v.url('must be an absolute URL')), 'https://challenges.cloudflare.com/turnstile/v0/api.js'),
   /** The intro-skip service; empty disables Skip Intro. */
   skipsUrl: v.optional(v.string(), ''),
   /** IP-location service for the region chooser. */

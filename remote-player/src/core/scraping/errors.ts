@@ -34,6 +34,11 @@ export interface ScrapeError extends AppError {
   detail?: string;
 }
 
+/** The key of an error's message in the player's translations: scraping.errors.<code>, but Turnstile's is player.turnstile.error (spec §8). */
+export function scrapeErrorKey(code: string): string {
+  return code === 'scrape/turnstile' ? 'turnstile.error' : `scraping.errors.${code.replace('scrape/', '')}`;
+}
+
 export function scrapeError(code: ScrapeErrorCode, detail?: string): ScrapeError {
   return detail === undefined ? { code, message: SCRAPE_ERRORS[code] } : { code, message: SCRAPE_ERRORS[code], detail };
 }

@@ -5,10 +5,12 @@ import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import { playbackErrorKey } from '../../core/player/playback-error';
+import { scrapeErrorKey } from '../../core/scraping/errors';
 import type { SourceState } from '../../core/scraping/types';
 import { Icon } from './icons';
 import { PillButton } from './ui';
 import { usePlayer } from './player.store';
+import { turnstileStatus } from './turnstile';
 
 export const TIP_COUNT = 21;
 
@@ -141,10 +143,16 @@ export function ScrapingView() {
     }),
     [t],
   );
+  const { verifying } = useSnapshot(turnstileStatus);
   const { order, sources } = view.progress;
   return (
     <Screen data-testid="scraping-view" aria-busy="true">
       <h2>{t('scraping.title')}</h2>
+      {verifying && (
+        <Item role="status" data-testid="turnstile-verifying" data-status="pending">
+          <span className="name">{t('turnstile.verifyingHumanity')}</span>
+        </Item>
+      )}
       <List aria-label={t('scraping.sources')}>
         {order.map((id) => {
           const source = sources[id];
@@ -185,7 +193,7 @@ export function NotFoundScreen() {
   return (
     <Screen data-testid="scrape-not-found" role="alert">
       <h2>{notFound ? t('notFound.title') : t('notFound.failedTitle')}</h2>
-      <p>{notFound ? t('notFound.text') : t(`scraping.errors.${error.code.replace('scrape/', '')}`, { defaultValue: error.message })}</p>
+      <p>{notFound ? t('notFound.text') : t(scrapeErrorKey(error.code), { defaultValue: error.message })}</p>
       <Buttons>
         <a
           href="/"

@@ -2,6 +2,6 @@
 export { newPlayer } from './create';
 export { PlayerView } from './Player';
 export { PlayerContext, type EpisodeLink, type Player, type PlayerMeta } from './player.store';
-export { plain, scrapeOptionsFrom, startStream, stopThumbnails } from './start-stream';
+export { plain, scrapeOptionsForRun, scrapeOptionsFrom, startStream, stopThumbnails } from './start-stream';
 export { resolveDirectStream } from './load-media';
 export { postToParent, usePlaybackEffects } from './use-playback';

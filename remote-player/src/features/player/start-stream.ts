@@ -1,9 +1,13 @@
 /** Starting a found stream: status to playing, CDN replacements, the engine loads it. */
 import type { HostApi } from 'shared-contracts';
 import { toSource } from '../../core/player/source';
+import { ok, type Result } from '../../core/result';
+import type { ScrapeError } from '../../core/scraping/errors';
+import { parseProxyList } from '../../core/scraping/fetchers/proxy';
 import type { ScrapeOptions, Stream } from '../../core/scraping/types';
 import type { Player } from './player.store';
 import { generateThumbnails } from './thumbnails';
+import { pageTurnstile, type TokenProvider } from './turnstile';
 import { postToParent } from './use-playback';
 
 let thumbnailRun: AbortController | null = null;
@@ -67,4 +71,31 @@ export function scrapeOptionsFrom(host: HostApi, runId?: string): ScrapeOptions 
   if (config.scrapeReportUrl) options.reportUrl = config.scrapeReportUrl;
   if (runId) options.runId = runId;
   return plain(options);
+}
+
+/**
+ * Whether a run with these options may go through the proxy workers or a remote scraping server: the
+ * engine picks the network per provider while it runs, so any entry in the proxy list counts.
+ */
+export function mayUseProxies(options: ScrapeOptions): boolean {
+  return !options.local && parseProxyList(options.proxyUrls).length > 0;
+}
+
+/**
+ * Scrape options for one run (scrapeOptionsFrom), with a Turnstile token when the config has a site key
+ * and the run may go through the proxy workers (spec §6, §7): sent as X-Token to the workers and as the
+ * captcha header (cf-turnstile-response) to them and to a remote scraping server. No token, no run:
+ * scrape/turnstile (spec §8 message), or scrape/cancelled when `signal` aborts first.
+ */
+export async function scrapeOptionsForRun(
+  host: HostApi,
+  runId?: string,
+  signal?: AbortSignal,
+  turnstile?: TokenProvider,
+): Promise<Result<ScrapeOptions, ScrapeError>> {
+  const options = scrapeOptionsFrom(host, runId);
+  if (!host.config.turnstileSiteKey || !mayUseProxies(options)) return ok(options);
+  const token = await (turnstile ?? pageTurnstile(host.config)).token(signal);
+  if (!token.ok) return token;
+  return ok({ ...options, proxyToken: token.value, captchaToken: token.value });
 }

@@ -13,7 +13,7 @@ import type { ScrapeMedia } from '../../core/scraping/types';
 import { cancelScrape, scrapeAll } from '../../worker/player.client';
 import { resumeFrom } from '../../core/player/resume';
 import { fetchIntroSkip } from './skips';
-import { newPlayer, PlayerView, PlayerContext, type EpisodeLink, type Player, type PlayerMeta, plain, scrapeOptionsFrom, startStream, stopThumbnails, postToParent, usePlaybackEffects } from '../player';
+import { newPlayer, PlayerView, PlayerContext, type EpisodeLink, type Player, type PlayerMeta, plain, scrapeOptionsForRun, scrapeOptionsFrom, startStream, stopThumbnails, postToParent, usePlaybackEffects } from '../player';
 
 const Message = styled.div`
   position: absolute;
@@ -187,9 +187,14 @@ export default function WatchPage() {
         });
       }
 
-      const result = await scrapeAll(plain(meta.scrape!), scrapeOptionsFrom(h, runId), (event) => {
-        if (!cancelled) player.ui.progress = applyScrapeEvent(player.ui.progress, event);
-      });
+      // With a Turnstile site key the run first gets a token (the progress view says Verifying humanity).
+      const options = await scrapeOptionsForRun(h, runId, controller.signal);
+      if (cancelled) return;
+      const result = options.ok
+        ? await scrapeAll(plain(meta.scrape!), options.value, (event) => {
+            if (!cancelled) player.ui.progress = applyScrapeEvent(player.ui.progress, event);
+          })
+        : options;
       if (cancelled) return;
       if (!result.ok) {
         if (result.error.code === 'scrape/cancelled') return;

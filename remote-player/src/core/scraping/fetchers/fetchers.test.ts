@@ -101,6 +101,37 @@ describe('fetchers against the real services', () => {
     const without = createProxyFetcher({ urls: [services.urls.proxy!] });
     expect((await without({ url: `${services.urls.media}/index/movie/653` })).status).toBe(401);
   });
+
+  it("a run's proxyToken and captchaToken reach the proxy workers on every proxied request (X-Token, cf-turnstile-response)", async () => {
+    const sent: Array<{ url: string; headers: Record<string, string> }> = [];
+    const fetchImpl = ((input: string | URL | Request, init?: RequestInit) => {
+      sent.push({ url: String(input), headers: { ...(init?.headers as Record<string, string> | undefined) } });
+      return fetch(input, init);
+    }) as typeof fetch;
+    const source: SourceProvider = {
+      kind: 'source',
+      id: 'needs-proxy',
+      name: 'Needs a proxy',
+      rank: 1,
+      mediaTypes: ['movie'],
+      needs: ['proxy'],
+      async scrape({ proxiedFetcher }) {
+        const answer = await proxiedFetcher({ url: `${services.urls.media}/index/movie/653` });
+        if (answer.status !== 200) throw new Error(`index through the proxy: HTTP ${answer.status}`);
+        const index = JSON.parse(answer.body) as { sources: Array<{ id: string; stream: { playlist: string } }> };
+        return { stream: [{ id: 'x', type: 'hls', playlist: index.sources.find((s) => s.id === 'local-hls')!.stream.playlist, flags: ['cors-allowed'], captions: [] }], embeds: [] };
+      },
+    };
+    const registry = { sources: [source], embeds: [] };
+    const movie = { type: 'movie' as const, title: 'Nosferatu', releaseYear: 1922, tmdbId: '653' };
+    const options = { proxyUrls: [services.urls.proxy!], skipValidation: true };
+    expect(await runAll(movie, { ...options, proxyToken: 'secret', captchaToken: 'secret' }, { registry, fetchImpl })).toMatchObject({ ok: true, value: { sourceId: 'needs-proxy' } });
+    const proxied = sent.filter((r) => r.url.startsWith(services.urls.proxy!));
+    expect(proxied.length).toBeGreaterThan(0);
+    expect(proxied.every((r) => r.headers['X-Token'] === 'secret' && r.headers['cf-turnstile-response'] === 'secret')).toBe(true);
+    // Without the token the proxy refuses, and the source fails.
+    expect(await runAll(movie, options, { registry, fetchImpl })).toMatchObject({ ok: false });
+  });
 });
 
 describe('extension bridge and fetcher', () => {
