@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import type { RunningService } from '../../services/src/types.ts';
-import { startPlayback } from '../support/player.page';
+import { menu, openSettings, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 const SITE_KEY = 'e2e-turnstile-site-key';
@@ -26,7 +26,7 @@ const TURNSTILE_MESSAGE = 'Failed to verify your humanity - stream failed to loa
  * The Turnstile script stand-in. `answer`: the token each execute gives after `delayMs` (a new one each
  * time: `<token>-<n>` from the second on), or a widget error code.
  */
-const fakeTurnstile = (answer: { token: string } | { error: string }, delayMs = 1200) => `(() => {
+const fakeTurnstile = (answer: { token: string; sameEachTime?: boolean } | { error: string }, delayMs = 1200) => `(() => {
   window.__turnstile = { src: document.currentScript.src, renders: [], executes: 0, resets: 0 };
   let params = null;
   window.turnstile = {
@@ -40,7 +40,7 @@ const fakeTurnstile = (answer: { token: string } | { error: string }, delayMs = 
       const answer = ${JSON.stringify(answer)};
       setTimeout(() => {
         if (answer.error) params['error-callback'](answer.error);
-        else params.callback(n === 1 ? answer.token : answer.token + '-' + n);
+        else params.callback(n === 1 || answer.sameEachTime ? answer.token : answer.token + '-' + n);
       }, ${delayMs});
     },
     reset() { window.__turnstile.resets++; },
@@ -110,6 +110,22 @@ test('through a remote scraping server that checks the token: the run carries it
   const scrapes = await requests.headers(`${scraper.url}/scrape?`);
   expect(scrapes.map((h) => h['cf-turnstile-response'])).toEqual([ACCEPTED]);
   await expect(page.getByTestId('turnstile-verifying')).toHaveCount(0);
+});
+
+test('the source menu takes a fresh token for its run: the remote server gets it with /scrape/source', async ({ page, site }) => {
+  await page.route(TURNSTILE_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: ACCEPTED, sameEachTime: true }, 300) }));
+  await withConfig(page, { turnstileSiteKey: SITE_KEY, proxyUrls: [`api:${scraper.url}`] });
+  const requests = recordRequests(page);
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.5);
+  await openSettings(page);
+  await page.getByTestId('menu-source').click();
+  await page.getByTestId('source-local-mp4').click();
+  await expect(menu(page)).toBeHidden({ timeout: 15_000 });
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/\.mp4$/);
+  // Tokens are single use: the page's run took the first, the menu's run asked the widget for a second one.
+  expect((await requests.headers(`${scraper.url}/scrape/source?`)).map((h) => h['cf-turnstile-response'])).toEqual([ACCEPTED]);
+  expect(((await turnstileSeen(page)) as { executes: number }).executes).toBe(2);
 });
 
 test('a token the server refuses ends the run on the Turnstile message', async ({ page, site }) => {

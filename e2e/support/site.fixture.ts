@@ -102,6 +102,10 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
   site: [
     async ({ qa }, use) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-e2e-'));
+      // One account server serves the whole run, from one address: its per-client limits (10 registrations
+      // per 10 min) would end the run's later registrations with 429. The limits are tested in
+      // services/src/backend/ratelimit.test.ts; here they are off (the services read process.env).
+      process.env.BACKEND_RATE_LIMITS ??= 'false';
       const site = await startSite({
         ports: { host: 0, 'remote-discover': 0, 'remote-player': 0, 'remote-account': 0, 'remote-settings': 0 },
         services: { ports: { catalog: 0, media: 0, proxy: 0, skips: 0, geo: 0, backend: 0, scraper: 0, jellyfin: 0, archive: 0 }, dataDir },

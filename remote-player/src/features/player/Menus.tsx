@@ -524,13 +524,14 @@ function SourceMenu() {
 /** Which source the embeds page is about (set by the source list). */
 const menuSource = { id: '', name: '' };
 
-type ErrorKind = 'noStream' | 'noEmbeds' | 'failed' | 'extensionDisabled';
+type ErrorKind = 'noStream' | 'noEmbeds' | 'failed' | 'extensionDisabled' | 'turnstile';
 const KIND: Record<string, ErrorKind> = {
   'scrape/not-found': 'noStream',
   'scrape/no-stream': 'noStream',
   'scrape/invalid-stream': 'noStream',
   'scrape/no-embeds': 'noEmbeds',
   'scrape/extension-disabled': 'extensionDisabled',
+  'scrape/turnstile': 'turnstile',
 };
 /** Spec §8: the source menu's states, and the extension-disabled error of scraping. */
 const ERROR_TEXT: Record<ErrorKind, string> = {
@@ -538,6 +539,7 @@ const ERROR_TEXT: Record<ErrorKind, string> = {
   noEmbeds: 'menus.source.noEmbeds',
   failed: 'menus.source.failed',
   extensionDisabled: 'scraping.errors.extension-disabled',
+  turnstile: 'turnstile.error',
 };
 
 function EmbedsMenu() {
@@ -551,13 +553,25 @@ function EmbedsMenu() {
   const current = useRef<string | null>(null);
   const newRun = () => (current.current = crypto.randomUUID());
 
+  // Options for a run of this page; a Turnstile check (when configured) is given up when the run is left.
+  const abort = useRef<AbortController | null>(null);
+  const optionsFor = (runId: string) => {
+    abort.current?.abort();
+    abort.current = new AbortController();
+    return hooks.current.scrapeOptionsForRun?.(runId, abort.current.signal);
+  };
+  const failWith = (error: ScrapeError) => setState({ status: 'error', error, kind: KIND[error.code] ?? 'failed' });
+
   const runEmbed = async (embeds: EmbedRef[], index: number, failed: number[]) => {
-    const options = hooks.current.scrapeOptions?.();
     const embed = embeds[index];
-    if (!options || !embed) return;
+    if (!embed) return;
     const runId = newRun();
     setState({ status: 'embedLoading', embeds, index });
-    const result = await scrapeEmbed(embed.embedId, embed.url, { ...options, runId });
+    const options = await optionsFor(runId);
+    if (current.current !== runId) return;
+    if (!options) return setState({ status: 'embedFailed', embeds, failed: [...failed, index] });
+    if (!options.ok) return failWith(options.error);
+    const result = await scrapeEmbed(embed.embedId, embed.url, { ...options.value, runId });
     if (current.current !== runId) return;
     const stream = result.ok ? result.value.stream[0] : undefined;
     if (stream) {
@@ -569,16 +583,16 @@ function EmbedsMenu() {
   };
 
   useEffect(() => {
-    const options = hooks.current.scrapeOptions?.();
     const scrape = ui.meta?.scrape;
-    if (!options || !scrape) {
-      setState({ status: 'error', error: { code: 'scrape/failed', message: 'failed to scrape' }, kind: 'failed' });
-      return;
-    }
     const runId = newRun();
-    void scrapeSource(sourceId, plain(scrape), { ...options, runId }).then((result) => {
+    void (async () => {
+      const options = scrape ? await optionsFor(runId) : undefined;
       if (current.current !== runId) return;
-      if (!result.ok) return setState({ status: 'error', error: result.error, kind: KIND[result.error.code] ?? 'failed' });
+      if (!options || !scrape) return failWith({ code: 'scrape/failed', message: 'failed to scrape' });
+      if (!options.ok) return failWith(options.error);
+      const result = await scrapeSource(sourceId, plain(scrape), { ...options.value, runId });
+      if (current.current !== runId) return;
+      if (!result.ok) return failWith(result.error);
       if (result.value.stream) {
         hooks.current.playStream?.(result.value.stream, sourceId);
         close();
@@ -589,10 +603,11 @@ function EmbedsMenu() {
       // Spec §4: with exactly one embed it is scraped at once and the menu closes on success.
       if (embeds.length === 1) void runEmbed(embeds, 0, []);
       else setState({ status: 'list', embeds });
-    });
+    })();
     return () => {
       const running = current.current;
       current.current = null;
+      abort.current?.abort();
       if (running) void cancelScrape(running);
     };
     // Runs once per opened source.

@@ -11,6 +11,7 @@ import type { Thumbnail } from '../../core/player/thumbnails';
 import { initialStatus, nextStatus, type StatusEvent, type StatusState } from '../../core/player/status';
 import { emptyProgress, type ScrapeProgress } from '../../core/scraping/progress';
 import type { Caption, ScrapeMedia, ScrapeOptions, Stream } from '../../core/scraping/types';
+import type { Result } from '../../core/result';
 import type { ScrapeError } from '../../core/scraping/errors';
 
 /** What the player knows about the title it plays. */
@@ -121,6 +122,8 @@ export interface PlayerHooks {
   /** Plays a stream found by the source menu or given by the embedding page (at the current time unless `startAt`, seconds). */
   playStream?: (stream: Stream, sourceId: string, embedId?: string, options?: { startAt?: number }) => void;
   scrapeOptions?: () => ScrapeOptions;
+  /** Options for one run of the source menu, with a Turnstile token when the config asks for one (may wait for it). */
+  scrapeOptionsForRun?: (runId: string, signal?: AbortSignal) => Promise<Result<ScrapeOptions, ScrapeError>>;
   /** Shows: go to another episode of the show (from its beginning when `fromStart`, spec §4). */
   goToEpisode?: (seasonId: string, episodeId: string, options?: { fromStart?: boolean }) => void;
   nextEpisode?: EpisodeLink | null;

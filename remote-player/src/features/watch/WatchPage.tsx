@@ -125,6 +125,7 @@ export default function WatchPage() {
   player.hooks.current.embed = embed;
   player.hooks.current.backUrl = new URLSearchParams(window.location.search).get('back') ?? '/';
   player.hooks.current.scrapeOptions = () => scrapeOptionsFrom(hostRef.current);
+  player.hooks.current.scrapeOptionsForRun = (runId, signal) => scrapeOptionsForRun(hostRef.current, runId, signal);
   player.hooks.current.playStream = (stream, sourceId, embedId, options) =>
     startStream(player, hostRef.current, stream, { sourceId, embedId }, { startAt: options?.startAt ?? player.engine.state.time, autoplay: player.engine.state.playing || player.engine.state.hasPlayedOnce, kind: 'chooseSource' });
   player.hooks.current.goToEpisode = (seasonId, episodeId, options) => {
