@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../../scripts/site.ts';
-import { BROKEN } from '../../services/src/media/library';
+import { BROKEN, BROKEN_MOVIES } from '../../services/src/media/library';
 import { expect, test } from '../support/site.fixture';
 
 const PARTNER = fs.readFileSync(path.join(ROOT, 'remote-player', 'public', 'partner-example.html'));
@@ -78,4 +78,57 @@ test('loadMedia goes through the Direct URL provider: a stream that does not pla
   await expect.poll(src).toBe(mp4);
   await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(6);
   await expect.poll(async () => (await events(page)).filter((e) => e.type === 'sourceFound').at(-1)?.sourceId).toBe('direct-url');
+});
+
+/** Posts a command to the framed player as a partner page would. */
+const send = (page: import('@playwright/test').Page, origin: string, command: Record<string, unknown>) =>
+  page.evaluate(({ command, origin }) => document.querySelector('iframe')!.contentWindow!.postMessage({ source: 'movie-web-player', ...command }, origin), { command, origin });
+
+test('the parent hears ended when the video reaches its end', async ({ page, site }) => {
+  await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-653`);
+  await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 20_000 }).toContain('sourceFound');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('play');
+  expect((await events(page)).map((e) => e.type)).not.toContain('ended');
+  await send(page, site.hostUrl, { type: 'seek', time: 15 }); // the clip is 16 s long
+  await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 10_000 }).toContain('ended');
+  const frame = page.frameLocator('iframe');
+  expect(await frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.ended)).toBe(true);
+});
+
+test('the parent hears error when the title has only a broken stream', async ({ page, site }) => {
+  await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-${BROKEN_MOVIES.missingSegments}`);
+  await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('ready');
+  // Scraping validates streams: the broken one is refused and the run ends on not found (spec §8 text).
+  await expect.poll(async () => (await events(page)).find((e) => e.type === 'error')?.message, { timeout: 30_000 }).toMatch(/^(not found|no stream)$/);
+  await expect(page.frameLocator('iframe').getByTestId('scrape-not-found')).toBeVisible();
+  expect((await events(page)).map((e) => e.type)).not.toContain('sourceFound');
+});
+
+test('embed mode shows the player alone: no site header or footer, no back link, the whole frame', async ({ page, site }) => {
+  await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-653`);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+  const iframe = (await page.locator('iframe').boundingBox())!;
+  const shell = (await frame.getByTestId('player').boundingBox())!;
+  expect([Math.round(shell.x), Math.round(shell.y), Math.round(shell.width), Math.round(shell.height)]).toEqual([Math.round(iframe.x), Math.round(iframe.y), Math.round(iframe.width), Math.round(iframe.height)]);
+  await frame.getByTestId('player').hover();
+  await expect(frame.getByTestId('controls')).toHaveCSS('opacity', '1');
+  await expect(frame.locator('header, footer, nav')).toHaveCount(0);
+  await expect(frame.getByRole('link')).toHaveCount(0); // no back link, no site links
+});
+
+test('the standalone player page serves /embed on its own origin, with the embed API', async ({ page, site }) => {
+  const standalone = site.remoteUrls.player;
+  // A partner deploys the standalone player with its own config.json: here, the site's.
+  const config = await (await fetch(`${site.hostUrl}/config.json`)).json();
+  await page.route(`${standalone}/config.json`, (route) => route.fulfill({ json: config }));
+  await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(standalone)}&media=tmdb-movie-653`);
+  await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 20_000 }).toContain('ready');
+  await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 20_000 }).toContain('sourceFound');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(async () => (await events(page)).filter((e) => e.type === 'timeupdate').length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const frame = page.frameLocator('iframe');
+  await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.5);
+  expect(page.frames()[1]!.url()).toBe(`${standalone}/embed/tmdb-movie-653`);
 });

@@ -93,3 +93,40 @@ test('the first episode has no previous track; the media key there does nothing'
   await expect.poll(() => page.evaluate(() => (document.querySelector('[data-testid=player-video]') as HTMLVideoElement).paused)).toBe(true);
   expect(page.url()).toBe(url);
 });
+
+test('the episodes router: season list (343x431), the full-width episode strip (360 high), choosing an episode plays it', async ({ page, site }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${site.hostUrl}${SHOW}`);
+  await startPlayback(page, 0.2);
+  await expect(page).toHaveTitle(/S1 E1/);
+  await page.mouse.move(300, 300);
+  await page.mouse.move(320, 320);
+  await page.getByRole('button', { name: 'Episodes', exact: true }).click();
+
+  const card = page.locator('[data-router="episodes"]');
+  await expect(card).toHaveAttribute('data-route', '/');
+  const seasons = await card.boundingBox();
+  expect([Math.round(seasons!.width), Math.round(seasons!.height)]).toEqual([343, 431]);
+  await expect(card.getByRole('button', { name: /^Season 1/ })).toHaveAttribute('aria-pressed', 'true');
+  await card.getByRole('button', { name: /^Season 2/ }).click();
+
+  await expect(card).toHaveAttribute('data-route', '/episodes');
+  await expect(card.getByRole('heading', { level: 2 })).toHaveText('Season 2');
+  const strip = await card.boundingBox();
+  // Full width: the player's width less the 1rem margins, 360 px high.
+  expect({ x: Math.round(strip!.x), width: Math.round(strip!.width), height: Math.round(strip!.height) }).toEqual({ x: 16, width: 1280 - 32, height: 360 });
+  const episodes = card.getByRole('button', { name: /^E\d+ · / });
+  expect(await episodes.count()).toBeGreaterThan(2);
+
+  const from = page.url();
+  await episodes.filter({ hasText: /^E1 · / }).click();
+  await expect(card).toHaveCount(0);
+  await expect(page).toHaveTitle(/S2 E1/);
+  expect(page.url()).not.toBe(from);
+  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+  // The chosen episode plays (autoplay carries on from the episode that was playing).
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await page.mouse.move(300, 300);
+  await page.getByRole('button', { name: 'Episodes', exact: true }).click();
+  await expect(card.getByRole('button', { name: /^Season 2/ })).toHaveAttribute('aria-pressed', 'true');
+});

@@ -25,6 +25,38 @@ export async function openSettings(page: Page): Promise<void> {
 
 export const menu = (page: Page) => page.locator('[data-router="settings"]');
 
+/** A property of the <video> element (paused, volume, playbackRate, muted, currentSrc…). */
+export const videoProp = <K extends keyof HTMLVideoElement>(page: Page, key: K) =>
+  video(page).evaluate((v: HTMLVideoElement, k) => v[k as keyof HTMLVideoElement], key as string) as Promise<HTMLVideoElement[K]>;
+
+export const paused = (page: Page) => videoProp(page, 'paused');
+
+/**
+ * Sets currentTime directly (a test shortcut to reach a position, not the behaviour under test) and
+ * waits for the seek to end, so that the player has seen the new time (its timeupdate comes first).
+ */
+export const setTime = (page: Page, seconds: number) =>
+  video(page).evaluate(
+    (v: HTMLVideoElement, s) =>
+      new Promise<void>((resolve) => {
+        v.addEventListener('seeked', () => resolve(), { once: true });
+        v.currentTime = s;
+      }),
+    seconds,
+  );
+
+/** Mouse movement over the player: shows the controls for 3 s. */
+export async function showControls(page: Page): Promise<void> {
+  await page.mouse.move(400, 300);
+  await page.mouse.move(420, 320);
+}
+
+/** The measured card of the settings router (width and height rounded to px) and its route. */
+export async function menuSize(page: Page): Promise<{ route: string | null; width: number; height: number }> {
+  const box = await menu(page).boundingBox();
+  return { route: await menu(page).getAttribute('data-route'), width: Math.round(box?.width ?? 0), height: Math.round(box?.height ?? 0) };
+}
+
 /**
  * Installs the stand-in of the browser extension (core/scraping/fake-extension.ts: its content script's relay
  * messages) in the page, before the page's own scripts. Answers the names of the messages it has received.

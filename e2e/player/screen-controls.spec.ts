@@ -1,0 +1,97 @@
+/**
+ * The player screen (spec §4, §9): controls hide 3 s after the last mouse move, a click on the picture
+ * plays and pauses, the 10 s skip buttons, the back link, the resume prompt and its thresholds.
+ */
+import type { Page } from '@playwright/test';
+import { currentTime, paused, player, setTime, showControls, startPlayback, video } from '../support/player.page';
+import { expect, test } from '../support/site.fixture';
+
+const NOSFERATU = '/media/tmdb-movie-653-nosferatu'; // a 16 s clip
+
+test('the controls hide 3 s after the last mouse move and show on a move; a click on the picture plays and pauses; the 10 s buttons', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.2);
+  const controls = page.getByTestId('controls');
+  await showControls(page);
+  const lastMove = Date.now();
+  await expect(controls).toHaveCSS('opacity', '1');
+  await expect(controls).toHaveCSS('opacity', '0', { timeout: 6000 });
+  const hiddenAfter = Date.now() - lastMove;
+  expect(hiddenAfter).toBeGreaterThanOrEqual(2900);
+  expect(hiddenAfter).toBeLessThan(4500);
+  const topBar = page.getByRole('link', { name: 'Back' }).locator('..');
+  await expect(topBar).toHaveCSS('opacity', '0'); // the top bar goes with them
+  await page.mouse.move(600, 400);
+  await expect(controls).toHaveCSS('opacity', '1');
+  await expect(topBar).toHaveCSS('opacity', '1');
+
+  await video(page).click();
+  await expect.poll(() => paused(page)).toBe(true);
+  await video(page).click();
+  await expect.poll(() => paused(page)).toBe(false);
+  expect(await page.evaluate(() => document.fullscreenElement)).toBeNull(); // two single clicks are no double click
+
+  await video(page).click();
+  await expect.poll(() => paused(page)).toBe(true);
+  await setTime(page, 3);
+  await showControls(page);
+  await page.getByRole('button', { name: 'Forward 10 seconds' }).click();
+  await expect.poll(() => currentTime(page)).toBeCloseTo(13, 1);
+  await page.getByRole('button', { name: 'Back 10 seconds' }).click();
+  await expect.poll(() => currentTime(page)).toBeCloseTo(3, 1);
+  await page.getByRole('button', { name: 'Back 10 seconds' }).click();
+  await expect.poll(() => currentTime(page)).toBe(0);
+  expect(await paused(page)).toBe(true);
+});
+
+test('the back link goes to the ?back= url, else home', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}${NOSFERATU}?back=${encodeURIComponent('/discover')}`);
+  await startPlayback(page, 0.2);
+  await showControls(page);
+  const link = page.getByRole('link', { name: 'Back' });
+  await expect(link).toHaveAttribute('href', '/discover');
+  await link.click();
+  await expect(page).toHaveURL(`${site.hostUrl}/discover`);
+
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+  await showControls(page);
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(`${site.hostUrl}/`);
+});
+
+/**
+ * Saved progress of Nosferatu (host store) before the app starts: `?seed=<watched>/<duration>`. The MP4
+ * source first: a seek past the end of an MP4 lands on its end, where the resumed position shows.
+ */
+const SEED = `
+  const seed = /[?&]seed=(\\d+)\\/(\\d+)/.exec(location.search);
+  if (seed) localStorage.setItem('__MW::progress', JSON.stringify({ version: 1, state: { updateQueue: [], items: { '653': {
+    type: 'movie', title: 'Nosferatu', year: 1922, updatedAt: Date.now(), progress: { watched: Number(seed[1]), duration: Number(seed[2]) } } } } }));
+  localStorage.setItem('__MW::preferences', JSON.stringify({ version: 1, state: { enableSourceOrder: true, sourceOrder: ['local-mp4'] } }));
+`;
+const prompt = (page: Page) => page.getByTestId('resume-prompt');
+
+test('the resume prompt (spec §4 thresholds): resumes where it was left, or starts over', async ({ page, site }) => {
+  await page.addInitScript(SEED);
+  // 60 s watched of 10 minutes: the prompt shows and playback starts at the saved time (past the end
+  // of this 16 s clip, so at its end: no clip of the library is long enough for the thresholds).
+  await page.goto(`${site.hostUrl}${NOSFERATU}?seed=60/600`);
+  await expect(prompt(page)).toBeVisible({ timeout: 20_000 });
+  await expect(prompt(page)).toContainText('Resumed at 1:00');
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(15);
+  await prompt(page).getByRole('button', { name: 'Start from beginning' }).click();
+  await expect(prompt(page)).toHaveCount(0);
+  await expect.poll(() => currentTime(page)).toBeLessThan(0.5);
+  await page.getByTestId('big-play').click();
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(0.5);
+
+  // Under 20 s watched, or within 120 s of the end: no prompt, from the beginning.
+  for (const seed of ['19/600', '481/600']) {
+    await page.goto(`${site.hostUrl}${NOSFERATU}?seed=${seed}`);
+    await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+    await expect(page.getByTestId('big-play')).toBeVisible();
+    await expect(prompt(page), seed).toHaveCount(0);
+    expect(await currentTime(page), seed).toBe(0);
+  }
+});
