@@ -437,6 +437,9 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           void captions.toggle();
           break;
         case 'close':
+          // Escape closes an open menu; with none open it leaves fullscreen, which browsers usually do
+          // themselves but headless Chromium and some webviews leave to the page.
+          if (ui.menu.id === null && document.fullscreenElement) void document.exitFullscreen().catch(() => {});
           ui.menu.id = null;
           ui.menu.route = '/';
           break;
