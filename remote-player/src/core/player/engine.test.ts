@@ -111,7 +111,13 @@ describe('PlaybackEngine', () => {
     await engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
     const hls = instances[0]!;
     expect(hls.source).toBe('https://x/master.m3u8');
-    expect(hls.config).toMatchObject({ maxBufferSize: 500_000_000 });
+    // spec §9, every figure: 500 MB buffer; fragment load and first byte 30 s; 10 retries from 1 s to 10 s; subtitle tracks 5 s
+    const retry = { maxNumRetry: 10, retryDelayMs: 1000, maxRetryDelayMs: 10_000 };
+    expect(hls.config).toMatchObject({
+      maxBufferSize: 500_000_000,
+      fragLoadPolicy: { default: { maxTimeToFirstByteMs: 30_000, maxLoadTimeMs: 30_000, timeoutRetry: retry, errorRetry: retry } },
+      subtitleTrackLoadPolicy: { default: { maxTimeToFirstByteMs: 5000, maxLoadTimeMs: 5000 } },
+    });
     hls.emit('parsed');
     hls.emit('subs');
     expect(engine.state.qualities).toEqual(['4k', '720', '360']);
