@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountServiceHost, AccountSyncState, BookmarkUpdate, HostActions } from 'shared-contracts';
-import { createSyncEngine, settingsDiff } from './sync-engine';
+import { createSyncEngine, RESTORE_INTERVAL_MS, settingsDiff, SYNC_INTERVAL_MS } from './sync-engine';
 import { createStorageSyncMemory, createVolatileSyncMemory, SYNC_MEMORY_KEY, type SyncMemory } from './sync-memory';
 
 /** A host whose stores are plain objects, with just the actions the engine calls. */
@@ -68,6 +68,59 @@ const healthy: Route = (method, path) => {
   if (method === 'GET' && path.endsWith('/settings')) return { status: 200, body: { id: 'u', applicationLanguage: 'de' } };
   return { status: 200, body: [] };
 };
+
+describe('sync engine timing (spec §9)', () => {
+  afterEach(() => void vi.useRealTimers());
+  const profileFetches = (calls: string[]) => calls.filter((c) => c === 'GET /users/@me').length;
+
+  it('restores (profile fetch and pull) at start and again every 12 h, not in between', async () => {
+    expect(RESTORE_INTERVAL_MS).toBe(12 * 60 * 60 * 1000);
+    const { engine, calls, clock } = engineWith(healthy);
+    await engine.tick();
+    expect(profileFetches(calls)).toBe(1);
+    clock.now = RESTORE_INTERVAL_MS - 1;
+    await engine.tick();
+    expect(profileFetches(calls)).toBe(1);
+    clock.now = RESTORE_INTERVAL_MS;
+    await engine.tick();
+    expect(profileFetches(calls)).toBe(2);
+  });
+
+  it('ticks every 5 s once started, and no more after stop', async () => {
+    expect(SYNC_INTERVAL_MS).toBe(5000);
+    vi.useFakeTimers();
+    const { host } = fakeHost();
+    const calls: string[] = [];
+    const engine = createSyncEngine({
+      host,
+      fetch: async (url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
+        const result = healthy(init?.method ?? 'GET', new URL(url).pathname) as { status: number; body?: unknown };
+        return new Response(JSON.stringify(result.body ?? {}), { status: result.status, headers: { 'Content-Type': 'application/json' } });
+      },
+      now: () => Date.now(),
+      random: () => 1,
+      log: () => {},
+      memory: createVolatileSyncMemory(),
+      yieldToPage: async () => {},
+    });
+    engine.start(); // the first step at once (restore and push)
+    await vi.advanceTimersByTimeAsync(10);
+    const afterStart = calls.length;
+    expect(profileFetches(calls)).toBe(1);
+    // Nothing queued: later steps do nothing on the wire, so count the steps through the bookmarks queue instead.
+    host.actions.readAccountState().bookmarkQueue.push({ id: 'q2', action: 'add', tmdbId: 'c', type: 'movie', title: 'C' } as BookmarkUpdate);
+    await vi.advanceTimersByTimeAsync(SYNC_INTERVAL_MS - 100);
+    expect(calls.length).toBe(afterStart);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls.filter((c) => c.startsWith('POST') || c.startsWith('PUT')).length).toBeGreaterThan(0);
+    const pushed = calls.length;
+    engine.stop();
+    host.actions.readAccountState().bookmarkQueue.push({ id: 'q3', action: 'add', tmdbId: 'd', type: 'movie', title: 'D' } as BookmarkUpdate);
+    await vi.advanceTimersByTimeAsync(3 * SYNC_INTERVAL_MS);
+    expect(calls.length).toBe(pushed);
+  });
+});
 
 describe('sync engine', () => {
   it('restores (queued local items survive the merge), then pushes and empties the queue', async () => {
