@@ -89,7 +89,7 @@ describe('sync engine timing (spec §9)', () => {
   it('ticks every 5 s once started, and no more after stop', async () => {
     expect(SYNC_INTERVAL_MS).toBe(5000);
     vi.useFakeTimers();
-    const { host } = fakeHost();
+    const { host, state } = fakeHost();
     const calls: string[] = [];
     const engine = createSyncEngine({
       host,
@@ -109,14 +109,14 @@ describe('sync engine timing (spec §9)', () => {
     const afterStart = calls.length;
     expect(profileFetches(calls)).toBe(1);
     // Nothing queued: later steps do nothing on the wire, so count the steps through the bookmarks queue instead.
-    host.actions.readAccountState().bookmarkQueue.push({ id: 'q2', action: 'add', tmdbId: 'c', type: 'movie', title: 'C' } as BookmarkUpdate);
+    state.bookmarkQueue = [...state.bookmarkQueue, { id: 'q2', action: 'add', tmdbId: 'c', type: 'movie', title: 'C' } as BookmarkUpdate];
     await vi.advanceTimersByTimeAsync(SYNC_INTERVAL_MS - 100);
     expect(calls.length).toBe(afterStart);
     await vi.advanceTimersByTimeAsync(200);
     expect(calls.filter((c) => c.startsWith('POST') || c.startsWith('PUT')).length).toBeGreaterThan(0);
     const pushed = calls.length;
     engine.stop();
-    host.actions.readAccountState().bookmarkQueue.push({ id: 'q3', action: 'add', tmdbId: 'd', type: 'movie', title: 'D' } as BookmarkUpdate);
+    state.bookmarkQueue = [...state.bookmarkQueue, { id: 'q3', action: 'add', tmdbId: 'd', type: 'movie', title: 'D' } as BookmarkUpdate];
     await vi.advanceTimersByTimeAsync(3 * SYNC_INTERVAL_MS);
     expect(calls.length).toBe(pushed);
   });
