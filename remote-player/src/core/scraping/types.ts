@@ -106,48 +106,15 @@ export type Fetcher = (request: FetchRequest) => Promise<FetchResponse>;
 
 // ---------------------------------------------------------------- extension protocol (spec §7)
 
-export interface ExtensionHello {
-  success: boolean;
-  version: string;
-  allowed: boolean;
-  hasPermission: boolean;
-}
-
-export interface ExtensionMakeRequest {
-  url: string;
-  method: string;
-  headers?: Record<string, string>;
-  body?: string;
-  bodyType?: 'string';
-}
-
-export type ExtensionMakeRequestResponse =
-  | { success: true; response: { statusCode: number; headers: Record<string, string>; finalUrl: string; body: unknown } }
-  | { success: false; error: string };
-
-export interface ExtensionPrepareStream {
-  ruleId: number;
-  targetDomains: string[];
-  requestHeaders?: Record<string, string>;
-  responseHeaders?: Record<string, string>;
-}
-
-export interface ExtensionOpenPage {
-  page: string;
-  redirectUrl: string;
-}
-
-/**
- * The browser extension as the engine sees it. In the browser it lives on the main thread (it talks to
- * the page's content script); the worker reaches it through a comlink proxy. Each call resolves to null
- * when the extension did not answer in time.
- */
-export interface ExtensionBridge {
-  hello(): Promise<ExtensionHello | null>;
-  makeRequest(request: ExtensionMakeRequest): Promise<ExtensionMakeRequestResponse | null>;
-  prepareStream(request: ExtensionPrepareStream): Promise<{ success: boolean } | null>;
-  openPage(request: ExtensionOpenPage): Promise<{ success: boolean } | null>;
-}
+/** The extension's messages, shared with the account remote's onboarding. */
+export type {
+  ExtensionBridge,
+  ExtensionHello,
+  ExtensionMakeRequest,
+  ExtensionMakeRequestResponse,
+  ExtensionOpenPage,
+  ExtensionPrepareStream,
+} from 'shared-contracts/extension';
 
 // ---------------------------------------------------------------- providers
 

@@ -3,16 +3,15 @@
  * `makeRequest`, stream rules through `prepareStream`. The bridge itself (postMessage to the content
  * script) runs on the main thread: see ../extension-bridge.ts.
  */
-import satisfies from 'semver/functions/satisfies.js';
+import { classifyExtensionHello, EXTENSION_VERSION_RANGE } from 'shared-contracts/extension';
 import { ok, type Result } from '../../result';
 import { scrapeError, type ScrapeError } from '../errors';
 import type { ExtensionBridge, ExtensionHello, ExtensionPrepareStream, FetchRequest, FetchResponse, Fetcher, Stream } from '../types';
 import { fullUrl } from './common';
 
-/** Spec §5: the extension must satisfy this version range. */
-export const EXTENSION_VERSION_RANGE = '^1.0.2';
+export { EXTENSION_VERSION_RANGE };
 
-/** hello, then the checks of spec §5: answered, allowed on this site, permission granted, version ^1.0.2. */
+/** hello, then the checks of spec §5 (shared-contracts/extension): answered, version ^1.0.2, allowed on this site with permission. */
 export async function checkExtension(bridge: ExtensionBridge): Promise<Result<ExtensionHello, ScrapeError>> {
   let hello: ExtensionHello | null;
   try {
@@ -20,11 +19,17 @@ export async function checkExtension(bridge: ExtensionBridge): Promise<Result<Ex
   } catch (error) {
     return { ok: false, error: scrapeError('scrape/extension-disabled', `hello failed: ${String(error)}`) };
   }
-  if (!hello?.success) return { ok: false, error: scrapeError('scrape/extension-disabled', 'no answer to hello') };
-  if (!satisfies(hello.version, EXTENSION_VERSION_RANGE))
-    return { ok: false, error: scrapeError('scrape/extension-disabled', `version ${hello.version} does not satisfy ${EXTENSION_VERSION_RANGE}`) };
-  if (!hello.allowed || !hello.hasPermission) return { ok: false, error: scrapeError('scrape/extension-disabled', 'not allowed on this site') };
-  return ok(hello);
+  const check = classifyExtensionHello(hello);
+  switch (check.status) {
+    case 'missing':
+      return { ok: false, error: scrapeError('scrape/extension-disabled', 'no answer to hello') };
+    case 'outdated':
+      return { ok: false, error: scrapeError('scrape/extension-disabled', `version ${check.hello.version} does not satisfy ${EXTENSION_VERSION_RANGE}`) };
+    case 'disallowed':
+      return { ok: false, error: scrapeError('scrape/extension-disabled', 'not allowed on this site') };
+    case 'ready':
+      return ok(check.hello);
+  }
 }
 
 function bodyText(body: unknown): string {
