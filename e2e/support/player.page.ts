@@ -65,3 +65,7 @@ export async function installFakeExtension(page: Page, options: Omit<FakeExtensi
   await page.addInitScript(`window.__fakeExtension = (${fakeExtension.toString()})(window, ${JSON.stringify(options)});`);
   return () => page.evaluate(() => (window as unknown as { __fakeExtension: { received: Array<{ name: string }> } }).__fakeExtension.received.map((m) => m.name));
 }
+
+/** Every message the fake extension installed by installFakeExtension has received, with its body, in order. */
+export const fakeExtensionMessages = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __fakeExtension: { received: Array<{ name: string; body: unknown }> } }).__fakeExtension.received);

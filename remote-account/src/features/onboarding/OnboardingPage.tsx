@@ -1,6 +1,6 @@
 /**
  * Onboarding (spec §2): start → extension | proxy | default setup (with a confirmation); remembered on
- * this device once finished.
+ * this device once finished. The extension step is in ExtensionStep.tsx.
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useHost } from 'shared-contracts';
 import { checkProxy } from '../../core/proxy-check';
 import { PageFrame } from '../ui/PageFrame';
 import { Actions, Button, ErrorText, Field, Muted } from '../ui/primitives';
+import { ExtensionStep } from './ExtensionStep';
 
 const Choices = styled.ul`
   list-style: none;
@@ -91,21 +92,6 @@ function Start() {
   );
 }
 
-function Extension() {
-  const { t } = useTranslation('account');
-  const host = useHost();
-  const finish = useFinish();
-  return (
-    <PageFrame title={t('onboarding.extension.title')} testId="onboarding-page">
-      <Muted>{t('onboarding.extension.description')}</Muted>
-      <Actions>
-        <Button type="button" $variant="secondary" onClick={() => host.navigate('/onboarding')}>{t('common.back')}</Button>
-        <Button type="button" onClick={finish}>{t('onboarding.extension.submit')}</Button>
-      </Actions>
-    </PageFrame>
-  );
-}
-
 function Proxy() {
   const { t } = useTranslation('account');
   const host = useHost();
@@ -142,9 +128,15 @@ function Proxy() {
   );
 }
 
+function ExtensionOnboarding() {
+  const host = useHost();
+  const finish = useFinish();
+  return <ExtensionStep onBack={() => host.navigate('/onboarding')} onFinish={finish} />;
+}
+
 export default function OnboardingPage() {
   const { pathname } = useLocation();
-  if (/\/onboarding\/extension\/?$/.test(pathname)) return <Extension />;
+  if (/\/onboarding\/extension\/?$/.test(pathname)) return <ExtensionOnboarding />;
   if (/\/onboarding\/proxy\/?$/.test(pathname)) return <Proxy />;
   return <Start />;
 }
