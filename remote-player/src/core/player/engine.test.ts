@@ -106,6 +106,38 @@ describe('PlaybackEngine', () => {
     expect(onFatal).toHaveBeenCalledOnce();
   });
 
+  it('HLS: a saved quality choice picks its level when the manifest is parsed; auto hands the choice back to hls.js', async () => {
+    const { engine, instances } = setup({ automaticQuality: false, lastChosenQuality: '720' });
+    await engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
+    const hls = instances[0]!;
+    hls.emit('parsed');
+    expect(hls.currentLevel).toBe(1); // levels 240, 720, 2160
+    expect(engine.state.quality).toBe('720');
+    engine.setQuality('4k');
+    expect(hls.currentLevel).toBe(2);
+    expect(engine.state).toMatchObject({ quality: '4k', automaticQuality: false });
+    engine.setQuality('auto');
+    expect(hls.currentLevel).toBe(-1);
+    expect(engine.state.automaticQuality).toBe(true);
+  });
+
+  it('HLS without hls.js support: native HLS when the browser has it, else error 4 "HLS not supported"', async () => {
+    const native = new FakeVideo();
+    native.canPlayType = () => 'maybe';
+    const a = setup(undefined, native);
+    const { Hls } = fakeHls();
+    (Hls as unknown as { isSupported: () => boolean }).isSupported = () => false;
+    a.loadHls.mockResolvedValue(Hls);
+    await a.engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
+    expect(native.src).toBe('https://x/master.m3u8');
+    expect(a.engine.state.error).toBeFalsy();
+
+    const b = setup();
+    b.loadHls.mockResolvedValue(Hls);
+    await b.engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
+    expect(b.engine.state.error).toMatchObject({ code: 4, message: 'HLS not supported. Update your browser.' });
+  });
+
   it('loads hls.js for HLS with the spec §9 config, maps levels (2160 → 4k) and switches', async () => {
     const { engine, instances } = setup();
     await engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
