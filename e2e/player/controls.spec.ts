@@ -258,4 +258,8 @@ test('/dev/video plays the HLS and MP4 presets', async ({ page, site }) => {
   await page.getByRole('button', { name: 'Test MP4' }).click();
   await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).toContain('.mp4');
   await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  // An MP4 has no audio tracks to choose: the settings menu has no audio item (HLS with two has one: watch.spec).
+  await openSettings(page);
+  await expect(page.getByTestId('menu-quality')).toBeVisible();
+  await expect(page.getByTestId('menu-audio')).toHaveCount(0);
 });
