@@ -36,3 +36,14 @@ test('a file that is not a subtitle is refused with a clear message', async ({ p
   await page.getByLabel('Subtitle file (.srt, .vtt, .ass, .ssa)').setInputFiles({ name: 'notes.srt', mimeType: 'text/plain', buffer: Buffer.from('just some words') });
   await expect(page.getByRole('alert')).toHaveText('Invalid subtitle format');
 });
+
+test("a remote's standalone page works at a deep path of its own origin (the account remote's onboarding step)", async ({ page, site }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const notFound: string[] = [];
+  page.on('response', (r) => void (r.status() === 404 && notFound.push(r.url())));
+  await page.goto(`${site.remoteUrls.account}/onboarding/extension`);
+  await expect(page.getByRole('heading', { name: 'Set up the extension' })).toBeVisible({ timeout: 15_000 });
+  expect(notFound.filter((url) => url.startsWith(`${site.remoteUrls.account}/onboarding/`))).toEqual([]);
+  expect(errors).toEqual([]);
+});
