@@ -1,11 +1,5 @@
+import { withConfig } from '../support/config';
 import { expect, test } from '../support/site.fixture';
-
-async function withConfig(page: import('@playwright/test').Page, patch: Record<string, unknown>) {
-  await page.route('**/config.json', async (route) => {
-    const original = (await (await route.fetch()).json()) as Record<string, unknown>;
-    await route.fulfill({ json: { ...original, ...patch } });
-  });
-}
 
 test('hash router mode', async ({ page, site }) => {
   await withConfig(page, { routerMode: 'hash' });

@@ -5,12 +5,12 @@
  * proxy list) answers with a stream whose captions include one.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ROOT } from '../../scripts/site.ts';
+import { withConfig } from '../support/config';
 import { menu, openSettings, startPlayback, video } from '../support/player.page';
+import { startStandInScraper, type StandInScraper } from '../support/stand-in-scraper';
 import { expect, test } from '../support/site.fixture';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
@@ -114,58 +114,31 @@ test('an HLS subtitle rendition that does not answer in 5 s (spec §9) fails wit
 });
 
 test.describe('captions flagged OpenSubtitles', () => {
-  let server: http.Server;
-  let origin: string;
+  let scraper: StandInScraper;
   let mediaUrl = '';
+  const caption = (id: string, language: string, opensubtitles: boolean) => ({
+    id,
+    language,
+    type: 'vtt',
+    url: `${mediaUrl}/subtitles/meadow/${language}.vtt`,
+    needsProxy: false,
+    ...(opensubtitles ? { opensubtitles: true } : {}),
+  });
 
   test.beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      if (url.pathname === '/') {
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ providers: [{ id: 'partner', name: 'Partner server', rank: 1, kind: 'source', mediaTypes: ['movie', 'show'], needs: [] }] }));
-        return;
-      }
-      if (url.pathname !== '/scrape') return void res.writeHead(404).end();
-      const runId = 'stand-in';
-      const caption = (id: string, language: string, opensubtitles: boolean) => ({
-        id,
-        language,
-        type: 'vtt',
-        url: `${mediaUrl}/subtitles/meadow/${language}.vtt`,
-        needsProxy: false,
-        ...(opensubtitles ? { opensubtitles: true } : {}),
-      });
-      const stream = {
-        id: 'partner-hls',
-        type: 'hls',
-        playlist: `${mediaUrl}/clips/meadow/hls/master.m3u8`,
-        flags: ['cors-allowed'],
-        captions: [caption('stream-en', 'en', false), caption('os-fr', 'fr', true)],
-      };
-      const events = [
-        { type: 'init', runId, sources: [{ id: 'partner', name: 'Partner server' }] },
-        { type: 'start', runId, id: 'partner' },
-        { type: 'update', runId, id: 'partner', status: 'success', percentage: 100 },
-        { type: 'done', runId, result: { ok: true, value: { sourceId: 'partner', stream } } },
-      ];
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-      res.end(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''));
-    });
-    await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
-    origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+    scraper = await startStandInScraper(() => ({
+      id: 'partner-hls',
+      type: 'hls',
+      playlist: `${mediaUrl}/clips/meadow/hls/master.m3u8`,
+      flags: ['cors-allowed'],
+      captions: [caption('stream-en', 'en', false), caption('os-fr', 'fr', true)],
+    }));
   });
-  test.afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  test.afterAll(() => scraper.close());
 
   test.beforeEach(async ({ page, site }) => {
     mediaUrl = site.services!.urls.media!;
-    await page.route('**/config.json', async (route) => {
-      const original = (await (await route.fetch()).json()) as Record<string, unknown>;
-      await route.fulfill({ json: { ...original, proxyUrls: [`api:${origin}`] } });
-    });
+    await withConfig(page, { proxyUrls: [`api:${scraper.origin}`] });
   });
 
   test('are listed on their own page, from the settings and from the subtitles button, and chosen there', async ({ page, site }) => {

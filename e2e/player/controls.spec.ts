@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { ROOT } from '../../scripts/site.ts';
+import { withConfig } from '../support/config';
 import { currentTime, menu, openSettings, player, startPlayback, video } from '../support/player.page';
 import { saveSettings } from '../support/settings.page';
 import { expect, test } from '../support/site.fixture';
@@ -146,10 +147,7 @@ test('downloads=false and watchparty=false hide those menu items; download links
 });
 
 async function allowFebboxKey(page: import('@playwright/test').Page) {
-  await page.route('**/config.json', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), allowFebboxKey: true } });
-  });
+  await withConfig(page, { allowFebboxKey: true });
 }
 
 test('Skip Intro (skips service; allowFebboxKey and a febbox token set in Settings) jumps past the intro', async ({ page, site }) => {

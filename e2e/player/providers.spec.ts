@@ -3,6 +3,7 @@
  * proxy list), the user's own media server (Jellyfin stand-in) and the public-domain archive stand-in.
  */
 import { LOCAL_JELLYFIN_API_KEY } from '../../services/src/jellyfin/index';
+import { withConfig } from '../support/config';
 import { openSettings, startPlayback } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -18,10 +19,7 @@ async function setPreferences(page: import('@playwright/test').Page, hostUrl: st
 
 test('with a remote scraping server configured, the sources are found there, not in the browser', async ({ page, site }) => {
   const scraper = site.services!.urls.scraper!;
-  await page.route('**/config.json', async (route) => {
-    const original = (await (await route.fetch()).json()) as Record<string, unknown>;
-    await route.fulfill({ json: { ...original, proxyUrls: [`api:${scraper}`] } });
-  });
+  await withConfig(page, { proxyUrls: [`api:${scraper}`] });
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   await page.goto(`${site.hostUrl}${NOSFERATU}`);

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BROKEN_MOVIES, MOVIES_WITHOUT_STREAM } from '../../services/src/media/library';
+import { withConfig } from '../support/config';
 import { startPlayback } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -182,10 +183,7 @@ test.describe('through the remote scraping server', () => {
   });
   test.afterAll(() => relay.close());
   test.beforeEach(async ({ page }) => {
-    await page.route('**/config.json', async (route) => {
-      const original = (await (await route.fetch()).json()) as Record<string, unknown>;
-      await route.fulfill({ json: { ...original, proxyUrls: [`api:${relay.url}`] } });
-    });
+    await withConfig(page, { proxyUrls: [`api:${relay.url}`] });
   });
   journeys(() => relay.url);
 });

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { SHOWS } from '../../services/src/catalog/data';
 import { introSkipSeconds } from '../../services/src/skips/index';
+import { withConfig } from '../support/config';
 import { currentTime, setTime, showControls, startPlayback, videoProp } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -28,10 +29,7 @@ const control = (page: Page, skipsUrl: string, path: string) => page.request.pos
 
 test.beforeEach(async ({ page, site }) => {
   // The config allows the febbox key, and the user has set a token (spec §6).
-  await page.route('**/config.json', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), allowFebboxKey: true } });
-  });
+  await withConfig(page, { allowFebboxKey: true });
   await page.addInitScript(() => localStorage.setItem('__MW::preferences', JSON.stringify({ version: 1, state: { febboxKey: 'my-febbox-token' } })));
   expect((await control(page, site.services!.urls.skips!, 'reset')).ok()).toBe(true);
 });

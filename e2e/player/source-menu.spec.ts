@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { HOSTED_MOVIES, MIRRORED_MOVIES } from '../../services/src/media/library';
+import { withConfig } from '../support/config';
 import { currentTime, installFakeExtension, menu, openSettings, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -209,10 +210,7 @@ test.describe('in the browser', () => {
 test.describe('through the remote scraping server', () => {
   test.beforeEach(async ({ page, site }) => {
     const scraper = site.services!.urls.scraper!;
-    await page.route('**/config.json', async (route) => {
-      const original = (await (await route.fetch()).json()) as Record<string, unknown>;
-      await route.fulfill({ json: { ...original, proxyUrls: [`api:${scraper}`] } });
-    });
+    await withConfig(page, { proxyUrls: [`api:${scraper}`] });
   });
   journeys(true);
 });

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import type { RunningService } from '../../services/src/types.ts';
+import { withConfig } from '../support/config';
 import { menu, openSettings, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -46,13 +47,6 @@ const fakeTurnstile = (answer: { token: string; sameEachTime?: boolean } | { err
     reset() { window.__turnstile.resets++; },
   };
 })();`;
-
-async function withConfig(page: Page, patch: Record<string, unknown>) {
-  await page.route('**/config.json', async (route) => {
-    const original = (await (await route.fetch()).json()) as Record<string, unknown>;
-    await route.fulfill({ json: { ...original, ...patch } });
-  });
-}
 
 /** What the page asked for while scraping (the worker's requests included), with their headers. */
 function recordRequests(page: Page) {

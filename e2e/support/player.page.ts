@@ -61,8 +61,30 @@ export async function menuSize(page: Page): Promise<{ route: string | null; widt
  * Installs the stand-in of the browser extension (core/scraping/fake-extension.ts: its content script's relay
  * messages) in the page, before the page's own scripts. Answers the names of the messages it has received.
  */
-export async function installFakeExtension(page: Page, options: Omit<FakeExtensionOptions, 'fetchImpl'> = {}): Promise<() => Promise<string[]>> {
-  await page.addInitScript(`window.__fakeExtension = (${fakeExtension.toString()})(window, ${JSON.stringify(options)});`);
+export async function installFakeExtension(
+  page: Page,
+  options: Omit<FakeExtensionOptions, 'fetchImpl'> & {
+    /**
+     * How makeRequest is performed: from the page (default, subject to CORS), from outside it (free of
+     * CORS, like the real extension's background), or refused (an extension whose requests fail).
+     */
+    requests?: 'page' | 'background' | 'refused';
+  } = {},
+): Promise<() => Promise<string[]>> {
+  const { requests = 'page', ...settings } = options;
+  let fetchImpl = 'undefined';
+  if (requests === 'background') {
+    await page.exposeFunction('__fakeExtensionFetch', async (url: string, method?: string) => {
+      const response = await fetch(url, { method });
+      return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() };
+    });
+    fetchImpl = `async (url, init) => {
+      const r = await window.__fakeExtensionFetch(String(url), init && init.method);
+      return new Response(r.body, { status: r.status, headers: { 'content-type': r.contentType } });
+    }`;
+  }
+  if (requests === 'refused') fetchImpl = `async () => { throw new Error('net::ERR_BLOCKED_BY_CLIENT'); }`;
+  await page.addInitScript(`window.__fakeExtension = (${fakeExtension.toString()})(window, { ...${JSON.stringify(settings)}, fetchImpl: ${fetchImpl} });`);
   return () => page.evaluate(() => (window as unknown as { __fakeExtension: { received: Array<{ name: string }> } }).__fakeExtension.received.map((m) => m.name));
 }
 
