@@ -2,7 +2,7 @@
  * The player screen: <video>, captions overlay, controls, indicators, menus and the status screens.
  * Everything here requests through the engine; state is read from the engine's and the UI's proxies.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from 'shared-contracts';
 import styled, { css } from 'styled-components';
@@ -259,13 +259,19 @@ const RollLayer = styled.div`
 
 const ROLL_MS = 1000;
 
-function useNow(active: boolean, ms = 250): number {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * The time of this render, for things shown until a deadline (indicators, notices): renders again once
+ * when the nearest deadline still ahead passes, instead of polling the clock while one is shown.
+ */
+function useDeadlines(...deadlines: number[]): number {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const now = Date.now();
+  const next = Math.min(...deadlines.filter((d) => d > now));
   useEffect(() => {
-    if (!active) return;
-    const id = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(id);
-  }, [active, ms]);
+    if (!Number.isFinite(next)) return;
+    const id = setTimeout(rerender, Math.max(0, next - Date.now()) + 1);
+    return () => clearTimeout(id);
+  }, [next]);
   return now;
 }
 
@@ -365,7 +371,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   const lastPointer = useRef('mouse');
   const captions = useCaptionActions();
   const [offlineDismissed, setOfflineDismissed] = useState(() => sessionStorage.getItem('__MW::player-offline-dismissed') === '1');
-  const now = useNow(view.volumeIndicatorUntil > Date.now() || view.delayIndicatorUntil > Date.now() || view.noticeUntil > Date.now());
+  const now = useDeadlines(view.volumeIndicatorUntil, view.delayIndicatorUntil, view.noticeUntil);
 
   useEffect(() => {
     const video = videoRef.current;
