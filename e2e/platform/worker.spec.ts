@@ -1,8 +1,7 @@
-import path from 'node:path';
-import { ROOT } from '../../scripts/site.ts';
+import { subtitleFixture } from 'fixtures';
 import { expect, test } from '../support/site.fixture';
 
-const fixture = path.join(ROOT, '..', 'shared', 'fixtures', 'subtitles', 'srt', 'typical.srt');
+const fixture = subtitleFixture('srt/typical.srt');
 
 test('the player worker parses a subtitle file when the player is loaded cross-origin in the host', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/dev/video`);
@@ -26,7 +25,7 @@ test('the standalone player page works on its own origin, worker included', asyn
 
 test('a UTF-16 subtitle file is decoded from its bytes in the worker', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/dev/video`);
-  await page.getByLabel('Subtitle file (.srt, .vtt, .ass, .ssa)').setInputFiles(path.join(path.dirname(fixture), 'typical-utf16le-bom.srt'));
+  await page.getByLabel('Subtitle file (.srt, .vtt, .ass, .ssa)').setInputFiles(subtitleFixture('srt/typical-utf16le-bom.srt'));
   await expect(page.getByTestId('cue-count')).toHaveText('3 cues in typical-utf16le-bom.srt (parsed in the worker)');
   await expect(page.getByText('This is the first subtitle.')).toBeVisible();
 });

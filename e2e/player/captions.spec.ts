@@ -5,16 +5,15 @@
  * proxy list) answers with a stream whose captions include one.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ROOT } from '../../scripts/site.ts';
+import { subtitleFixture } from 'fixtures';
 import { withConfig } from '../support/config';
 import { menu, openSettings, startPlayback, video } from '../support/player.page';
 import { startStandInScraper, type StandInScraper } from '../support/stand-in-scraper';
 import { expect, test } from '../support/site.fixture';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
-const SRT = fs.readFileSync(path.join(ROOT, '..', 'shared', 'fixtures', 'subtitles', 'srt', 'typical.srt'), 'utf8');
+const SRT = fs.readFileSync(subtitleFixture('srt/typical.srt'), 'utf8');
 
 /** Drops a file on the captions menu the way a browser does (dragover, then drop with a DataTransfer). */
 async function dropFile(page: Page, name: string, text: string) {

@@ -2,15 +2,14 @@
  * Player controls against the local media library: keyboard shortcuts, captions (choice, upload,
  * styling, delay), the source menu mid-playback, next episode, and the /dev/video test player.
  */
-import path from 'node:path';
-import { ROOT } from '../../scripts/site.ts';
+import { subtitleFixture } from 'fixtures';
 import { withConfig } from '../support/config';
 import { currentTime, menu, openSettings, player, startPlayback, video } from '../support/player.page';
 import { saveSettings } from '../support/settings.page';
 import { expect, test } from '../support/site.fixture';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
-const fixture = path.join(ROOT, '..', 'shared', 'fixtures', 'subtitles', 'srt', 'typical.srt');
+const fixture = subtitleFixture('srt/typical.srt');
 const paused = (page: import('@playwright/test').Page) => video(page).evaluate((v: HTMLVideoElement) => v.paused);
 
 test('keyboard shortcuts drive playback, volume, speed, captions and delay', async ({ page, site }) => {

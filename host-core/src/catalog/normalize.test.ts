@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readTmdbFixture } from 'fixtures';
 import { describe, expect, it } from 'vitest';
 import { toMediaCard, toMediaDetails, toSeasonDetails } from './normalize';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures/tmdb');
-const load = (name: string) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as Record<string, unknown>;
+const load = (name: string) => readTmdbFixture(name) as Record<string, unknown>;
 const img = (p: string, size: string) => `https://img/${size}${p}`;
 
 describe('normalising real TMDB responses', () => {

@@ -1,13 +1,14 @@
 /**
- * Our responses against real TMDB responses (shared/fixtures/tmdb): same fields, same types.
+ * Our responses against real TMDB responses (the repository's fixtures/tmdb): same fields, same types.
  * Where captures of different years disagree, the newest capture is the reference, and fields TMDB
  * added after an older capture are listed explicitly per comparison.
  */
+import { readTmdbFixture } from 'fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../types';
 import { LOCAL_TMDB_READ_TOKEN, MOVIES, SHOWS } from './data';
 import { start } from './index';
-import { compareShape, compareShapeUnion, readFixture, type CompareOptions } from './shape';
+import { compareShape, compareShapeUnion, type CompareOptions } from './shape';
 
 let service: RunningService;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ const movie = MOVIES.find((m) => !m.publicDomain && !m.adult && m.releaseDate &&
 const show = SHOWS[0]!;
 
 function expectShape(ours: unknown, fixture: string, options?: CompareOptions, pick?: (f: Record<string, unknown>) => unknown): void {
-  const raw = readFixture(fixture) as Record<string, unknown>;
+  const raw = readTmdbFixture(fixture) as Record<string, unknown>;
   expect(compareShape(ours, pick ? pick(raw) : raw, options)).toEqual([]);
 }
 
@@ -84,7 +85,7 @@ describe('responses have the structure of real TMDB responses', () => {
     expectShape(await api(`/3/movie/${movie.id}/release_dates`), 'movie-550-release-dates.json');
     expectShape(await api(`/3/movie/${movie.id}/external_ids`), 'movie-550-external-ids.json');
     expectShape(await api(`/3/movie/${movie.id}/videos`), 'movie-550-videos.json');
-    const countries = Object.values((readFixture('movie-550-watch-providers.json') as { results: Record<string, Record<string, unknown>> }).results);
+    const countries = Object.values((readTmdbFixture('movie-550-watch-providers.json') as { results: Record<string, Record<string, unknown>> }).results);
     const providers = (await api(`/3/movie/${movie.id}/watch/providers`)) as { id: number; results: Record<string, Record<string, unknown>> };
     expect(Object.keys(providers.results)).toEqual(['US']);
     expect(compareShapeUnion(providers.results.US!, countries)).toEqual([]);
@@ -108,14 +109,14 @@ describe('responses have the structure of real TMDB responses', () => {
   });
 
   it('genre lists equal the real ones', async () => {
-    expect(await api('/3/genre/movie/list')).toEqual(readFixture('genre-movie-list.json'));
-    expect(await api('/3/genre/tv/list')).toEqual(readFixture('genre-tv-list.json'));
+    expect(await api('/3/genre/movie/list')).toEqual(readTmdbFixture('genre-movie-list.json'));
+    expect(await api('/3/genre/tv/list')).toEqual(readTmdbFixture('genre-tv-list.json'));
   });
 
   it('watch provider list, configuration and error bodies', async () => {
     expectShape(await api('/3/watch/providers/movie'), 'watch-providers-movie-list.json');
     expectShape(await api('/3/configuration'), 'configuration.json', { allowMissing: ['$.change_keys'], allowExtra: ['$.all_sizes'] });
-    expect(await api('/3/movie/653', {})).toEqual(readFixture('error-401-invalid-api-key.json'));
-    expect(await api('/3/movie/1')).toEqual(readFixture('error-404-resource-not-found.json'));
+    expect(await api('/3/movie/653', {})).toEqual(readTmdbFixture('error-401-invalid-api-key.json'));
+    expect(await api('/3/movie/1')).toEqual(readTmdbFixture('error-404-resource-not-found.json'));
   });
 });

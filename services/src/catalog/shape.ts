@@ -4,14 +4,6 @@
  * nullable); arrays compare each of our elements with the union of the reference's elements, grouped
  * by `media_type` when the elements carry one.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** `shared/fixtures/tmdb`, found as `../shared/fixtures` relative to the repository root. */
-export const FIXTURE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'fixtures', 'tmdb');
-
-export const readFixture = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(FIXTURE_DIR, name), 'utf8'));
 
 type Kind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object';
 const kindOf = (value: unknown): Kind =>

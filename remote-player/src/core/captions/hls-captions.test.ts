@@ -1,14 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { subtitleFixture } from 'fixtures';
 import { describe, expect, it } from 'vitest';
 import { applyTimestampMap, normalizePts, parseSubtitlePlaylist, parseVttTimestamp, readTimestampMap } from './hls-captions';
 import { parseCaptions } from './parse-captions';
 
-const fixture = fs.readFileSync(
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/subtitles/vtt/hls-x-timestamp-map.vtt'),
-  'utf8',
-);
+const fixture = fs.readFileSync(subtitleFixture('vtt/hls-x-timestamp-map.vtt'), 'utf8');
 
 describe('X-TIMESTAMP-MAP', () => {
   it.each([

@@ -209,8 +209,8 @@ describe('HLS subtitle renditions', () => {
 
   it('the fixture segment (266 h cues, 2^33 wrap) plays about 2 s in', async () => {
     const fs = await import('node:fs');
-    const { fileURLToPath } = await import('node:url');
-    const text = fs.readFileSync(fileURLToPath(new URL('../../../../../shared/fixtures/subtitles/vtt/hls-x-timestamp-map.vtt', import.meta.url)), 'utf8');
+    const { subtitleFixture } = await import('fixtures');
+    const text = fs.readFileSync(subtitleFixture('vtt/hls-x-timestamp-map.vtt'), 'utf8');
     const direct = fakeFetcher({ [playlistUrl]: '#EXTM3U\n#EXTINF:6,\nsub0.vtt\n', 'https://media.example/hls/s-en/sub0.vtt': text });
     const result = await loaderWith({ direct: direct.fetcher }).load({ kind: 'hls', url: playlistUrl }, { streamStartPts: 384879885 / 90000 });
     expect(result.ok && result.value.map((c) => [c.start, c.text.trim()])).toEqual([

@@ -1,14 +1,12 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { subtitleFixture, subtitleFixtureFiles } from 'fixtures';
 import { describe, expect, it } from 'vitest';
 import { captionFormatOf, decodeCaptionBytes, parseCaptions, sniffCaptionFormat, type CaptionCue } from './parse-captions';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/subtitles');
-const files = ['srt', 'vtt', 'ass'].flatMap((dir) => fs.readdirSync(path.join(fixtures, dir)).map((f) => path.join(dir, f)));
+const files = subtitleFixtureFiles();
 
 /** The file's bytes, as fetch and File give them: the parser decodes them by their BOM. */
-const bytesOf = (file: string) => new Uint8Array(fs.readFileSync(path.join(fixtures, file)));
+const bytesOf = (file: string) => new Uint8Array(fs.readFileSync(subtitleFixture(file)));
 
 async function cuesOf(file: string): Promise<CaptionCue[]> {
   const result = await parseCaptions(bytesOf(file), captionFormatOf(file) ?? undefined);
