@@ -6,14 +6,29 @@ export interface PersistedStoreOptions {
   storage?: StorageLike;
   /** Listen to other tabs (storage events). */
   syncTabs?: boolean;
-  onRecovered?: (info: { name: string; problem: string; backupKey: string }) => void;
+  onRecovered?: (info: { name: string; problem: string; backupKey: string | null }) => void;
+  /** A save was refused (storage full, or blocked); the state stays in memory and the next change retries. */
+  onSaveFailed?: (info: { name: string; reason: SaveFailureReason }) => void;
+  /** A save went through (after a failure, the failure is over). */
+  onSaved?: (name: string) => void;
+}
+
+export type SaveFailureReason = 'storage-full' | 'unavailable';
+
+/** QuotaExceededError across browsers (Firefox's older NS_ERROR_DOM_QUOTA_REACHED, Safari's code 22). */
+export function isQuotaError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014;
 }
 
 export function createPersistedStore<T extends object>(definition: PersistedDefinition<T>, options: PersistedStoreOptions = {}): T {
   const storage = options.storage ?? globalThis.localStorage;
   const read = readPersisted(definition, storage);
   if (read.source === 'recovered') {
-    console.error(`[stores] ${definition.name}: stored value unreadable (${read.problem}); kept under ${read.backupKey}, using defaults`);
+    console.warn(
+      `[stores] ${definition.name}: stored value unreadable (${read.problem}); ${read.backupKey ? `kept under ${read.backupKey}` : 'it could not be set aside'}, using defaults`,
+    );
     options.onRecovered?.({ name: definition.name, problem: read.problem, backupKey: read.backupKey });
   }
   const store = proxy<T>(read.state);
@@ -22,8 +37,11 @@ export function createPersistedStore<T extends object>(definition: PersistedDefi
     if (applyingRemote) return;
     try {
       storage.setItem(keyOf(definition.name), serialize(definition, snapshot(store) as T));
+      options.onSaved?.(definition.name);
     } catch (error) {
-      console.error(`[stores] ${definition.name}: could not save`, error);
+      // Kept in memory (the proxy is the truth); the person is told through onSaveFailed.
+      console.warn(`[stores] ${definition.name}: could not save`, error);
+      options.onSaveFailed?.({ name: definition.name, reason: isQuotaError(error) ? 'storage-full' : 'unavailable' });
     }
   });
   if (options.syncTabs !== false && typeof window !== 'undefined') {

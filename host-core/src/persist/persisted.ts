@@ -5,14 +5,14 @@
  * that cannot be read is copied to a backup key before the defaults are used, so nothing is lost.
  */
 import * as v from 'valibot';
+import { setAside, type EnumerableStorage } from './backups';
+import { keyOf } from './persisted-keys';
 
-export const KEY_PREFIX = '__MW::';
+export { backupKeyOf, BACKUP_BUDGET } from './backups';
+export { KEY_PREFIX, keyOf } from './persisted-keys';
 
-export interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+/** Web Storage, or anything that behaves like it (tests). */
+export type StorageLike = EnumerableStorage;
 
 export interface PersistedDefinition<T> {
   /** Store name; the key is __MW::<name>. */
@@ -26,10 +26,12 @@ export interface PersistedDefinition<T> {
   defaults: () => T;
 }
 
-export type ReadResult<T> = { state: T; source: 'stored' | 'default' } | { state: T; source: 'recovered'; problem: string; backupKey: string };
-
-export const keyOf = (name: string) => `${KEY_PREFIX}${name}`;
-export const backupKeyOf = (name: string, at: Date) => `${KEY_PREFIX}${name}::backup::${at.toISOString()}`;
+/**
+ * `recovered`: the stored value could not be read and the defaults are used. `backupKey` is where the
+ * value was set aside, or null when it could not be (too large for the backup budget, or storage
+ * full): then it stays under its own key until the store is next saved.
+ */
+export type ReadResult<T> = { state: T; source: 'stored' | 'default' } | { state: T; source: 'recovered'; problem: string; backupKey: string | null };
 
 function describe(issues: readonly v.BaseIssue<unknown>[]): string {
   const first = issues[0];
@@ -73,13 +75,17 @@ export function readPersisted<T>(definition: PersistedDefinition<T>, storage: St
   try {
     return { state: restore(definition, raw), source: 'stored' };
   } catch (error) {
-    const backupKey = backupKeyOf(definition.name, now);
+    const problem = (error as Error).message;
+    const state = definition.defaults();
+    const aside = setAside(storage, definition.name, raw, now);
+    if (!aside.ok) return { state, source: 'recovered', problem, backupKey: null };
     try {
-      storage.setItem(backupKey, raw);
+      // Set aside: the key now holds the defaults, so the next load does not set the same value aside again.
+      storage.setItem(key, serialize(definition, state));
     } catch {
-      // quota: the value stays under its own key until the next write, which is the best we can do
+      // storage full: the value is safe under its backup key; the defaults are written at the next save
     }
-    return { state: definition.defaults(), source: 'recovered', problem: (error as Error).message, backupKey };
+    return { state, source: 'recovered', problem, backupKey: aside.backupKey };
   }
 }
 

@@ -3,7 +3,7 @@
  * a remote's standalone page creates its own on its own origin.
  */
 import { proxy } from 'valtio/vanilla';
-import { createPersistedStore } from '../persist/persisted-store';
+import { createPersistedStore, type PersistedStoreOptions, type SaveFailureReason } from '../persist/persisted-store';
 import type { StorageLike } from '../persist/persisted';
 import {
   authDefinition,
@@ -22,15 +22,37 @@ import {
 export interface Recovery {
   name: string;
   problem: string;
-  backupKey: string;
+  /** Where the unreadable value was set aside; null when it could not be (too large, storage full). */
+  backupKey: string | null;
+}
+
+/** A store whose latest changes are only in memory because saving them was refused. */
+export interface SaveFailure {
+  name: string;
+  reason: SaveFailureReason;
 }
 
 export function createStores(storage?: StorageLike) {
   /** Stores whose saved value could not be read this session (kept under a backup key). */
   const recoveries = proxy<{ items: Recovery[] }>({ items: [] });
-  const options = { storage, onRecovered: (info: Recovery) => recoveries.items.push(info) };
+  /** Stores whose last save was refused; an entry leaves when a later save goes through. */
+  const saveFailures = proxy<{ items: SaveFailure[] }>({ items: [] });
+  const options: PersistedStoreOptions = {
+    storage,
+    onRecovered: (info: Recovery) => recoveries.items.push(info),
+    onSaveFailed: (failure) => {
+      const existing = saveFailures.items.find((item) => item.name === failure.name);
+      if (!existing) saveFailures.items.push(failure);
+      else if (existing.reason !== failure.reason) existing.reason = failure.reason;
+    },
+    onSaved: (name) => {
+      const index = saveFailures.items.findIndex((item) => item.name === name);
+      if (index !== -1) saveFailures.items.splice(index, 1);
+    },
+  };
   return {
     recoveries,
+    saveFailures,
     bookmarks: createPersistedStore(bookmarksDefinition, options),
     progress: createPersistedStore(progressDefinition, options),
     preferences: createPersistedStore(preferencesDefinition, options),

@@ -67,15 +67,17 @@ describe('store definitions', () => {
     expect(state.items['603']!.progress).toEqual({ watched: 300, duration: 8160 });
   });
 
-  it('keeps an unreadable value under a backup key and uses the defaults', () => {
-    const storage = memory({ '__MW::bookmarks': '{"state": {"bookmarks": {"1": {"type": "anime"}}}, "version": 1}' });
+  it('keeps an unreadable value under a backup key and uses (and stores) the defaults', () => {
+    const unreadable = '{"state": {"bookmarks": {"1": {"type": "anime"}}}, "version": 1}';
+    const storage = memory({ '__MW::bookmarks': unreadable });
     const now = new Date('2026-11-21T10:00:00.000Z');
     const result = readPersisted(bookmarksDefinition, storage, now);
     expect(result.source).toBe('recovered');
     expect(result.state).toEqual({ bookmarks: {}, updateQueue: [] });
     if (result.source === 'recovered') {
       expect(result.backupKey).toBe('__MW::bookmarks::backup::2026-11-21T10:00:00.000Z');
-      expect(storage.data[result.backupKey]).toBe(storage.data['__MW::bookmarks']);
+      expect(storage.data[result.backupKey!]).toBe(unreadable);
+      expect(JSON.parse(storage.data['__MW::bookmarks']!)).toEqual({ state: { bookmarks: {}, updateQueue: [] }, version: bookmarksDefinition.version });
       expect(result.problem).toMatch(/bookmarks\.1\.type/);
     }
   });

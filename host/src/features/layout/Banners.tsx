@@ -7,7 +7,7 @@ import { OVERRIDES_SESSION_KEY, type Runtime } from '../../core/runtime';
 import { connectivity } from '../connectivity/connectivity.store';
 import { useRuntime } from '../remotes/runtime-context';
 import { updates } from '../service-worker/updates';
-import { recoveries } from '../stores/stores';
+import { recoveries, saveFailures } from '../stores/stores';
 
 const Bar = styled.div<{ $tone: 'warning' | 'info' }>`
   padding: 0.6rem 1.5rem;
@@ -61,6 +61,12 @@ export function Banners() {
   const runtime = useRuntime();
   const { t } = useTranslation();
   const recovered = useSnapshot(recoveries).items;
+  const setAside = recovered.filter((r) => r.backupKey !== null);
+  const notSetAside = recovered.filter((r) => r.backupKey === null);
+  const unsaved = useSnapshot(saveFailures).items;
+  const full = unsaved.filter((f) => f.reason === 'storage-full');
+  const blocked = unsaved.filter((f) => f.reason !== 'storage-full');
+  const names = (items: readonly { name: string }[]) => items.map((item) => item.name).join(', ');
   const updateReady = useSnapshot(updates).waiting;
   const active = overridden(runtime);
   const warnings = [...runtime.problems, ...runtime.refusedOverrides];
@@ -77,7 +83,14 @@ export function Banners() {
       )}
       {recovered.length > 0 && (
         <Bar $tone="warning" role="status" data-testid="recovered-banner">
-          <span>{t('navigation.banner.recovered', { names: recovered.map((r) => r.name).join(', ') })}</span>
+          {setAside.length > 0 && <span>{t('navigation.banner.recovered', { names: names(setAside) })}</span>}
+          {notSetAside.length > 0 && <span>{t('navigation.banner.recoveredNotKept', { names: names(notSetAside) })}</span>}
+        </Bar>
+      )}
+      {unsaved.length > 0 && (
+        <Bar $tone="warning" role="alert" data-testid="save-failed-banner">
+          {full.length > 0 && <span>{t('navigation.banner.storageFull', { names: names(full) })}</span>}
+          {blocked.length > 0 && <span>{t('navigation.banner.storageUnavailable', { names: names(blocked) })}</span>}
         </Bar>
       )}
       {warnings.length > 0 && (

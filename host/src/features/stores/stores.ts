@@ -6,6 +6,7 @@ export const actions = createActions(stores);
 
 export const {
   recoveries,
+  saveFailures,
   bookmarks: bookmarksStore,
   progress: progressStore,
   preferences: preferencesStore,
