@@ -15,6 +15,7 @@ import { discoverBenches } from './discover.bench.ts';
 import { playerBenches } from './player.bench.ts';
 import { accountBenches } from './account.bench.ts';
 import { scrapingBenches } from './scraping.bench.ts';
+import { captionsBenches } from './captions.bench.ts';
 import { runBackendLoad } from '../../services/bench/backend-load.ts';
 
 type Figures = Record<string, unknown>;
@@ -162,6 +163,7 @@ benches.push({
 });
 
 benches.push(...scrapingBenches);
+benches.push(...captionsBenches);
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 const results: Record<string, unknown> = {

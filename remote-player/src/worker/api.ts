@@ -1,5 +1,5 @@
 import type { CaptionsFileFormat } from 'media-captions';
-import type { CaptionCue } from '../core/captions/parse-captions';
+import type { PackedCues } from '../core/captions/pack';
 import type { Result } from '../core/result';
 import type { ScrapeError } from '../core/scraping/errors';
 import type {
@@ -32,8 +32,11 @@ export interface ScrapingApi {
 
 /** What the player's worker offers the main thread (comlink). Every result is data, never a throw. */
 export interface PlayerWorkerApi extends ScrapingApi {
-  /** Subtitle text, or its bytes (decoded by their BOM: UTF-8, UTF-16LE/BE), to cues. */
-  parseCaptions(input: string | ArrayBuffer | Uint8Array, format?: CaptionsFileFormat): Promise<Result<CaptionCue[]>>;
+  /**
+   * Subtitle text, or its bytes (decoded by their BOM: UTF-8, UTF-16LE/BE), to cues, packed for the
+   * trip (core/captions/pack.ts; `parseCaptionsOffThread` in player.client unpacks them).
+   */
+  parseCaptions(input: string | ArrayBuffer | Uint8Array, format?: CaptionsFileFormat): Promise<Result<PackedCues>>;
   /** Where the call ran: 'worker', or 'inline' for the fallback. */
   where(): Promise<'worker' | 'inline'>;
 }

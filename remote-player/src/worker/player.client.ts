@@ -7,6 +7,9 @@ import { proxy, wrap, type Remote } from 'comlink';
 import { CrossOriginWorker } from 'cross-origin-worker';
 import type { ScrapeError } from '../core/scraping/errors';
 import { createExtensionBridge, type RelayPort } from '../core/scraping/extension-bridge';
+import type { CaptionsFileFormat } from 'media-captions';
+import { packCues, unpackCues } from '../core/captions/pack';
+import type { CaptionCue } from '../core/captions/parse-captions';
 import type { Result } from '../core/result';
 import type { EmbedOutput, EventSink, ExtensionBridge, ProviderInfo, RunOutput, ScrapeEvent, ScrapeMedia, ScrapeOptions, SourceRunOutput } from '../core/scraping/types';
 import type { PlayerWorkerApi } from './api';
@@ -24,7 +27,14 @@ function measure(name: string, start: number, detail?: Record<string, unknown>):
 
 async function inline(): Promise<PlayerWorkerApi> {
   const [{ parseCaptions }, { createScrapingApi }] = await Promise.all([import('../core/captions/parse-captions'), import('./scraping-api')]);
-  return { parseCaptions, where: async () => 'inline', ...createScrapingApi() };
+  return {
+    parseCaptions: async (input, format) => {
+      const result = await parseCaptions(input, format);
+      return result.ok ? { ok: true, value: packCues(result.value) } : result;
+    },
+    where: async () => 'inline',
+    ...createScrapingApi(),
+  };
 }
 
 async function start(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
@@ -46,6 +56,19 @@ async function start(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
 // Every page of the player uses the worker (scraping, captions): it starts as soon as the page's code has
 // loaded, not on first use, so that it is ready when the first run asks (after the catalog lookup).
 if (typeof window !== 'undefined' && typeof Worker !== 'undefined') setTimeout(() => void getPlayerWorker(), 0);
+
+/** Subtitle text or bytes to cues, parsed (and limited) in the worker; the cues arrive packed and are unpacked here. */
+export async function parseCaptionsOffThread(input: string | ArrayBuffer | Uint8Array, format?: CaptionsFileFormat): Promise<Result<CaptionCue[]>> {
+  const worker = await getPlayerWorker();
+  const started = performance.now();
+  const result = await worker.parseCaptions(input, format);
+  if (!result.ok) return result;
+  const unpackStarted = performance.now();
+  const cues = unpackCues(result.value);
+  measure('mw:captions-unpack', unpackStarted, { cues: cues.length });
+  measure('mw:captions-parse', started, { cues: cues.length });
+  return { ok: true, value: cues };
+}
 
 export function getPlayerWorker(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
   if (!client) {

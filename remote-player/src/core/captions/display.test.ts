@@ -24,4 +24,25 @@ describe('caption display', () => {
     expect(visibleCues(cues, 3.5, 2).map((c) => c.text)).toEqual(['a']);
     expect(visibleCues(cues, 3.5, -1)).toEqual([]);
   });
+
+  it('finds the same cues as a full scan, overlapping and out of order ones included', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const cues = Array.from({ length: 2000 }, (_, i) => {
+      const start = random() * 600;
+      return { start, end: start + (i % 97 === 0 ? random() * 300 : random() * 6), text: String(i) };
+    });
+    for (let t = -1; t < 920; t += 0.37) {
+      const scan = cues.filter((cue) => cue.start <= t && cue.end >= t);
+      expect(visibleCues(cues, t, 0)).toEqual(scan);
+    }
+  });
+
+  it('answers in well under a millisecond per frame for 30,000 cues', () => {
+    const cues = Array.from({ length: 30_000 }, (_, i) => ({ start: i * 0.5, end: i * 0.5 + 2, text: String(i) }));
+    visibleCues(cues, 0, 0);
+    const started = performance.now();
+    for (let frame = 0; frame < 1000; frame++) visibleCues(cues, frame * 10, 0);
+    expect((performance.now() - started) / 1000).toBeLessThan(0.5);
+  });
 });

@@ -34,8 +34,50 @@ export function captionMarkup(text: string, options: { fixCapitals?: boolean } =
     .replace(/\n/g, '<br>');
 }
 
-/** The cues visible at `time` with a delay (positive delay shows captions later). */
+/** Cues sorted by start, with the latest end among each prefix: finds the cues at a time without a full scan. */
+interface CueIndex {
+  /** Original positions, by start. */
+  order: Uint32Array;
+  starts: Float64Array;
+  /** maxEnd[k]: the latest end among order[0..k]. */
+  maxEnd: Float64Array;
+}
+
+const indexes = new WeakMap<readonly CaptionCue[], CueIndex>();
+
+function indexOf(cues: readonly CaptionCue[]): CueIndex {
+  let index = indexes.get(cues);
+  if (index) return index;
+  const order = Uint32Array.from(cues.keys()).sort((a, b) => cues[a]!.start - cues[b]!.start || a - b);
+  const starts = new Float64Array(order.length);
+  const maxEnd = new Float64Array(order.length);
+  let latest = -Infinity;
+  order.forEach((position, k) => {
+    starts[k] = cues[position]!.start;
+    latest = Math.max(latest, cues[position]!.end);
+    maxEnd[k] = latest;
+  });
+  index = { order, starts, maxEnd };
+  indexes.set(cues, index);
+  return index;
+}
+
+/**
+ * The cues visible at `time` with a delay (positive delay shows captions later), in file order. Called on
+ * every time update: a binary search over an index built once per cue list, then a walk back over the
+ * cues that can still be showing.
+ */
 export function visibleCues(cues: readonly CaptionCue[], time: number, delay: number): CaptionCue[] {
   const t = time - delay;
-  return cues.filter((cue) => cue.start <= t && cue.end >= t);
+  const { order, starts, maxEnd } = indexOf(cues);
+  let low = 0;
+  let high = starts.length; // first position whose start is after t
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (starts[mid]! <= t) low = mid + 1;
+    else high = mid;
+  }
+  const found: number[] = [];
+  for (let k = low - 1; k >= 0 && maxEnd[k]! >= t; k--) if (cues[order[k]!]!.end >= t) found.push(order[k]!);
+  return found.sort((a, b) => a - b).map((position) => cues[position]!);
 }

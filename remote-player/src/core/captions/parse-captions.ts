@@ -1,5 +1,6 @@
 import { parseText, type CaptionsFileFormat } from 'media-captions';
 import { fail, ok, type Result } from '../result';
+import { checkCaptionSize, checkCueCount, limitCueText } from './limits';
 
 /** One caption cue, in seconds. */
 export interface CaptionCue {
@@ -145,10 +146,13 @@ const assText = (text: string) => text.replace(/\\n/g, '\n').replace(/\\h/g, '\u
 /**
  * Parses subtitle text (or bytes, decoded by their BOM) into cues, with media-captions doing the parsing
  * and the conversions above fixing what it cannot read. Spec §5 messages: 'Given text is empty',
- * 'Invalid subtitle format'.
+ * 'Invalid subtitle format'. Within the limits of ./limits.ts: a file too large or with too many cues
+ * is refused with a message; each cue's text is cut to its length and tag-depth limits.
  */
 export async function parseCaptions(input: string | ArrayBuffer | Uint8Array, format?: CaptionsFileFormat): Promise<Result<CaptionCue[]>> {
   const text = typeof input === 'string' ? input : decodeCaptionBytes(input);
+  const size = checkCaptionSize(text);
+  if (!size.ok) return size;
   const clean = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   if (clean.trim() === '') return fail('captions/empty', 'Given text is empty');
   const type = format ?? sniffCaptionFormat(clean);
@@ -164,12 +168,14 @@ export async function parseCaptions(input: string | ArrayBuffer | Uint8Array, fo
   try {
     const parsed = await parseText(prepared, { type });
     cues = parsed.cues
-      .map((cue) => ({ start: cue.startTime + offsetSeconds, end: cue.endTime + offsetSeconds, text: isAss ? assText(cue.text) : cue.text }))
+      .map((cue) => ({ start: cue.startTime + offsetSeconds, end: cue.endTime + offsetSeconds, text: limitCueText(isAss ? assText(cue.text) : cue.text) }))
       .filter((cue) => cue.text.trim() !== '' && Number.isFinite(cue.start) && cue.end >= cue.start);
   } catch {
     // The parser gave up on the text: say so in the spec's words.
     return fail('captions/invalid', 'Invalid subtitle format');
   }
   if (cues.length === 0) return fail('captions/invalid', 'Invalid subtitle format');
+  const count = checkCueCount(cues.length);
+  if (!count.ok) return count;
   return ok(cues);
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
 import { captionFormatOf, type CaptionCue } from '../../core/captions/parse-captions';
-import { getPlayerWorker, scrapeEmbed } from '../../worker/player.client';
+import { getPlayerWorker, parseCaptionsOffThread, scrapeEmbed } from '../../worker/player.client';
 import { newPlayer, PlayerView, PlayerContext, resolveDirectStream, scrapeOptionsFrom, startStream, usePlaybackEffects } from '../player';
 
 const Page = styled.section`
@@ -121,7 +121,7 @@ export default function DevVideoPage() {
     }
     setState({ status: 'parsing', file: file.name });
     const worker = await getPlayerWorker();
-    const [result, where] = await Promise.all([worker.parseCaptions(await file.arrayBuffer(), format), worker.where()]);
+    const [result, where] = await Promise.all([parseCaptionsOffThread(await file.arrayBuffer(), format), worker.where()]);
     setState(
       result.ok
         ? { status: 'done', file: file.name, cues: result.value, where }

@@ -1,9 +1,15 @@
-/** Our own caption renderer (so the user's styling applies): sanitised markup, delay, fix-capitals. */
+/**
+ * Our own caption renderer (so the user's styling applies): sanitised markup, delay, fix-capitals.
+ * The overlay follows the clock, but the cue lines render again only when the visible cues (or their
+ * style) change, and each cue is turned into markup and sanitised once.
+ */
 import { useHost } from 'shared-contracts';
+import { memo, type CSSProperties } from 'react';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import { captionsShown } from '../../core/captions/choice';
 import { captionMarkup, visibleCues } from '../../core/captions/display';
+import type { CaptionCue } from '../../core/captions/parse-captions';
 import { usePlayer } from './player.store';
 import { sanitizeCaption } from './sanitize-caption';
 
@@ -31,6 +37,39 @@ const Cue = styled.p`
   text-shadow: 0 0 0.15em rgba(0, 0, 0, 0.9);
 `;
 
+const sanitised = new WeakMap<CaptionCue, { fixCapitals: boolean; html: string }>();
+
+function cueHtml(cue: CaptionCue, fixCapitals: boolean): string {
+  const hit = sanitised.get(cue);
+  if (hit && hit.fixCapitals === fixCapitals) return hit.html;
+  const html = sanitizeCaption(captionMarkup(cue.text, { fixCapitals }));
+  sanitised.set(cue, { fixCapitals, html });
+  return html;
+}
+
+interface CueLinesProps {
+  cues: readonly CaptionCue[];
+  style: CSSProperties;
+  fixCapitals: boolean;
+}
+
+const sameCues = (a: readonly CaptionCue[], b: readonly CaptionCue[]) => a.length === b.length && a.every((cue, i) => cue === b[i]);
+const sameStyle = (a: CSSProperties, b: CSSProperties) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => b[key as keyof CSSProperties] === value);
+
+const CueLines = memo(
+  function CueLines({ cues, style, fixCapitals }: CueLinesProps) {
+    return (
+      <>
+        {cues.map((cue, i) => (
+          <Cue key={`${cue.start}-${i}`} style={style} data-testid="caption-cue" dangerouslySetInnerHTML={{ __html: cueHtml(cue, fixCapitals) }} />
+        ))}
+      </>
+    );
+  },
+  (before, after) => before.fixCapitals === after.fixCapitals && sameCues(before.cues, after.cues) && sameStyle(before.style, after.style),
+);
+
 export function CaptionsOverlay({ raised }: { raised: boolean }) {
   const { engine, ui } = usePlayer();
   const media = useSnapshot(engine.state);
@@ -41,7 +80,7 @@ export function CaptionsOverlay({ raised }: { raised: boolean }) {
   if (!captionsShown(view.captions.selectedId, settings.enabled)) return null;
   const cues = visibleCues(view.captions.cues, media.time, settings.delay);
   const { styling } = settings;
-  const style = {
+  const style: CSSProperties = {
     color: styling.color,
     fontSize: `${(1.5 * styling.size).toFixed(3)}rem`,
     fontWeight: styling.bold ? 700 : 400,
@@ -50,14 +89,7 @@ export function CaptionsOverlay({ raised }: { raised: boolean }) {
   };
   return (
     <Wrap $raised={raised} data-testid="captions-overlay" aria-live="off">
-      {cues.map((cue, i) => (
-        <Cue
-          key={`${cue.start}-${i}`}
-          style={style}
-          data-testid="caption-cue"
-          dangerouslySetInnerHTML={{ __html: sanitizeCaption(captionMarkup(cue.text, { fixCapitals: settings.overrideCasing })) }}
-        />
-      ))}
+      <CueLines cues={cues} style={style} fixCapitals={settings.overrideCasing} />
     </Wrap>
   );
 }

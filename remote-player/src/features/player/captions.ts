@@ -10,13 +10,10 @@ import { createDirectFetcher } from '../../core/scraping/fetchers/direct';
 import { checkExtension, createExtensionFetcher } from '../../core/scraping/fetchers/extension';
 import { createProxyFetcher, parseProxyList } from '../../core/scraping/fetchers/proxy';
 import type { Fetcher } from '../../core/scraping/types';
-import { getExtensionBridge, getPlayerWorker } from '../../worker/player.client';
+import { getExtensionBridge, parseCaptionsOffThread } from '../../worker/player.client';
 import type { CaptionOption } from './player.store';
 
-async function parse(input: string | Uint8Array, format?: CaptionsFileFormat): Promise<Result<CaptionCue[]>> {
-  const worker = await getPlayerWorker();
-  return worker.parseCaptions(input, format);
-}
+const parse = (input: string | Uint8Array, format?: CaptionsFileFormat): Promise<Result<CaptionCue[]>> => parseCaptionsOffThread(input, format);
 
 // A hello costs up to 500 ms when no extension answers: its answer is kept for a minute.
 const EXTENSION_CHECK_MS = 60_000;

@@ -39,10 +39,12 @@ export interface CaptionOption {
 export interface CaptionsState {
   selectedId: string | null;
   language: string | null;
+  /** The chosen caption's cues: a valtio `ref()` (tens of thousands of cues are not made reactive one by one). */
   cues: CaptionCue[];
   loadingId: string | null;
   error: string | null;
   custom: CaptionOption | null;
+  /** The uploaded file's cues, a `ref()` too. */
   customCues: CaptionCue[];
 }
 

@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { useHost } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
+import { ref } from 'valtio/vanilla';
 import { captionToggleAction, preferredCaption } from '../../core/captions/choice';
 import { loadCaption, parseCaptionFile } from './captions';
 import { usePlayer, type CaptionOption } from './player.store';
@@ -74,7 +75,7 @@ export function useCaptionActions() {
       }
       ui.captions.selectedId = option.id;
       ui.captions.language = option.language;
-      ui.captions.cues = result.value;
+      ui.captions.cues = ref(result.value);
       host.actions.setSubtitleSettings({ enabled: true, lastSelectedLanguage: option.language, isOpenSubtitles: !!option.opensubtitles });
     };
     /** The `c` key and the menu's subtitle toggle: off when shown, shown again when hidden, else the preferred caption. */
@@ -99,7 +100,7 @@ export function useCaptionActions() {
       }
       const option: CaptionOption = { id: 'custom-caption', language: 'custom', label: file.name, kind: 'custom' };
       ui.captions.custom = option;
-      ui.captions.customCues = result.value;
+      ui.captions.customCues = ref(result.value);
       await select(option);
     };
     return { select, toggle, upload, options };
