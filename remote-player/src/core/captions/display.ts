@@ -48,15 +48,21 @@ const indexes = new WeakMap<readonly CaptionCue[], CueIndex>();
 function indexOf(cues: readonly CaptionCue[]): CueIndex {
   let index = indexes.get(cues);
   if (index) return index;
-  const order = Uint32Array.from(cues.keys()).sort((a, b) => cues[a]!.start - cues[b]!.start || a - b);
+  let sorted = true;
+  for (let i = 1; i < cues.length && sorted; i++) sorted = cues[i - 1]!.start <= cues[i]!.start;
+  // Files are nearly always in time order: then the index is the file's own order, built in one pass.
+  const order = new Uint32Array(cues.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  if (!sorted) order.sort((a, b) => cues[a]!.start - cues[b]!.start || a - b);
   const starts = new Float64Array(order.length);
   const maxEnd = new Float64Array(order.length);
   let latest = -Infinity;
-  order.forEach((position, k) => {
-    starts[k] = cues[position]!.start;
-    latest = Math.max(latest, cues[position]!.end);
+  for (let k = 0; k < order.length; k++) {
+    const cue = cues[order[k]!]!;
+    starts[k] = cue.start;
+    if (cue.end > latest) latest = cue.end;
     maxEnd[k] = latest;
-  });
+  }
   index = { order, starts, maxEnd };
   indexes.set(cues, index);
   return index;
