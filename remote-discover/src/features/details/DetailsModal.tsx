@@ -12,7 +12,7 @@ import { mediaPath, useHost, type MediaDetails, type MediaRef } from 'shared-con
 import styled from 'styled-components';
 import { CAST_NAMES } from '../../core/constants';
 import { lastWatchedEpisode } from 'shared-contracts';
-import { barPercent, formatVotes, ratingColor, releaseYear, splitRuntime } from '../../core/format';
+import { barPercent, formatVotes, ratingColor, releaseYear, runtimeKey, splitRuntime } from '../../core/format';
 import { imdbTitleUrl } from '../../core/imdb';
 import { BookmarkIcon, CloseIcon, PauseIcon, PlayIcon, VolumeIcon } from '../cards/icons';
 import { Episodes } from './Episodes';
@@ -189,7 +189,7 @@ export default function DetailsModal({ mediaRef }: { mediaRef: MediaRef }) {
     const trailer = isDirectVideo(imdb?.trailer_url) ? imdb.trailer_url : isDirectVideo(details.trailerUrl) ? details.trailerUrl : null;
     const year = releaseYear(details);
     const runtime = details.runtime ? splitRuntime(details.runtime) : null;
-    const runtimeText = runtime ? t('details.runtimeValue', { hours: runtime.hours, minutes: runtime.minutes }) : null;
+    const runtimeText = runtime ? t(`details.${runtimeKey(runtime)}`, { hours: runtime.hours, minutes: runtime.minutes }) : null;
     const released = formatDate(details.releaseDate, i18n.language);
     const tmdbUrl = `https://www.themoviedb.org/${details.type === 'movie' ? 'movie' : 'tv'}/${details.tmdbId}`;
     hero = (
