@@ -44,6 +44,7 @@ const Logo = styled(Link)`
   display: inline-flex;
   align-items: center;
   gap: 0.5rem;
+  white-space: nowrap;
   img { width: 1.6rem; height: 1.6rem; }
 `;
 
