@@ -4,7 +4,7 @@
  * tab is in the URL; `?back=` accepts same-site paths only.
  */
 import type { Page } from '@playwright/test';
-import { loadedCards, row, tab } from '../support/discover.page';
+import { detailsModal, loadedCards, row, tab } from '../support/discover.page';
 import { player, showControls } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -81,6 +81,20 @@ for (const width of [1280, 390]) {
       // Switching tabs replaces the entry: Back leaves Discover instead of walking through tabs.
       await tab(page, 'Movies').click();
       await expect(page).toHaveURL(`${site.hostUrl}/discover`);
+    });
+
+    test("the details modal's Play: Back (or the player's back control) returns to the open modal", async ({ page, site }) => {
+      await page.goto(`${site.hostUrl}/discover?tab=tvshows&m=details-tmdb-movie-653`);
+      const play = detailsModal(page).getByTestId('details-play');
+      await expect(play).toHaveAttribute('href', /^\/media\/tmdb-movie-653-[a-z-]+$/); // clean to copy
+      await play.click();
+      await expect(page).toHaveURL(/\/media\/tmdb-movie-653-[a-z-]+\?back=%2Fdiscover%3Ftab%3Dtvshows%26m%3Ddetails-tmdb-movie-653$/);
+      await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+      await showControls(page);
+      await page.getByRole('link', { name: 'Back' }).click();
+      await expect(page).toHaveURL(`${site.hostUrl}/discover?tab=tvshows&m=details-tmdb-movie-653`);
+      await expect(detailsModal(page).getByRole('heading', { name: 'Nosferatu' })).toBeVisible();
+      await expect(tab(page, 'TV Shows')).toHaveAttribute('aria-selected', 'true');
     });
   });
 }
