@@ -132,7 +132,7 @@ benches.push(
             }
           }).observe(document.body, { childList: true, subtree: true });
         });
-        await page.getByRole('link', { name: 'Home' }).click();
+        await page.getByRole('banner').getByRole('link', { name: 'movie-web', exact: true }).click(); // the logo link
         await page.getByRole('searchbox').fill(query);
         await page.waitForSelector('[data-testid=search-results] [data-testid=media-card]');
         const gap = await page.evaluate(() => {

@@ -9,4 +9,5 @@ export async function openFromMenu(page: Page, item: string): Promise<void> {
   await page.getByRole('link', { name: item, exact: true }).click();
 }
 
-export const homeLink = (page: Page) => header(page).getByRole('link', { name: 'Home' });
+/** The logo link, named by its visible text (WCAG 2.5.3). */
+export const homeLink = (page: Page) => header(page).getByRole('link', { name: 'movie-web', exact: true });

@@ -13,3 +13,4 @@ export * from './embed-messages';
 export * from './sources';
 export * from './progress-rules';
 export * from './region';
+export * from './profile-icons';

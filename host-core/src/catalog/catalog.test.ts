@@ -56,13 +56,22 @@ describe('catalog client', () => {
   it('looks titles up by tmdb:{id} and tmdb:{id}:type, and filters by year:', async () => {
     const catalog = make();
     expect(await catalog.search('tmdb:653:movie')).toEqual([expect.objectContaining({ tmdbId: '653', type: 'movie' })]);
-    const either = await catalog.search('tmdb:653');
-    expect(either.map((r) => r.type)).toContain('movie');
+    expect(await catalog.search('tmdb:653')).toEqual([expect.objectContaining({ tmdbId: '653', type: 'movie' })]);
+    expect(await catalog.search('tmdb:910001')).toEqual([expect.objectContaining({ tmdbId: '910001', type: 'show' })]);
     expect(await catalog.search('tmdb:99999999')).toEqual([]);
     const byYear = await catalog.search('Nosferatu year:1922');
     expect(byYear.length).toBeGreaterThan(0);
     expect(byYear.every((r) => r.year === 1922)).toBe(true);
     expect(await catalog.search('Nosferatu year:1850')).toEqual([]);
+    catalog.dispose();
+  });
+
+  it('tmdb:{id} without a type: a movie id is not also fetched as a show', async () => {
+    const urls: string[] = [];
+    const catalog = make(localEndpoint, { fetch: (input, init) => (urls.push(String(input)), fetch(input, init)) });
+    await catalog.search('tmdb:653');
+    expect(urls.filter((u) => /\/3\/tv\//.test(u))).toEqual([]);
+    expect(urls.filter((u) => /\/3\/movie\/653/.test(u))).toHaveLength(1);
     catalog.dispose();
   });
 

@@ -141,19 +141,19 @@ export function createCatalog(options: CatalogOptions): CatalogApi & { dispose()
     const parsed = parseSearchQuery(raw);
     if (parsed.kind === 'empty') return [];
     if (parsed.kind === 'id') {
+      // Without a type, a movie id is not also fetched as a show (issue 18 §7: the expected 404 of the
+      // other type printed an error on every such search): the show is looked up only when no movie
+      // has that id. `tmdb:{id}:tv` reaches a show whose id a movie also has.
       const types: MediaType[] = parsed.type ? [parsed.type] : ['movie', 'show'];
-      const found = await Promise.all(
-        types.map((type) =>
-          details({ type, tmdbId: parsed.tmdbId }, signal).then(
-            (d): MediaCard => ({ tmdbId: d.tmdbId, type: d.type, title: d.title, year: d.year, releaseDate: d.releaseDate, poster: d.poster }),
-            (error: unknown) => {
-              if (error instanceof CatalogError && error.kind === 'not-found') return null;
-              throw error;
-            },
-          ),
-        ),
-      );
-      return found.filter((x): x is MediaCard => x !== null);
+      for (const type of types) {
+        try {
+          const d = await details({ type, tmdbId: parsed.tmdbId }, signal);
+          return [{ tmdbId: d.tmdbId, type: d.type, title: d.title, year: d.year, releaseDate: d.releaseDate, poster: d.poster }];
+        } catch (error) {
+          if (!(error instanceof CatalogError && error.kind === 'not-found')) throw error;
+        }
+      }
+      return [];
     }
     const body = await get('search/multi', { query: parsed.text, page: 1, include_adult: 'false' }, signal);
     const results = Array.isArray(body.results) ? (body.results as Raw[]) : [];

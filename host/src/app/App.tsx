@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio/react';
@@ -17,20 +17,13 @@ import { usePageTitle } from '../features/ui/use-page-title';
 import { onboardingStore } from '../features/stores/stores';
 import { useRuntime } from '../features/remotes/runtime-context';
 import { EmbedRoute, WatchRoute } from '../features/watch/WatchRoute';
+import { ScrollRestoration } from '../features/navigation/ScrollRestoration';
 
 /** A remote page with the host's default title for it (the remote may set a better one). */
 function Titled({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   usePageTitle(t(`pageTitles.${title}`));
   return children;
-}
-
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
 }
 
 /** Spec §1 onboarding flag: until the setup is done, the site's pages lead to it (watch and embed pages don't). */
@@ -59,7 +52,6 @@ function SiteRoutes() {
   return (
     <Layout>
       <OnboardingGate>
-        <ScrollToTop />
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/browse/:query" element={<HomePage />} />
@@ -135,6 +127,7 @@ export function App({ runtime, catalog }: { runtime: Runtime; catalog: CatalogAp
         <HostProvider runtime={runtime} catalog={catalog}>
           <ErrorBoundary>
             <AccountStatusBanner />
+            <ScrollRestoration />
             <Suspense fallback={null}>
               <AppRoutes />
             </Suspense>

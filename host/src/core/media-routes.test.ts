@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLegacyMedia, viewParams } from './media-routes';
+import { resolveLegacyMedia, safeBackPath, viewParams, withoutUnsafeBack } from './media-routes';
 
 describe('legacy media urls', () => {
   it('redirects tmdb-show ids, keeping slug, trailing segments and query', () => {
@@ -12,4 +12,38 @@ describe('legacy media urls', () => {
   it('cannot resolve streaming-guide ids', () => expect(resolveLegacyMedia('JWmovie-123-x', [], '').kind).toBe('unresolvable'));
   it('leaves current ids alone', () => expect(resolveLegacyMedia('tmdb-movie-603-the-matrix', [], '').kind).toBe('none'));
   it('reads theme and language', () => expect(viewParams('?theme=teal&language=ar')).toEqual({ theme: 'teal', language: 'ar' }));
+});
+
+describe('?back= accepts same-site paths only', () => {
+  it.each([
+    ['/browse/Nosferatu', '/browse/Nosferatu'],
+    ['/discover?tab=tvshows', '/discover?tab=tvshows'],
+    ['/', '/'],
+    ['/browse/a%20b?x=1#top', '/browse/a%20b?x=1#top'],
+  ])('%s is kept', (value, expected) => {
+    expect(safeBackPath(value)).toBe(expected);
+  });
+
+  it.each([
+    null,
+    '',
+    'https://evil.example/',
+    'http://evil.example/browse/x',
+    '//evil.example/x',
+    '/\\evil.example',
+    '\\\\evil.example',
+    'javascript:alert(1)',
+    'browse/x',
+    '/browse/\nx',
+    '/a\\b',
+  ])('%s is refused', (value) => {
+    expect(safeBackPath(value)).toBeNull();
+  });
+
+  it('the watch URL loses an unsafe back and keeps its other parameters', () => {
+    expect(withoutUnsafeBack('?back=https%3A%2F%2Fevil.example&theme=red')).toBe('?theme=red');
+    expect(withoutUnsafeBack('?back=%2F%2Fevil.example')).toBe('');
+    expect(withoutUnsafeBack('?back=%2Fbrowse%2Fx&theme=red')).toBeNull();
+    expect(withoutUnsafeBack('?theme=red')).toBeNull();
+  });
 });

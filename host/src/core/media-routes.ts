@@ -24,3 +24,31 @@ export function viewParams(search: string): { theme: string | null; language: st
   const params = new URLSearchParams(search);
   return { theme: params.get('theme'), language: params.get('language') };
 }
+
+/**
+ * The player's back link (`?back=`) accepts a path of this site only: `/browse/x`, `/discover?tab=…`.
+ * Other sites' URLs, protocol-relative `//host`, backslash tricks and control characters give null.
+ */
+export function safeBackPath(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  try {
+    const base = 'http://site.invalid';
+    const url = new URL(value, base);
+    if (url.origin !== base) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null; // not a URL at all
+  }
+}
+
+/** The search string without an unsafe `back` (null when nothing needs to change). */
+export function withoutUnsafeBack(search: string): string | null {
+  const params = new URLSearchParams(search);
+  const back = params.get('back');
+  if (back === null || safeBackPath(back) !== null) return null;
+  params.delete('back');
+  const out = params.toString();
+  return out ? `?${out}` : '';
+}

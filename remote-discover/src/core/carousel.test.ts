@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaCard } from 'shared-contracts';
-import { arrowDelta, cardsPerScroll, rowItems, shuffle, uniqueCards } from './carousel';
+import { arrowDelta, arrowsNeeded, cardsPerScroll, rowItems, shuffle, uniqueCards } from './carousel';
 
 const card = (id: number, type: 'movie' | 'show' = 'movie'): MediaCard => ({ tmdbId: String(id), type, title: `T${id}` });
 
@@ -41,5 +41,20 @@ describe('carousel rows', () => {
     expect(arrowDelta('previous', 4, 100, false)).toBe(-400);
     expect(arrowDelta('next', 2, 100, true)).toBe(-200);
     expect(arrowDelta('previous', 2, 100, true)).toBe(200);
+  });
+});
+
+describe('arrowsNeeded', () => {
+  it.each([
+    ['at the start', { scrollLeft: 0, scrollWidth: 2000, clientWidth: 1000 }, { start: false, end: true }],
+    ['in the middle', { scrollLeft: 500, scrollWidth: 2000, clientWidth: 1000 }, { start: true, end: true }],
+    ['at the end', { scrollLeft: 1000, scrollWidth: 2000, clientWidth: 1000 }, { start: true, end: false }],
+    ['at the end, sub-pixel', { scrollLeft: 999.5, scrollWidth: 2000, clientWidth: 1000 }, { start: true, end: false }],
+    ['RTL at the start', { scrollLeft: 0, scrollWidth: 2000, clientWidth: 1000 }, { start: false, end: true }],
+    ['RTL scrolled', { scrollLeft: -600, scrollWidth: 2000, clientWidth: 1000 }, { start: true, end: true }],
+    ['RTL at the end', { scrollLeft: -1000, scrollWidth: 2000, clientWidth: 1000 }, { start: true, end: false }],
+    ['everything fits', { scrollLeft: 0, scrollWidth: 900, clientWidth: 1000 }, { start: false, end: false }],
+  ])('%s', (_, track, expected) => {
+    expect(arrowsNeeded(track)).toEqual(expected);
   });
 });

@@ -42,3 +42,13 @@ export function arrowDelta(direction: 'previous' | 'next', cards: number, cardWi
   const forward = direction === 'next' ? 1 : -1;
   return forward * (rtl ? -1 : 1) * cards * cardWidth;
 }
+
+/**
+ * Which arrows a row needs: none where it cannot scroll further that way. `scrollLeft` runs 0 → negative
+ * in right-to-left rows (Chromium, Firefox, Safari), so the distance from the start is its magnitude.
+ * A pixel of slack absorbs sub-pixel layouts.
+ */
+export function arrowsNeeded(track: { scrollLeft: number; scrollWidth: number; clientWidth: number }): { start: boolean; end: boolean } {
+  const fromStart = Math.abs(track.scrollLeft);
+  return { start: fromStart > 1, end: fromStart + track.clientWidth < track.scrollWidth - 1 };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barPercent, formatVotes, ratingColor, releaseYear, ringPercent, splitRuntime } from './format';
+import { barPercent, formatVotes, ratingColor, releaseYear, ringPercent, runtimeKey, splitRuntime } from './format';
 
 describe('display rules', () => {
   it.each([
@@ -37,6 +37,15 @@ describe('display rules', () => {
   it('runtime in hours and minutes', () => {
     expect(splitRuntime(135)).toEqual({ hours: 2, minutes: 15 });
     expect(splitRuntime(40)).toEqual({ hours: 0, minutes: 40 });
+  });
+
+  it.each([
+    [40, 'runtimeMinutes'],
+    [120, 'runtimeHours'],
+    [135, 'runtimeValue'],
+    [0, 'runtimeMinutes'],
+  ] as const)('a runtime of %i min reads with %s (no "0h 40m")', (minutes, key) => {
+    expect(runtimeKey(splitRuntime(minutes))).toBe(key);
   });
 
   it('year or Unreleased (spec §5)', () => {

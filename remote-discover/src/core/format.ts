@@ -29,6 +29,13 @@ export function splitRuntime(minutes: number): { hours: number; minutes: number 
   return { hours: Math.floor(total / 60), minutes: total % 60 };
 }
 
+/** Which runtime text to use: "40m" and "2h", not "0h 40m" or "2h 0m". */
+export function runtimeKey({ hours, minutes }: { hours: number; minutes: number }): 'runtimeValue' | 'runtimeHours' | 'runtimeMinutes' {
+  if (hours === 0) return 'runtimeMinutes';
+  if (minutes === 0) return 'runtimeHours';
+  return 'runtimeValue';
+}
+
 export type RatingColor = 'green' | 'yellow' | 'orange' | 'red';
 
 /** Rating bar colour: green at 8 or more, yellow at 6, orange at 4, red below (spec §2). */

@@ -2,8 +2,9 @@
  * Spec §8: when the account cannot be loaded (not a 400/401/403, which log out), offer logout, reload,
  * or a reset to the default server when a custom one is in use. Texts come from the account namespace.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { AccountService, AccountStatus } from 'shared-contracts';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
@@ -30,18 +31,79 @@ const Bar = styled.div`
   }
 `;
 
+const SyncBar = styled(Bar)`
+  border-bottom-color: ${(p) => p.theme.colors.border};
+  &[data-kind='recovered'] { border-bottom-color: ${(p) => p.theme.colors.primary}; }
+  &:empty { display: none; }
+`;
+
+/** How long "sync is working again" stays, ms. */
+export const RECOVERED_MS = 8000;
+
+/**
+ * Where sync stands, when it matters: while pushes fail ("changes are kept"), then once that it
+ * recovered (issue 18 §6), which replaces the earlier message instead of leaving it up.
+ */
+function useSyncNotice(status: AccountStatus | null): { notice: 'retrying' | 'recovered' | null; dismiss: () => void } {
+  const [recovered, setRecovered] = useState(false);
+  const failing = useRef(false);
+  useEffect(() => {
+    if (!status) return;
+    if (status.status === 'retrying' || status.status === 'load-failed') {
+      failing.current = true;
+      setRecovered(false);
+    } else if (status.status === 'synced' && failing.current) {
+      failing.current = false;
+      setRecovered(true);
+    } else if (status.status === 'signed-out') {
+      failing.current = false;
+      setRecovered(false);
+    }
+  }, [status]);
+  useEffect(() => {
+    if (!recovered) return;
+    const timer = setTimeout(() => setRecovered(false), RECOVERED_MS);
+    return () => clearTimeout(timer);
+  }, [recovered]);
+  const notice = status?.status === 'retrying' ? 'retrying' : recovered ? 'recovered' : null;
+  return { notice, dismiss: () => setRecovered(false) };
+}
+
 export function AccountStatusBanner() {
   const service = useSnapshot(accountServiceState).service;
   const [status, setStatus] = useState<AccountStatus | null>(null);
+  const { pathname } = useLocation();
   useEffect(() => {
     if (!service) return;
     setStatus(service.getStatus());
     return service.subscribe(setStatus);
   }, [service]);
+  const { notice, dismiss } = useSyncNotice(status);
   // The account namespace is registered before the service is published: ask for it only then (asking
   // earlier would cache it as empty).
-  if (!service || status?.status !== 'load-failed') return null;
-  return <LoadFailed service={service} customBackend={status.customBackend} />;
+  if (!service) return null;
+  if (status?.status === 'load-failed') return <LoadFailed service={service} customBackend={status.customBackend} />;
+  // The player owns the whole screen: sync notices wait for the site's pages.
+  if (/^\/(media|embed)\//.test(pathname)) return null;
+  return <SyncNotice notice={notice} onDismiss={dismiss} />;
+}
+
+function SyncNotice({ notice, onDismiss }: { notice: 'retrying' | 'recovered' | null; onDismiss: () => void }) {
+  const { t, ready } = useTranslation('account', { useSuspense: false });
+  // Always rendered (empty when quiet): a live region announces what appears in it.
+  return (
+    <SyncBar role="status" aria-live="polite" data-testid="sync-notice" data-kind={notice ?? undefined}>
+      {ready && notice === 'retrying' && <p>{t('status.retrying')}</p>}
+      {ready && notice === 'recovered' && (
+        <>
+          <p>{t('status.recovered')}</p>
+          <button type="button" onClick={onDismiss}>
+            {t('status.dismiss')}
+          </button>
+        </>
+      )}
+    </SyncBar>
+  );
 }
 
 function LoadFailed({ service, customBackend }: { service: AccountService; customBackend: boolean }) {

@@ -16,9 +16,11 @@ const Hero = styled.section`
 `;
 
 const Section = styled.section`
+  /* Positioned: the discover remote puts its lists' Edit button on the heading's line. */
+  position: relative;
   max-width: 80rem;
   margin: 2.5rem auto 0;
-  h2 { font-size: 1.2rem; margin: 0 0 1rem; }
+  h2 { font-size: 1.2rem; margin: 0 0 1rem; padding-inline-end: 7rem; }
 `;
 
 /** Home's sections (spec §2): the cards come from the discover remote, the same card as on Discover. */

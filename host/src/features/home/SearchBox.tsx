@@ -19,6 +19,8 @@ const Form = styled.form`
     font-size: 1.05rem;
   }
   input::placeholder { color: ${(p) => p.theme.colors.textDim}; }
+  /* One clear button: ours (labelled, themed), not also the browser's own for type=search. */
+  input::-webkit-search-cancel-button { -webkit-appearance: none; appearance: none; display: none; }
   button {
     position: absolute;
     inset-inline-end: 0.5rem;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHost, type MediaCard } from 'shared-contracts';
+import { mediaPath, useHost, type MediaCard } from 'shared-contracts';
 import styled from 'styled-components';
 import { Button } from '../ui/primitives';
 import { Grid, GridCard } from './MediaGrid';
@@ -55,7 +55,8 @@ export function SearchResults({ query }: { query: string }) {
           <p role="status">{t('home.search.resultsCount', { count: state.results.length })}</p>
           <Grid data-testid="search-results">
             {state.results.map((card) => (
-              <GridCard key={`${card.type}-${card.tmdbId}`} card={card} />
+              // The player's back control returns to these results (and Back restores the scroll).
+              <GridCard key={`${card.type}-${card.tmdbId}`} card={card} to={`${mediaPath(card, card.title)}?back=${encodeURIComponent(`/browse/${encodeURIComponent(query)}`)}`} />
             ))}
           </Grid>
         </>

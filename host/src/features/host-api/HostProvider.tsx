@@ -9,6 +9,7 @@ import { useSnapshot } from 'valtio/react';
 import type { Runtime } from '../../core/runtime';
 import { accountServiceState } from '../account-service';
 import { connectivity } from '../connectivity/connectivity.store';
+import { backAwareNavigate } from '../navigation/history';
 import { actions, stores } from '../stores/stores';
 import { setDocumentTitle } from './document-title';
 import { GlobalStyle } from './GlobalStyle';
@@ -25,7 +26,7 @@ export function HostProvider({ runtime, catalog, children }: { runtime: Runtime;
     catalog,
     config: runtime.config,
     online,
-    navigate: useMemo(() => (to: string, options?: { replace?: boolean }) => navigate(to, { replace: options?.replace }), [navigate]),
+    navigate: useMemo(() => backAwareNavigate((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options))), [navigate]),
     setDocumentTitle,
     accountService,
   });

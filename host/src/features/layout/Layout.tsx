@@ -44,6 +44,7 @@ const Logo = styled(Link)`
   display: inline-flex;
   align-items: center;
   gap: 0.5rem;
+  white-space: nowrap;
   img { width: 1.6rem; height: 1.6rem; }
 `;
 
@@ -80,7 +81,8 @@ export function Layout({ children }: { children: ReactNode }) {
     <Shell>
       <SkipLink href="#main">{t('navigation.skip')}</SkipLink>
       <Header>
-        <Logo to="/" aria-label={t('navigation.home')}>
+        {/* Named by its visible text (WCAG 2.5.3 label in name); the title says where it leads. */}
+        <Logo to="/" title={t('navigation.home')}>
           <img src="/favicon.svg" alt="" />
           <span>{t('global.name')}</span>
         </Logo>

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { profileIconPath } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
 import { useRuntime } from '../remotes/runtime-context';
 import { logout } from '../stores/account';
@@ -25,13 +26,26 @@ const Trigger = styled.button`
   color: ${(p) => p.theme.colors.text};
   font: inherit;
   cursor: pointer;
+  max-width: 14rem;
+  .name { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  @media (max-width: 479.98px) { max-width: 9.5rem; padding-inline-end: 0.6rem; }
 `;
 
+/** The profile's colours and icon (spec §9 profile {colorA, colorB, icon}), as on the register page. */
 const Avatar = styled.span<{ $a: string; $b: string }>`
-  width: 1.6rem;
-  height: 1.6rem;
+  flex: none;
+  display: grid;
+  place-items: center;
+  width: 1.75rem;
+  height: 1.75rem;
   border-radius: 50%;
   background: linear-gradient(135deg, ${(p) => p.$a}, ${(p) => p.$b});
+  color: #fff;
+  svg { width: 1.05rem; height: 1.05rem; }
+`;
+
+const VisuallyHidden = styled.span`
+  position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
 `;
 
 const Panel = styled.div`
@@ -92,9 +106,23 @@ export function UserMenu() {
   const close = () => setOpen(false);
   return (
     <Wrapper ref={wrapper}>
-      <Trigger type="button" aria-expanded={open} aria-controls={panelId} aria-label={open ? t('navigation.closeMenu') : t('navigation.openMenu')} onClick={() => setOpen(!open)}>
-        {account ? <Avatar $a={account.profile.colorA} $b={account.profile.colorB} aria-hidden /> : <span aria-hidden>☰</span>}
-        {account && deviceName && <span data-testid="device-name">{shortDeviceName(deviceName)}</span>}
+      {/* Named by what it shows (WCAG 2.5.3): the device name, then what the button does. */}
+      <Trigger type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)} data-testid="user-menu-button">
+        {account ? (
+          <Avatar $a={account.profile.colorA} $b={account.profile.colorB} aria-hidden>
+            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" focusable="false">
+              <path d={profileIconPath(account.profile.icon)} />
+            </svg>
+          </Avatar>
+        ) : (
+          <span aria-hidden>☰</span>
+        )}
+        {account && deviceName && (
+          <span className="name" data-testid="device-name">
+            {shortDeviceName(deviceName)}
+          </span>
+        )}
+        <VisuallyHidden>{open ? t('navigation.closeMenu') : t('navigation.openMenu')}</VisuallyHidden>
       </Trigger>
       {open && (
         <Panel id={panelId}>

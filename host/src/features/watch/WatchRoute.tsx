@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { THEME_NAMES, decodeMediaId, isLanguage, useHost, type ThemeName } from 'shared-contracts';
-import { resolveLegacyMedia, viewParams } from '../../core/media-routes';
+import { resolveLegacyMedia, viewParams, withoutUnsafeBack } from '../../core/media-routes';
 import { ProviderIssuesPage } from '../pages/ProviderIssuesPage';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { CenteredMessage } from '../ui/primitives';
@@ -37,9 +37,12 @@ function LegacyNotice() {
 
 export function WatchRoute() {
   const { media = '', season, episode } = useParams();
-  const { search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const { config } = useHost();
   useViewParams();
+  // The player's back link follows `?back=`: another site's URL there is dropped, the page still plays.
+  const cleanSearch = withoutUnsafeBack(search);
+  if (cleanSearch !== null) return <Navigate to={`${pathname}${cleanSearch}${hash}`} replace />;
   const legacy = resolveLegacyMedia(media, [season ?? '', episode ?? ''], search);
   if (legacy.kind === 'redirect') return <Navigate to={legacy.to} replace />;
   if (legacy.kind === 'unresolvable') return <LegacyNotice />;

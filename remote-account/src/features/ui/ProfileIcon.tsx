@@ -1,19 +1,12 @@
-/** Profile icons as inline SVG (emoji glyphs are missing on systems without an emoji font). */
-const PATHS: Record<string, string> = {
-  userGroup: 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm7-1a2.5 2.5 0 1 0 0-5M3 19c0-3 2.7-5 6-5s6 2 6 5M16 14c2.8 0 5 1.8 5 4.5',
-  couch: 'M4 11V8a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v3M3 12a2 2 0 0 1 4 0v2h10v-2a2 2 0 0 1 4 0v5H3zM5 17v2M19 17v2',
-  mobile: 'M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM11 18h2',
-  ticket: 'M3 8a2 2 0 0 0 0 4v0a2 2 0 0 0 0 4v2h18v-2a2 2 0 0 1 0-4 2 2 0 0 1 0-4V6H3zM14 6v12',
-  handcuffs: 'M7 14a4 4 0 1 0 0.01 0zM17 6a4 4 0 1 0 0.01 0zM9.5 12.5l5-5',
-  cat: 'M5 4l3 4h8l3-4v10a7 6 0 0 1-14 0zM9.5 13h.01M14.5 13h.01M11 16h2',
-};
+/** Profile icons as inline SVG (emoji glyphs are missing on systems without an emoji font); the set is shared-contracts'. */
+import { PROFILE_ICON_PATHS, profileIconPath } from 'shared-contracts';
 
-export const PROFILE_ICON_KEYS = Object.keys(PATHS);
+export const PROFILE_ICON_KEYS = Object.keys(PROFILE_ICON_PATHS);
 
 export function ProfileIcon({ icon, size = 24 }: { icon: string; size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
-      <path d={PATHS[icon] ?? PATHS.userGroup} />
+      <path d={profileIconPath(icon)} />
     </svg>
   );
 }

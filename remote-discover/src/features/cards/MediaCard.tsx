@@ -151,10 +151,11 @@ function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: 
   };
 
   const onCardClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!host.detailsOnClick || to) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
-    host.openDetails(card);
+    if (host.detailsOnClick && !to) host.openDetails(card);
+    // The link itself stays clean (copy, new tab); a plain click remembers where it came from.
+    else host.openTitle(href);
   };
 
   return (

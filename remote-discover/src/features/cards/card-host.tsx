@@ -7,7 +7,9 @@
  * each card what it shows as plain props (its bookmark flag, its progress), and provide this.
  */
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useHost, type MediaCard, type MediaMeta } from 'shared-contracts';
+import { withBack } from '../../core/back-param';
 import { useDetailsModal } from '../details/use-details-modal';
 
 export interface CardHost {
@@ -15,18 +17,21 @@ export interface CardHost {
   detailsOnClick: boolean;
   toggleBookmark(meta: MediaMeta): void;
   openDetails(card: MediaCard): void;
+  /** Goes to a title's watch page; the player's back control leads back here (`?back=`, this page). */
+  openTitle(href: string): void;
 }
 
 const CardHostContext = createContext<CardHost | null>(null);
 
 /** Provides the cards' CardHost; changes only when the details-modal preference does. */
 export function CardHostProvider({ children }: { children: ReactNode }) {
-  const { state, actions } = useHost();
+  const { state, actions, navigate } = useHost();
   const modal = useDetailsModal();
+  const location = useLocation();
   // The modal's URL depends on the current location: read the latest at click time, not at render.
-  const latest = useRef({ actions, modal });
+  const latest = useRef({ actions, modal, navigate, location });
   useLayoutEffect(() => {
-    latest.current = { actions, modal };
+    latest.current = { actions, modal, navigate, location };
   });
   const detailsOnClick = state.preferences.enableDetailsModal;
   const value = useMemo<CardHost>(
@@ -34,6 +39,10 @@ export function CardHostProvider({ children }: { children: ReactNode }) {
       detailsOnClick,
       toggleBookmark: (meta) => void latest.current.actions.toggleBookmark(meta),
       openDetails: (card) => latest.current.modal.open(card),
+      openTitle: (href) => {
+        const { navigate, location } = latest.current;
+        navigate(withBack(href, `${location.pathname}${location.search}`));
+      },
     }),
     [detailsOnClick],
   );

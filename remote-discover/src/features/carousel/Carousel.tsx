@@ -3,11 +3,11 @@
  * 10 skeletons while loading, at most 20 items; arrows on desktop scroll 2 cards, or 4 when more
  * than 5 fit, mirrored in right-to-left layouts.
  */
-import { useRef } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost, type MediaCard as Card } from 'shared-contracts';
 import styled from 'styled-components';
-import { arrowDelta, cardsPerScroll } from '../../core/carousel';
+import { arrowDelta, arrowsNeeded, cardsPerScroll } from '../../core/carousel';
 import { CAROUSEL_SKELETONS, LAZY_MARGIN_PX } from '../../core/constants';
 import { CardHostProvider } from '../cards/card-host';
 import { CardSkeleton, MediaCard } from '../cards/MediaCard';
@@ -80,6 +80,44 @@ export function scrollTrack(track: HTMLElement | null, direction: 'previous' | '
   track.scrollBy({ left: delta, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
 }
 
+/**
+ * The arrows a row shows: no "previous" at the start of the row, no "next" at its end. When the focused
+ * arrow goes away, focus moves to the other one instead of falling to the page.
+ */
+function useArrows(
+  trackRef: RefObject<HTMLUListElement | null>,
+  active: boolean,
+  startArrow: RefObject<HTMLButtonElement | null>,
+  endArrow: RefObject<HTMLButtonElement | null>,
+) {
+  const [arrows, setArrows] = useState({ start: false, end: true });
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!active || !track) return;
+    let frame = 0;
+    const update = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const next = arrowsNeeded(track);
+        const focused = document.activeElement;
+        if (!next.start && focused === startArrow.current) endArrow.current?.focus();
+        if (!next.end && focused === endArrow.current) startArrow.current?.focus();
+        setArrows((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
+      });
+    };
+    update();
+    track.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(track);
+    return () => {
+      cancelAnimationFrame(frame);
+      track.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [trackRef, active, startArrow, endArrow]);
+  return arrows;
+}
+
 export interface CarouselProps {
   /** Stable cache key of the row's content. */
   rowKey: string;
@@ -103,6 +141,9 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
   const { bookmarks } = useHost().state;
   const headingId = `${anchorId ?? rowKey}-title`;
   const busy = row.status === 'idle' || row.status === 'loading';
+  const startArrow = useRef<HTMLButtonElement>(null);
+  const endArrow = useRef<HTMLButtonElement>(null);
+  const arrows = useArrows(trackRef, !grid && row.status === 'ready', startArrow, endArrow);
   return (
     <Section ref={sectionRef} id={anchorId} aria-labelledby={headingId} aria-busy={busy} data-testid="carousel" data-row={rowKey} data-status={row.status}>
       <h2 id={headingId} tabIndex={-1}>{title}</h2>
@@ -112,8 +153,8 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
         <p className="empty">{t('carousel.failed')}</p>
       ) : (
         <>
-          {!grid && (
-            <Arrow type="button" className="start" aria-label={t('carousel.previous', { title })} onClick={() => scrollTrack(trackRef.current, 'previous')}>
+          {!grid && arrows.start && (
+            <Arrow ref={startArrow} type="button" className="start" data-testid="carousel-previous" aria-label={t('carousel.previous', { title })} onClick={() => scrollTrack(trackRef.current, 'previous')}>
               <ChevronIcon direction="start" />
             </Arrow>
           )}
@@ -132,8 +173,8 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
                   ))}
             </Track>
           </CardHostProvider>
-          {!grid && (
-            <Arrow type="button" className="end" aria-label={t('carousel.next', { title })} onClick={() => scrollTrack(trackRef.current, 'next')}>
+          {!grid && arrows.end && (
+            <Arrow ref={endArrow} type="button" className="end" data-testid="carousel-next" aria-label={t('carousel.next', { title })} onClick={() => scrollTrack(trackRef.current, 'next')}>
               <ChevronIcon direction="end" />
             </Arrow>
           )}

@@ -7,12 +7,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { mediaPath, useHost, type MediaDetails, type MediaRef } from 'shared-contracts';
 import styled from 'styled-components';
 import { CAST_NAMES } from '../../core/constants';
 import { lastWatchedEpisode } from 'shared-contracts';
-import { barPercent, formatVotes, ratingColor, releaseYear, splitRuntime } from '../../core/format';
+import { barPercent, formatVotes, ratingColor, releaseYear, runtimeKey, splitRuntime } from '../../core/format';
+import { withBack } from '../../core/back-param';
 import { imdbTitleUrl } from '../../core/imdb';
 import { BookmarkIcon, CloseIcon, PauseIcon, PlayIcon, VolumeIcon } from '../cards/icons';
 import { Episodes } from './Episodes';
@@ -149,8 +150,9 @@ function Trailer({ src, poster, title }: { src: string; poster?: string; title: 
 
 export default function DetailsModal({ mediaRef }: { mediaRef: MediaRef }) {
   const { t, i18n } = useTranslation('discover');
-  const { catalog, state, actions } = useHost();
+  const { catalog, state, actions, navigate } = useHost();
   const { close } = useDetailsModal();
+  const location = useLocation();
   const dialog = useRef<HTMLDivElement>(null);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const imdbBase = useImdbBase();
@@ -189,7 +191,7 @@ export default function DetailsModal({ mediaRef }: { mediaRef: MediaRef }) {
     const trailer = isDirectVideo(imdb?.trailer_url) ? imdb.trailer_url : isDirectVideo(details.trailerUrl) ? details.trailerUrl : null;
     const year = releaseYear(details);
     const runtime = details.runtime ? splitRuntime(details.runtime) : null;
-    const runtimeText = runtime ? t('details.runtimeValue', { hours: runtime.hours, minutes: runtime.minutes }) : null;
+    const runtimeText = runtime ? t(`details.${runtimeKey(runtime)}`, { hours: runtime.hours, minutes: runtime.minutes }) : null;
     const released = formatDate(details.releaseDate, i18n.language);
     const tmdbUrl = `https://www.themoviedb.org/${details.type === 'movie' ? 'movie' : 'tv'}/${details.tmdbId}`;
     hero = (
@@ -208,7 +210,17 @@ export default function DetailsModal({ mediaRef }: { mediaRef: MediaRef }) {
           {[t(`card.types.${details.type}`), year === 'unreleased' ? t('card.unreleased') : year, details.rating, runtimeText].filter(Boolean).join(' · ')}
         </p>
         <div className="actions">
-          <Link className="play" to={playTo} data-testid="details-play">
+          <Link
+            className="play"
+            to={playTo}
+            data-testid="details-play"
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+              // The player's back control returns to this modal (the link itself stays clean to copy).
+              event.preventDefault();
+              navigate(withBack(playTo, `${location.pathname}${location.search}`));
+            }}
+          >
             <PlayIcon />
             {resume ? t('details.resume') : t('details.play')}
           </Link>

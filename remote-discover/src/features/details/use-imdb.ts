@@ -1,7 +1,7 @@
 /** IMDb rating, votes and trailer for the modal (spec §7), through a proxy or the extension; failures are logged (spec §8). */
 import { useEffect, useState } from 'react';
 import { useHost } from 'shared-contracts';
-import { fetchImdbData, imdbTitleUrl, pickProxy, proxyPageFetcher, type ImdbData } from '../../core/imdb';
+import { ImdbError, fetchImdbData, imdbTitleUrl, pickProxy, proxyPageFetcher, type ImdbData } from '../../core/imdb';
 import { extensionPageFetcher } from './extension';
 
 /** Where IMDb title pages live: the local catalog's stand-ins when no TMDB key is configured. */
@@ -25,7 +25,10 @@ export function useImdb(imdbId: string | undefined): ImdbData | null {
       const found = await fetchImdbData(imdbTitleUrl(base, imdbId), { fetchPage }, controller.signal);
       if (!controller.signal.aborted) setData(found);
     })().catch((error: unknown) => {
-      if (!controller.signal.aborted) console.error('[discover] IMDb data failed to load', error);
+      if (controller.signal.aborted) return;
+      // Spec §8: logged only. A title IMDb has no page or data for is expected, not an error.
+      if (error instanceof ImdbError) console.info(`[discover] no IMDb data for ${imdbId}: ${error.message}`);
+      else console.error('[discover] IMDb data failed to load', error);
     });
     return () => controller.abort();
   }, [imdbId, base, proxy]);

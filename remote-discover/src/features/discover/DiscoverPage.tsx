@@ -5,9 +5,11 @@
  */
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useHost, type CatalogList, type Genre, type MediaType } from 'shared-contracts';
 import styled from 'styled-components';
 import { MOVIE_GENRE_LIMIT, MOVIE_PROVIDERS, PROVIDER_REGION, SCROLL_TOP_AFTER_PX, TV_GENRE_LIMIT, TV_PROVIDERS } from '../../core/constants';
+import { TABS, parseTab, withTab, type Tab } from '../../core/tab-param';
 import { ArrowUpIcon } from '../cards/icons';
 import { Carousel } from '../carousel/Carousel';
 import { DetailsModalRoot } from '../details/DetailsModalRoot';
@@ -15,8 +17,6 @@ import { PageStyle } from '../layout/PageStyle';
 import { loadEditorPicks, loadListRow } from './catalog-rows';
 import { RandomMovie } from './RandomMovie';
 
-type Tab = 'movies' | 'tvshows' | 'editorpicks';
-const TABS: Tab[] = ['movies', 'tvshows', 'editorpicks'];
 
 const Page = styled(PageStyle)`
   padding-top: 1.5rem;
@@ -184,8 +184,11 @@ function EditorPicksTab() {
 
 export default function DiscoverPage() {
   const { t } = useTranslation('discover');
-  const { actions } = useHost();
-  const [tab, setTab] = useState<Tab>('movies');
+  const { actions, navigate } = useHost();
+  const location = useLocation();
+  // The tab lives in the URL (replacing the entry: switching tabs is not a step Back undoes).
+  const tab = parseTab(location.search);
+  const setTab = (next: Tab) => navigate(`${location.pathname}${withTab(location.search, next)}${location.hash}`, { replace: true });
   const showToTop = useScrolledPast(SCROLL_TOP_AFTER_PX);
 
   useEffect(() => {

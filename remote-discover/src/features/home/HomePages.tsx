@@ -2,7 +2,7 @@
  * Card sections for the host's home page (spec §2 Home: Bookmarks, Continue Watching, Discover), built
  * from the same media card as Discover. Each renders nothing when it has nothing to show.
  */
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { continueWatching, mediaPath, useHost } from 'shared-contracts';
@@ -13,6 +13,7 @@ import { Carousel } from '../carousel/Carousel';
 import { DetailsModalRoot } from '../details/DetailsModalRoot';
 import { loadListRow } from '../discover/catalog-rows';
 import { SectionStyle } from '../layout/PageStyle';
+import { EditToggle, EditableItem, RemoveButton, UndoToast, usePendingRemovals } from './list-editing';
 import { useProgressiveCount } from './use-progressive-count';
 
 const Grid = styled.ul`
@@ -27,23 +28,56 @@ const Grid = styled.ul`
   > li { content-visibility: auto; contain-intrinsic-block-size: auto var(--row-height); }
 `;
 
+/**
+ * Edit mode shared by both lists: the toggle, removals with Undo, and focus kept on the list while
+ * removing by keyboard (the next card's remove button, or the toggle when none is left).
+ */
+function useListEditing(commit: (tmdbId: string) => void) {
+  const [editing, setEditing] = useState(false);
+  const removals = usePendingRemovals(commit);
+  const gridRef = useRef<HTMLUListElement>(null);
+  const remove = (tmdbId: string, title: string) => {
+    const buttons = [...(gridRef.current?.querySelectorAll<HTMLButtonElement>('[data-testid=list-remove]') ?? [])];
+    const index = buttons.findIndex((b) => b === document.activeElement);
+    removals.remove({ tmdbId, title });
+    if (index < 0) return;
+    requestAnimationFrame(() => {
+      const left = [...(gridRef.current?.querySelectorAll<HTMLButtonElement>('[data-testid=list-remove]') ?? [])];
+      (left[Math.min(index, left.length - 1)] ?? gridRef.current?.closest('section')?.querySelector<HTMLButtonElement>('[aria-pressed]'))?.focus();
+    });
+  };
+  return { editing, toggle: () => setEditing((e) => !e), gridRef, remove, hidden: removals.hidden, last: removals.last, undo: removals.undo };
+}
+
 export function HomeBookmarks() {
-  const { state } = useHost();
-  const items = useMemo(() => Object.entries(state.bookmarks).sort(([, a], [, b]) => b.updatedAt - a.updatedAt), [state.bookmarks]);
+  const { t } = useTranslation('discover');
+  const { state, actions } = useHost();
+  const edit = useListEditing((tmdbId) => actions.removeBookmark(tmdbId));
+  const items = useMemo(
+    () => Object.entries(state.bookmarks).filter(([tmdbId]) => !edit.hidden.has(tmdbId)).sort(([, a], [, b]) => b.updatedAt - a.updatedAt),
+    // `hidden` is a new Set each render; its content is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [state.bookmarks, [...edit.hidden].join()],
+  );
   const shown = useProgressiveCount(items.length);
   return (
     <SectionStyle>
+      {items.length > 0 && <EditToggle editing={edit.editing} onToggle={edit.toggle} label={t('home.editBookmarks')} testId="bookmarks-edit" />}
       {items.length > 0 && (
         <CardHostProvider>
-          <Grid data-testid="bookmarks">
+          <Grid data-testid="bookmarks" data-editing={edit.editing || undefined} ref={edit.gridRef}>
             {items.slice(0, shown).map(([tmdbId, item]) => (
-              <li key={tmdbId}>
-                <MediaCard card={{ tmdbId, type: item.type, title: item.title, year: item.year, poster: item.poster }} bookmarked />
-              </li>
+              <EditableItem key={tmdbId}>
+                <div inert={edit.editing}>
+                  <MediaCard card={{ tmdbId, type: item.type, title: item.title, year: item.year, poster: item.poster }} bookmarked />
+                </div>
+                {edit.editing && <RemoveButton title={item.title} onRemove={() => edit.remove(tmdbId, item.title)} />}
+              </EditableItem>
             ))}
           </Grid>
         </CardHostProvider>
       )}
+      <UndoToast title={edit.last?.title ?? null} onUndo={edit.undo} />
       <DetailsModalRoot />
     </SectionStyle>
   );
@@ -51,32 +85,45 @@ export function HomeBookmarks() {
 
 export function HomeContinueWatching() {
   const { t } = useTranslation('discover');
-  const { state } = useHost();
-  const entries = useMemo(() => continueWatching(state.progress), [state.progress]);
+  const { state, actions } = useHost();
+  // The whole title goes: a movie's progress, or every episode of a show (synced as DELETE with `{}`).
+  const edit = useListEditing((tmdbId) => actions.removeProgress(tmdbId));
+  const entries = useMemo(
+    () => continueWatching(state.progress).filter((e) => !edit.hidden.has(e.tmdbId)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [state.progress, [...edit.hidden].join()],
+  );
   const shown = useProgressiveCount(entries.length);
   return (
     <SectionStyle>
       {entries.length > 0 && (
+        <EditToggle editing={edit.editing} onToggle={edit.toggle} label={t('home.editContinueWatching')} testId="continue-watching-edit" />
+      )}
+      {entries.length > 0 && (
         <CardHostProvider>
-          <Grid data-testid="continue-watching">
+          <Grid data-testid="continue-watching" data-editing={edit.editing || undefined} ref={edit.gridRef}>
             {entries.slice(0, shown).map(({ tmdbId, item, episode, progress }) => {
               const card = { tmdbId, type: item.type, title: item.title, year: item.year, poster: item.poster };
               const season = episode ? item.seasons[episode.seasonId] : undefined;
               return (
-                <li key={tmdbId}>
-                  <MediaCard
-                    card={card}
-                    bookmarked={Boolean(state.bookmarks[tmdbId])}
-                    progress={progress}
-                    to={mediaPath(card, card.title, episode ? { seasonId: episode.seasonId, episodeId: episode.id } : undefined)}
-                    subtitle={episode ? t('card.episodeShort', { season: season?.number ?? '?', episode: episode.number }) : undefined}
-                  />
-                </li>
+                <EditableItem key={tmdbId}>
+                  <div inert={edit.editing}>
+                    <MediaCard
+                      card={card}
+                      bookmarked={Boolean(state.bookmarks[tmdbId])}
+                      progress={progress}
+                      to={mediaPath(card, card.title, episode ? { seasonId: episode.seasonId, episodeId: episode.id } : undefined)}
+                      subtitle={episode ? t('card.episodeShort', { season: season?.number ?? '?', episode: episode.number }) : undefined}
+                    />
+                  </div>
+                  {edit.editing && <RemoveButton title={item.title} onRemove={() => edit.remove(tmdbId, item.title)} />}
+                </EditableItem>
               );
             })}
           </Grid>
         </CardHostProvider>
       )}
+      <UndoToast title={edit.last?.title ?? null} onUndo={edit.undo} />
       <DetailsModalRoot />
     </SectionStyle>
   );

@@ -656,7 +656,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
               />
               <TimeButton
                 type="button"
-                aria-label={t('controls.timeMode')}
+                title={t('controls.timeMode')} // named by the time it shows (WCAG 2.5.3); the title says what a press does
                 onClick={() => (ui.timeMode = ui.timeMode === 'regular' ? 'remaining' : 'regular')}
                 data-testid="time-display"
               >

@@ -1,0 +1,138 @@
+/**
+ * Issue 18 §2: Bookmarks and Continue Watching on Home have an edit mode. A title is removed with Undo
+ * offered; the removal stays after a reload and, signed in, reaches the account server as the movie-web
+ * backend expects it (DELETE /users/:id/progress/:tmdbId with a JSON body, `{}` for a whole title).
+ */
+import type { Page } from '@playwright/test';
+import { editLocal, localBookmarks, localProgress, register, serverData, storedAccount } from '../support/account.page';
+import { seedStore } from '../support/discover.page';
+import { expect, test } from '../support/site.fixture';
+
+const now = Date.now();
+const bookmarks = {
+  bookmarks: {
+    '653': { title: 'Nosferatu', year: 1922, type: 'movie', updatedAt: now - 1000 },
+    '19': { title: 'Metropolis', year: 1927, type: 'movie', updatedAt: now },
+  },
+  updateQueue: [],
+};
+const progress = {
+  items: {
+    '234': { title: 'The Cabinet of Dr. Caligari', year: 1920, type: 'movie', updatedAt: now, progress: { watched: 600, duration: 4500 }, seasons: {}, episodes: {} },
+    '910001': {
+      type: 'show',
+      title: 'Files of the Northern Street',
+      updatedAt: now - 5000,
+      seasons: { '600001': { id: '600001', number: 1, title: 'Season 1' } },
+      episodes: {
+        '5000051': { id: '5000051', number: 1, title: 'Open Water', seasonId: '600001', updatedAt: now - 6000, progress: { watched: 2300, duration: 2400 } },
+        '5000052': { id: '5000052', number: 2, title: 'Static', seasonId: '600001', updatedAt: now - 5000, progress: { watched: 600, duration: 2400 } },
+      },
+    },
+  },
+  updateQueue: [],
+};
+
+const list = (page: Page, name: 'bookmarks' | 'continue-watching') => page.getByTestId(name);
+const titles = (page: Page, name: 'bookmarks' | 'continue-watching') => list(page, name).locator('h3').allTextContents();
+
+for (const width of [1280, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 860 } });
+
+    test('bookmarks: edit, remove with Undo, remove for good; Done leaves edit mode', async ({ page, site }) => {
+      await seedStore(page, 'bookmarks', bookmarks);
+      await page.goto(`${site.hostUrl}/`);
+      await expect.poll(() => titles(page, 'bookmarks')).toEqual(['Metropolis', 'Nosferatu']);
+      const edit = page.getByRole('button', { name: 'Edit bookmarks' });
+      await expect(edit).toBeVisible();
+      await expect(list(page, 'bookmarks').getByTestId('list-remove')).toHaveCount(0);
+      await edit.click();
+      await expect(page.getByTestId('bookmarks-edit')).toHaveText('Done');
+      await expect(page.getByTestId('bookmarks-edit')).toHaveAttribute('aria-pressed', 'true');
+      // In edit mode the cards are inert (no navigation by a stray tap; the keyboard test shows Tab skips them).
+      await expect(list(page, 'bookmarks').locator('[inert]')).toHaveCount(2);
+
+      await page.getByRole('button', { name: 'Remove Nosferatu' }).click();
+      await expect(page.getByTestId('undo-toast')).toContainText('Removed Nosferatu');
+      await expect.poll(() => titles(page, 'bookmarks')).toEqual(['Metropolis']);
+      await page.getByTestId('undo-toast').getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => titles(page, 'bookmarks')).toEqual(['Metropolis', 'Nosferatu']);
+      await expect(page.getByTestId('undo-toast')).toHaveCount(0);
+      expect(Object.keys((await localBookmarks(page))!.bookmarks).sort()).toEqual(['19', '653']);
+
+      await page.getByRole('button', { name: 'Remove Nosferatu' }).click();
+      // Undo is offered for a while, then the removal is written.
+      await expect(page.getByTestId('undo-toast')).toHaveCount(0, { timeout: 15_000 });
+      await expect.poll(async () => Object.keys((await localBookmarks(page))!.bookmarks)).toEqual(['19']);
+      await page.getByTestId('bookmarks-edit').click();
+      await expect(list(page, 'bookmarks').locator('[inert]')).toHaveCount(0);
+      await expect(list(page, 'bookmarks').getByTestId('list-remove')).toHaveCount(0);
+      await page.reload();
+      await expect.poll(() => titles(page, 'bookmarks')).toEqual(['Metropolis']);
+    });
+
+    test('continue watching: removing a show removes all its episodes; leaving the page keeps the removal', async ({ page, site }) => {
+      await seedStore(page, 'progress', progress);
+      await page.goto(`${site.hostUrl}/`);
+      await expect.poll(() => titles(page, 'continue-watching')).toEqual(['The Cabinet of Dr. Caligari', 'Files of the Northern Street']);
+      await page.getByRole('button', { name: 'Edit Continue Watching' }).click();
+      await page.getByRole('button', { name: 'Remove Files of the Northern Street' }).click();
+      await expect(page.getByTestId('undo-toast')).toContainText('Removed Files of the Northern Street');
+      // Navigating away before the undo window ends: the removal is final.
+      await page.getByRole('link', { name: 'Discover', exact: true }).or(page.getByRole('link', { name: 'Discover more' })).first().click();
+      await expect.poll(async () => Object.keys((await localProgress(page))!.items)).toEqual(['234']);
+      await page.goto(`${site.hostUrl}/`);
+      await expect.poll(() => titles(page, 'continue-watching')).toEqual(['The Cabinet of Dr. Caligari']);
+    });
+
+    test('keyboard: edit mode and removal by keyboard keep focus in the list', async ({ page, site }) => {
+      await seedStore(page, 'bookmarks', bookmarks);
+      await page.goto(`${site.hostUrl}/`);
+      await page.getByRole('button', { name: 'Edit bookmarks' }).focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: 'Remove Metropolis' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('button', { name: 'Remove Nosferatu' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('undo-toast')).toContainText('Removed Nosferatu');
+      await expect(page.getByTestId('undo-toast').getByRole('button', { name: 'Undo' })).toBeVisible();
+    });
+  });
+}
+
+test('signed in: removing from Continue Watching is synced as DELETE …/progress/:tmdbId with {}; bookmarks with DELETE', async ({ page, site }) => {
+  test.setTimeout(120_000);
+  const backend = site.services!.urls.backend!;
+  await page.goto(`${site.hostUrl}/about`);
+  await register(page, site.hostUrl, 'Edit device');
+  const account = (await storedAccount(page))!;
+  await editLocal(page, {
+    addBookmarks: [{ tmdbId: '653', title: 'Nosferatu', year: 1922 }],
+    progress: [
+      { tmdbId: '234', title: 'The Cabinet of Dr. Caligari', watched: 600, duration: 4500 },
+      { tmdbId: '19', title: 'Metropolis', watched: 700, duration: 9000 },
+    ],
+  });
+  await expect.poll(async () => (await serverData(backend, account)).progress.map((p) => p.tmdbId).sort(), { timeout: 30_000 }).toEqual(['19', '234']);
+  await expect.poll(async () => (await serverData(backend, account)).bookmarks.map((b) => b.tmdbId), { timeout: 30_000 }).toEqual(['653']);
+
+  const deletes: { url: string; body: string | null; contentType: string | undefined }[] = [];
+  page.on('request', (r) => r.method() === 'DELETE' && deletes.push({ url: r.url(), body: r.postData(), contentType: r.headers()['content-type'] }));
+  await page.goto(`${site.hostUrl}/`);
+  await page.getByRole('button', { name: 'Edit Continue Watching' }).click();
+  await page.getByRole('button', { name: 'Remove The Cabinet of Dr. Caligari' }).click();
+  await page.getByRole('button', { name: 'Edit bookmarks' }).click();
+  // A second removal makes the first final at once (one Undo at a time).
+  await page.getByRole('button', { name: 'Remove Nosferatu' }).click();
+  await expect(page.getByTestId('undo-toast')).toHaveCount(0, { timeout: 15_000 });
+
+  await expect.poll(async () => (await serverData(backend, account)).progress.map((p) => p.tmdbId), { timeout: 30_000 }).toEqual(['19']);
+  await expect.poll(async () => (await serverData(backend, account)).bookmarks.length, { timeout: 30_000 }).toBe(0);
+  const progressDelete = deletes.find((d) => d.url.endsWith(`/users/${account.userId}/progress/234`));
+  expect(progressDelete).toBeDefined();
+  expect(JSON.parse(progressDelete!.body ?? 'null')).toEqual({});
+  expect(progressDelete!.contentType).toMatch(/application\/json/);
+  expect(deletes.some((d) => d.url.endsWith(`/users/${account.userId}/bookmarks/653`))).toBe(true);
+});

@@ -1,0 +1,82 @@
+/**
+ * Issue 18 §5: one clear (×) button in the search box; a carousel shows no "previous" arrow at the start
+ * of its row (and no "next" at its end); short runtimes read "45m", not "0h 45m".
+ */
+import { detailsModal, loadedCards, openDiscover, row } from '../support/discover.page';
+import { expect, test } from '../support/site.fixture';
+
+for (const width of [1280, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 860 } });
+
+    test('the search box has one clear button, and it clears the search', async ({ page, site }) => {
+      await page.goto(`${site.hostUrl}/browse/Nosferatu`);
+      const box = page.getByRole('searchbox');
+      await expect(box).toHaveValue('Nosferatu');
+      // The browser's own clear control of type=search is not drawn next to ours.
+      // (Chromium does not compute styles of that pseudo-element: read the rule that applies to the box.)
+      const nativeClearHidden = await box.evaluate((el) =>
+        [...document.styleSheets].some((sheet) =>
+          [...sheet.cssRules].some((rule) => {
+            if (!(rule instanceof CSSStyleRule) || !rule.selectorText.includes('::-webkit-search-cancel-button')) return false;
+            const host = rule.selectorText.split(',').map((s) => s.trim()).find((s) => s.endsWith('::-webkit-search-cancel-button'))?.replace('::-webkit-search-cancel-button', '');
+            return Boolean(host) && el.matches(host!) && rule.style.display === 'none';
+          }),
+        ),
+      );
+      expect(nativeClearHidden).toBe(true);
+      const clear = page.getByRole('search').getByRole('button');
+      await expect(clear).toHaveCount(1);
+      await expect(clear).toHaveAccessibleName('Clear search');
+      await clear.click();
+      await expect(page).toHaveURL(`${site.hostUrl}/`);
+      await expect(box).toHaveValue('');
+      await expect(page.getByRole('search').getByRole('button')).toHaveCount(0);
+    });
+
+    test('runtimes under an hour read in minutes', async ({ page, site }) => {
+      await openDiscover(page, site.hostUrl, '?m=details-tmdb-movie-992');
+      const modal = detailsModal(page);
+      await expect(modal.getByRole('heading', { name: 'Sherlock Jr.' })).toBeVisible();
+      await expect(modal.getByText('45m', { exact: true })).toBeVisible();
+      await expect(modal).not.toContainText('0h');
+      await page.goto(`${site.hostUrl}/discover?m=details-tmdb-movie-653`);
+      await expect(detailsModal(page).getByText('1h 34m', { exact: true })).toBeVisible();
+    });
+  });
+}
+
+test('at 1280 px: the previous arrow appears only once the row is scrolled, the next arrow goes at its end', async ({ page, site }) => {
+  await openDiscover(page, site.hostUrl);
+  const nowPlaying = row(page, 'Now Playing');
+  await loadedCards(nowPlaying);
+  const previous = nowPlaying.getByTestId('carousel-previous');
+  const next = nowPlaying.getByTestId('carousel-next');
+  await expect(previous).toHaveCount(0);
+  await expect(next).toBeVisible();
+  await next.click();
+  await expect(previous).toBeVisible();
+  // Keyboard: pressing "next" until the end moves focus to "previous" instead of losing it.
+  await next.focus();
+  for (let i = 0; i < 12 && (await next.count()) > 0; i++) {
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(400);
+  }
+  await expect(next).toHaveCount(0);
+  await expect(previous).toBeFocused();
+  for (let i = 0; i < 12 && (await previous.count()) > 0; i++) {
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(400);
+  }
+  await expect(previous).toHaveCount(0);
+  await expect(next).toBeFocused();
+});
+
+test('at 390 px: rows scroll by touch, without arrows (spec §2: arrows on desktop)', async ({ page, site }) => {
+  await page.setViewportSize({ width: 390, height: 860 });
+  await openDiscover(page, site.hostUrl);
+  const nowPlaying = row(page, 'Now Playing');
+  await loadedCards(nowPlaying);
+  await expect(nowPlaying.getByTestId('carousel-next')).toBeHidden();
+  await expect(nowPlaying.getByTestId('carousel-previous')).toHaveCount(0);
+});

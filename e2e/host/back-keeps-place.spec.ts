@@ -1,0 +1,117 @@
+/**
+ * Issue 18 §1: Back keeps the person's place. From search results to a watch page and back (browser
+ * Back or the player's back control) the query and the scroll position are as they were; Discover's
+ * tab is in the URL; `?back=` accepts same-site paths only.
+ */
+import type { Page } from '@playwright/test';
+import { detailsModal, loadedCards, row, tab } from '../support/discover.page';
+import { player, showControls } from '../support/player.page';
+import { expect, test } from '../support/site.fixture';
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+/** Search results scrolled down (to the bottom for "the", by a little for one result); returns the position and a card. */
+async function scrolledResults(page: Page, hostUrl: string, query = 'the') {
+  await page.goto(`${hostUrl}/browse/${query}`);
+  const cards = page.getByTestId('search-results').getByTestId('media-card');
+  await expect(cards.first()).toBeVisible();
+  if (query === 'the') {
+    expect(await cards.count()).toBeGreaterThan(3);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  } else await page.evaluate(() => window.scrollTo(0, 140));
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(100);
+  await page.waitForTimeout(200); // the position is saved on the next frame
+  return { y: await scrollY(page), last: cards.last() };
+}
+
+async function expectResultsAt(page: Page, hostUrl: string, y: number, query = 'the') {
+  await expect(page).toHaveURL(`${hostUrl}/browse/${query}`);
+  await expect(page.getByRole('searchbox')).toHaveValue(query);
+  await expect(page.getByTestId('search-results')).toBeVisible();
+  await expect.poll(() => scrollY(page)).toBeGreaterThanOrEqual(y - 2);
+  expect(await scrollY(page)).toBeLessThanOrEqual(y + 2);
+}
+
+for (const width of [1280, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 640 } });
+
+    test('search → watch page → Back: the query and the scroll position are restored', async ({ page, site }) => {
+      const { y, last } = await scrolledResults(page, site.hostUrl);
+      await last.click();
+      await expect(page).toHaveURL(/\/media\/tmdb-(movie|tv)-\d+[^?]*\?back=%2Fbrowse%2Fthe$/);
+      await expect(player(page)).toBeVisible();
+      await page.goBack();
+      await expectResultsAt(page, site.hostUrl, y);
+    });
+
+    test("search → watch page → the player's back control: the same place, no extra history entry", async ({ page, site }) => {
+      await page.goto(`${site.hostUrl}/`);
+      // Nosferatu plays (the back control is in the player's top bar).
+      const { y, last } = await scrolledResults(page, site.hostUrl, 'Nosferatu');
+      await last.click();
+      await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+      await showControls(page);
+      const back = page.getByRole('link', { name: 'Back' });
+      await expect(back).toHaveAttribute('href', '/browse/Nosferatu');
+      await back.click();
+      await expectResultsAt(page, site.hostUrl, y, 'Nosferatu');
+      // The back control went Back: the entry before the results is home.
+      await page.goBack();
+      await expect(page).toHaveURL(`${site.hostUrl}/`);
+    });
+
+    test("Discover's tab is in the URL: reload, shared links and Back from a title keep it", async ({ page, site }) => {
+      await page.goto(`${site.hostUrl}/discover`);
+      await tab(page, 'TV Shows').click();
+      await expect(page).toHaveURL(`${site.hostUrl}/discover?tab=tvshows`);
+      await expect(tab(page, 'TV Shows')).toHaveAttribute('aria-selected', 'true');
+      await page.reload();
+      await expect(tab(page, 'TV Shows')).toHaveAttribute('aria-selected', 'true');
+      await page.goto(`${site.hostUrl}/discover?tab=editorpicks`);
+      await expect(tab(page, 'Editor Picks')).toHaveAttribute('aria-selected', 'true');
+      await tab(page, 'TV Shows').click();
+
+      const cards = await loadedCards(row(page, 'Top Rated'));
+      await cards.first().getByRole('link').click();
+      await expect(page).toHaveURL(/\/media\/tmdb-tv-\d+[^?]*\?back=%2Fdiscover%3Ftab%3Dtvshows$/);
+      await page.goBack();
+      await expect(page).toHaveURL(`${site.hostUrl}/discover?tab=tvshows`);
+      await expect(tab(page, 'TV Shows')).toHaveAttribute('aria-selected', 'true');
+      // Switching tabs replaces the entry: Back leaves Discover instead of walking through tabs.
+      await tab(page, 'Movies').click();
+      await expect(page).toHaveURL(`${site.hostUrl}/discover`);
+    });
+
+    test("the details modal's Play: Back (or the player's back control) returns to the open modal", async ({ page, site }) => {
+      await page.goto(`${site.hostUrl}/discover?tab=tvshows&m=details-tmdb-movie-653`);
+      const play = detailsModal(page).getByTestId('details-play');
+      await expect(play).toHaveAttribute('href', /^\/media\/tmdb-movie-653-[a-z-]+$/); // clean to copy
+      await play.click();
+      await expect(page).toHaveURL(/\/media\/tmdb-movie-653-[a-z-]+\?back=%2Fdiscover%3Ftab%3Dtvshows%26m%3Ddetails-tmdb-movie-653$/);
+      await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+      await showControls(page);
+      await page.getByRole('link', { name: 'Back' }).click();
+      await expect(page).toHaveURL(`${site.hostUrl}/discover?tab=tvshows&m=details-tmdb-movie-653`);
+      await expect(detailsModal(page).getByRole('heading', { name: 'Nosferatu' })).toBeVisible();
+      await expect(tab(page, 'TV Shows')).toHaveAttribute('aria-selected', 'true');
+    });
+  });
+}
+
+test('?back= with another site is dropped (the back control leads home); a same-site path is kept', async ({ page, site }) => {
+  const watch = `${site.hostUrl}/media/tmdb-movie-653-nosferatu`;
+  for (const evil of ['https://evil.example/', '//evil.example/x', 'javascript:alert(1)']) {
+    await page.goto(`${watch}?back=${encodeURIComponent(evil)}&theme=red`);
+    await expect(page).toHaveURL(`${watch}?theme=red`);
+    await expect(player(page)).toBeVisible();
+    await showControls(page);
+    await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
+  }
+  await page.goto(`${watch}?back=${encodeURIComponent('/discover?tab=tvshows')}`);
+  await expect(page).toHaveURL(`${watch}?back=${encodeURIComponent('/discover?tab=tvshows')}`);
+  await showControls(page);
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(`${site.hostUrl}/discover?tab=tvshows`);
+  await expect(tab(page, 'TV Shows')).toHaveAttribute('aria-selected', 'true');
+});

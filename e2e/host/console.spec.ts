@@ -1,0 +1,71 @@
+/**
+ * Issue 18 §7: normal journeys print no console errors. Expected failures are handled: a title IMDb has
+ * no page for (404) is logged as information, and `tmdb:{id}` does not also fetch a movie as a show.
+ * The only error line allowed is the browser's own network line for that expected IMDb 404 (a page
+ * cannot silence it).
+ */
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { IMDB_PAGE_IDS, MOVIES } from '../../services/src/catalog/data';
+import { detailsModal, seedStore } from '../support/discover.page';
+import { player } from '../support/player.page';
+import { expect, test } from '../support/site.fixture';
+
+const now = Date.now();
+const noImdbPage = MOVIES.find((m) => !m.adult && m.imdbId && !IMDB_PAGE_IDS.includes(m.imdbId) && m.releaseDate && m.releaseDate < '2020')!;
+
+function collect(page: Page) {
+  const errors: string[] = [];
+  const infos: string[] = [];
+  const requests: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message: ConsoleMessage) => {
+    const text = message.text();
+    if (message.type() === 'info') infos.push(text);
+    if (message.type() !== 'error') return;
+    const expectedImdbMiss = text.startsWith('Failed to load resource') && message.location().url.includes(encodeURIComponent(`/title/${noImdbPage.imdbId}/`));
+    if (!expectedImdbMiss) errors.push(`${message.location().url}: ${text}`);
+  });
+  page.on('request', (r) => requests.push(r.url()));
+  return { errors, infos, requests };
+}
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px: home, search, id look-up, details, Discover and a watch page print no console errors`, async ({ page, site }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 860 });
+    const seen = collect(page);
+    await seedStore(page, 'bookmarks', { bookmarks: { '653': { title: 'Nosferatu', year: 1922, type: 'movie', updatedAt: now } }, updateQueue: [] });
+    await seedStore(page, 'progress', {
+      items: { '234': { title: 'The Cabinet of Dr. Caligari', year: 1920, type: 'movie', updatedAt: now, progress: { watched: 600, duration: 4500 }, seasons: {}, episodes: {} } },
+      updateQueue: [],
+    });
+
+    await page.goto(`${site.hostUrl}/`);
+    await expect(page.getByTestId('bookmarks')).toBeVisible();
+    await expect(page.getByTestId('discover-home-section').getByTestId('carousel')).toHaveAttribute('data-status', 'ready');
+
+    await page.getByRole('searchbox').fill('Nosferatu');
+    await expect(page.getByTestId('search-results')).toBeVisible();
+    await page.goto(`${site.hostUrl}/browse/${encodeURIComponent('tmdb:653')}`);
+    await expect(page.getByTestId('media-card')).toHaveCount(1);
+    expect(seen.requests.filter((u) => /\/3\/tv\/653\b/.test(u))).toEqual([]);
+
+    // Details of a title IMDb has no page for: the modal shows, the miss is information only.
+    await page.goto(`${site.hostUrl}/discover?m=details-tmdb-movie-${noImdbPage.id}`);
+    await expect(detailsModal(page).getByRole('heading', { name: noImdbPage.title })).toBeVisible();
+    await expect.poll(() => seen.infos.some((t) => t.includes(`no IMDb data for ${noImdbPage.imdbId}`)), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.press('Escape');
+
+    for (const tab of ['', '?tab=tvshows', '?tab=editorpicks']) {
+      await page.goto(`${site.hostUrl}/discover${tab}`);
+      await expect(page.getByTestId('carousel').first()).toHaveAttribute('data-status', 'ready', { timeout: 15_000 });
+    }
+    await page.goto(`${site.hostUrl}/discover?m=details-tmdb-tv-910001`);
+    await expect(detailsModal(page).getByTestId('episode').first()).toBeVisible();
+
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
+    await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+    await page.goto(`${site.hostUrl}/about`);
+    expect(seen.errors).toEqual([]);
+  });
+}
