@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { detailsModal, seedStore } from '../support/discover.page';
+import { register } from '../support/account.page';
 import { startPlayback } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -104,6 +105,16 @@ for (const width of [1280, 390]) {
         await audit(page, `player menu ${item}`);
         await menu.getByRole('button', { name: 'Back' }).first().click();
       }
+    });
+
+    test('signed in: the header, Home and Settings have no serious or critical axe violation', async ({ page, site }) => {
+      test.setTimeout(120_000);
+      await register(page, site.hostUrl, `Axe ${width}`);
+      await audit(page, 'home, signed in');
+      await page.goto(`${site.hostUrl}/settings`);
+      await page.locator('main h1').first().waitFor();
+      await expect(page.getByRole('heading', { name: 'Account' }).first()).toBeVisible();
+      await audit(page, 'settings, signed in');
     });
   });
 }

@@ -78,6 +78,18 @@ for (const width of [1280, 390]) {
       await page.goBack();
       await expect(page).toHaveURL(`${site.hostUrl}/discover?tab=tvshows`);
       await expect(tab(page, 'TV Shows')).toHaveAttribute('aria-selected', 'true');
+
+      // Further down the page: Back returns to the same scroll position, lazy rows and all.
+      const lower = await loadedCards(row(page, 'Most Popular'));
+      await page.waitForTimeout(300);
+      const y = await scrollY(page);
+      expect(y).toBeGreaterThan(200);
+      await lower.first().getByRole('link').click();
+      await expect(page).toHaveURL(/\/media\//);
+      await page.goBack();
+      await expect(tab(page, 'TV Shows')).toHaveAttribute('aria-selected', 'true');
+      await expect.poll(() => scrollY(page)).toBeGreaterThanOrEqual(y - 2);
+      expect(await scrollY(page)).toBeLessThanOrEqual(y + 2);
       // Switching tabs replaces the entry: Back leaves Discover instead of walking through tabs.
       await tab(page, 'Movies').click();
       await expect(page).toHaveURL(`${site.hostUrl}/discover`);
