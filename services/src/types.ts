@@ -1,5 +1,6 @@
 /** The names of the local services, in start order. */
-export const SERVICE_NAMES = ['media', 'catalog', 'proxy', 'skips', 'geo', 'backend', 'scraper', 'jellyfin', 'archive'] as const;
+// The proxy starts last: its allow-list is the URLs of the local services it may reach.
+export const SERVICE_NAMES = ['media', 'catalog', 'skips', 'geo', 'backend', 'scraper', 'jellyfin', 'archive', 'proxy'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** Default port of each service on localhost; `npm start` and `npm run start -w services` use these. */
@@ -35,6 +36,8 @@ export interface RunningService {
   /** Base URL, e.g. http://localhost:4100 */
   url: string;
   port: number;
+  /** The process serving it, when it runs in its own (the proxy). */
+  pid?: number;
   close(): Promise<void>;
 }
 

@@ -1,47 +1,67 @@
-import { listen } from '../lib/serve';
-import type { StartService } from '../types';
-import { createProxyApp, originOf } from './app';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ServiceName, StartService } from '../types';
 
-export { PROXY_VERSION } from './app';
+export { PROXY_VERSION } from './handler';
+
+/** The local services the product fetches through the proxy (providers, captions, IMDb pages); never the account server. */
+export const PROXIED_SERVICES: readonly ServiceName[] = ['media', 'catalog', 'jellyfin', 'archive'];
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+const loopbackVariants = (url: string): string[] => {
+  const u = new URL(url);
+  return LOOPBACK.includes(u.hostname) ? LOOPBACK.map((name) => `${u.protocol}//${name}${u.port ? `:${u.port}` : ''}`) : [u.origin];
+};
 
 /**
- * The CORS proxy (simple-proxy worker protocol). Environment:
- * - PROXY_TOKEN: when set, requests need `X-Token: <token>` (default: none)
- * - PROXY_ALLOW: extra allowed destination origins, comma-separated (`*`: any http(s) destination)
- * - PROXY_HOST_ORIGIN: the product's origin (default http://localhost:${MW_PORT_HOST or 3000})
- * - PROXY_TIMEOUT_MS: upstream timeout in ms (default 20000)
- * By default the allow-list is the URLs of the services started in the same run (read live, so
- * services started after the proxy count too) plus the host origin; never the proxy itself.
+ * The CORS proxy of a local run, as its own process (./main.ts), so that a busy proxy does not slow
+ * the other services. Its settings (./settings.ts) come from the environment; for a local run it may
+ * reach the local media library, catalog, media server and archive stand-ins (PROXY_ALLOW_INTERNAL,
+ * added to), not the account server or any other local address, and answers pages on any localhost
+ * port (PROXY_CORS_ORIGINS, unless set).
  */
 export const start: StartService = async (options) => {
-  const env = options.env;
-  const extra = (env.PROXY_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const hostOrigin = env.PROXY_HOST_ORIGIN || `http://localhost:${env.MW_PORT_HOST || 3000}`;
-  const own: { origin?: string } = {};
-  const app = createProxyApp({
-    token: env.PROXY_TOKEN || undefined,
-    allowAll: extra.includes('*'),
-    timeoutMs: Number(env.PROXY_TIMEOUT_MS) || 20_000,
-    log: options.log,
-    allowedOrigins: () => {
-      const origins = new Set<string>();
-      for (const url of [...Object.values(options.urls), hostOrigin, ...extra]) {
-        const origin = url ? originOf(url) : undefined;
-        if (!origin || origin === 'null') continue;
-        origins.add(origin);
-        // The loopback names of one local origin are the same server.
-        const u = new URL(origin);
-        if (['localhost', '127.0.0.1', '[::1]'].includes(u.hostname))
-          for (const name of ['localhost', '127.0.0.1', '[::1]']) origins.add(`${u.protocol}//${name}${u.port ? `:${u.port}` : ''}`);
+  const internal = PROXIED_SERVICES.flatMap((name) => (options.urls[name] ? loopbackVariants(options.urls[name]!) : []));
+  const env = {
+    ...process.env,
+    ...options.env,
+    HOST: options.host,
+    PORT: String(options.port),
+    PROXY_ALLOW_INTERNAL: [...internal, ...(options.env.PROXY_ALLOW_INTERNAL ?? '').split(',')].filter(Boolean).join(','),
+    PROXY_CORS_ORIGINS: options.env.PROXY_CORS_ORIGINS ?? 'http://localhost:*,http://127.0.0.1:*',
+  };
+  const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', main], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    const onData = (data: Buffer) => {
+      buffered += data.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        const ready = /^\[proxy\] listening on (\S+)/.exec(line);
+        if (ready) resolve(ready[1]!);
+        else if (line) options.log(line.replace(/^\[proxy\] /, ''));
       }
-      if (own.origin) {
-        const u = new URL(own.origin);
-        for (const name of ['localhost', '127.0.0.1', '[::1]']) origins.delete(`${u.protocol}//${name}:${u.port}`);
-      }
-      return origins;
-    },
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (data: Buffer) => options.log(data.toString().trimEnd()));
+    child.once('exit', (code) => reject(new Error(`the proxy process ended (exit ${code}) before listening`)));
+    child.once('error', reject);
   });
-  const running = await listen('proxy', app, options);
-  own.origin = originOf(running.url);
-  return running;
+  options.log(`listening on ${url} (own process, pid ${child.pid})`);
+  const port = Number(new URL(url).port);
+  return {
+    name: 'proxy',
+    url,
+    port,
+    ...(child.pid ? { pid: child.pid } : {}),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 };
