@@ -1,42 +1,32 @@
 import * as ed from '@noble/ed25519';
 import { sha512 } from '@noble/hashes/sha2.js';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import { randomBytes } from 'node:crypto';
 
 ed.hashes.sha512 = sha512;
 
 /** HS256 JWT `{sid, iat}` with no `exp`, as upstream: validity lives in the session row. */
-export function signToken(sessionId: string, secret: string): string {
-  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-  const payload = Buffer.from(JSON.stringify({ sid: sessionId, iat: Math.floor(Date.now() / 1000) })).toString(
-    'base64url',
-  );
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
+export async function signToken(sessionId: string, secret: string): Promise<string> {
+  return new SignJWT({ sid: sessionId }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().sign(keyOf(secret));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-/** The session id of a valid token, or null when the token is malformed or its signature is wrong. */
-export function verifyToken(token: string, secret: string): string | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [header, payload, signature] = parts as [string, string, string];
-  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
-  let given: Buffer;
+const keys = new Map<string, Uint8Array>();
+const keyOf = (secret: string): Uint8Array => {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = new TextEncoder().encode(secret)));
+  return key;
+};
+
+/** The session id of a valid token, or null when the token is malformed, not HS256, or its signature is wrong. */
+export async function verifyToken(token: string, secret: string): Promise<string | null> {
   try {
-    given = Buffer.from(signature, 'base64url');
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'] });
+    return typeof payload.sid === 'string' && isUuid(payload.sid) ? payload.sid : null;
   } catch {
-    return null;
-  }
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown };
-    if (head.alg !== 'HS256') return null;
-    const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sid?: unknown };
-    return typeof body.sid === 'string' && isUuid(body.sid) ? body.sid : null;
-  } catch {
-    return null;
+    return null; // jose: malformed, wrong signature, wrong algorithm, or expired (our tokens carry no exp)
   }
 }
 
