@@ -29,9 +29,32 @@ export class ValidationError extends Error {
 export const READ = 'Cannot access other user information';
 export const WRITE = 'Cannot modify user other than yourself';
 
-/** The `:tmdbid` path parameter, validated. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Text the database can store: NUL characters removed (PostgreSQL text and jsonb refuse them) and lone
+ * surrogates replaced by U+FFFD (jsonb refuses them, and they are not Unicode text anyway).
+ */
+const NUL = String.fromCharCode(0);
+export const wellFormed = (text: string): string =>
+  text.includes(NUL) || /[\ud800-\udfff]/.test(text) ? text.split(NUL).join('').replace(LONE_SURROGATE, '\ufffd') : text;
+
+/** No body of the contract nests deeper than 4; beyond this a body is refused before anything walks it. */
+const MAX_DEPTH = 32;
+
+/** A parsed JSON value with every string (keys too) made well-formed; 400 when nested deeper than MAX_DEPTH. */
+function wellFormedValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  if (!value || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) throw new ApiError(400, 'Request body is nested too deeply');
+  if (Array.isArray(value)) return value.map((item) => wellFormedValue(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [wellFormed(key), wellFormedValue(item, depth + 1)]));
+}
+
+/** The `:tmdbid` path parameter, made well-formed and validated. */
 export function tmdbParam(c: Context<Env>): string {
-  const result = S.TmdbIdParam.safeParse(c.req.param('tmdbid'));
+  const raw = c.req.param('tmdbid');
+  const result = S.TmdbIdParam.safeParse(raw === undefined ? raw : wellFormed(raw));
   if (!result.success) throw new ValidationError(result.error.issues.map((i) => ({ ...i, path: ['tmdbId'] })));
   return result.data;
 }
@@ -47,7 +70,7 @@ export async function parseBody<T extends z.ZodType>(c: Context<Env>, schema: T)
       throw new ApiError(400, 'Request body is not valid JSON');
     }
   }
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(wellFormedValue(value));
   if (!result.success) throw new ValidationError(result.error.issues);
   return result.data;
 }
