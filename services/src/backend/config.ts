@@ -19,6 +19,9 @@ export interface BackendConfig {
   corsAnyOrigin: boolean;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Rows one account may keep (bulk writes that would pass them answer 413). */
+  maxBookmarks: number;
+  maxProgressItems: number;
   rateLimits: RateLimits;
   captcha: { enabled: boolean; secret: string | undefined; clientKey: string | undefined; verifyUrl: string };
   pgPoolSize: number;
@@ -61,6 +64,8 @@ const EnvSchema = z.object({
   BACKEND_CORS_ANY_LOCALHOST: bool.optional(),
   BACKEND_TRUST_PROXY: bool.default(false),
   BACKEND_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  BACKEND_MAX_BOOKMARKS: z.coerce.number().int().min(1).default(20_000),
+  BACKEND_MAX_PROGRESS_ITEMS: z.coerce.number().int().min(1).default(100_000),
   BACKEND_RATE_LIMITS: bool.default(true),
   BACKEND_RATE_LIMIT_WINDOW_SECONDS: positive.default(600),
   BACKEND_RATE_LIMIT_REGISTER_START: count.default(10),
@@ -116,6 +121,8 @@ export function loadConfig(env: Record<string, string | undefined>, dataDir: str
     corsAnyLocalhost: e.BACKEND_CORS_ANY_LOCALHOST ?? !production,
     trustProxy: e.BACKEND_TRUST_PROXY,
     bodyLimitBytes: e.BACKEND_BODY_LIMIT_BYTES,
+    maxBookmarks: e.BACKEND_MAX_BOOKMARKS,
+    maxProgressItems: e.BACKEND_MAX_PROGRESS_ITEMS,
     rateLimits: {
       enabled: e.BACKEND_RATE_LIMITS,
       windowMs: e.BACKEND_RATE_LIMIT_WINDOW_SECONDS * 1000,

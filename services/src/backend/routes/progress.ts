@@ -1,5 +1,6 @@
 /** Watch progress: list, import, save one, remove a title, season or episode. */
 import { randomUUID } from 'node:crypto';
+import { checkRowLimit, chunks, dedupe } from '../bulk';
 import { parseBody, READ, tmdbParam, WRITE } from '../http';
 import { clampDate, progressDto, PROGRESS_COLUMNS, type ProgressRow } from '../rows';
 import * as S from '../schemas';
@@ -8,8 +9,7 @@ import type { RouteContext } from '../context';
 import type { Env } from '../http';
 
 export function progressRoutes(app: Hono<Env>, ctx: RouteContext): void {
-  const { db, requireSelf, rateLimit } = ctx;
-
+  const { db, config, requireSelf, rateLimit } = ctx;
 
   app.get('/users/:uid/progress', async (c) => {
     const auth = await requireSelf(c, READ);
@@ -25,42 +25,48 @@ export function progressRoutes(app: Hono<Env>, ctx: RouteContext): void {
     const auth = await requireSelf(c, WRITE);
     rateLimit(c, 'progressImport');
     const items = await parseBody(c, S.ProgressImport);
-    const rows = await db.transaction(async (tx) => {
-      const out: ProgressRow[] = [];
-      for (const item of items) {
-        const key = [auth.userId, item.tmdbId, item.seasonId ?? '', item.episodeId ?? ''];
-        // New rows are inserted; existing ones only move forward (larger watched), as upstream.
-        const written = await tx.query<ProgressRow>(
-          `INSERT INTO progress_items (id, user_id, tmdb_id, season_id, episode_id, season_number, episode_number, meta, duration, watched, updated_at)
-           VALUES ($5, $1, $2, $3, $4, $6, $7, $8::jsonb, $9, $10, $11)
-           ON CONFLICT (user_id, tmdb_id, season_id, episode_id)
-           DO UPDATE SET watched = excluded.watched, updated_at = excluded.updated_at
-           WHERE progress_items.watched < excluded.watched
-           RETURNING ${PROGRESS_COLUMNS}`,
-          [
-            ...key,
-            randomUUID(),
-            item.seasonNumber ?? null,
-            item.episodeNumber ?? null,
-            JSON.stringify(item.meta),
-            Math.round(item.duration),
-            Math.round(item.watched),
-            clampDate(item.updatedAt),
-          ],
-        );
-        const row =
-          written.rows[0] ??
-          (
-            await tx.query<ProgressRow>(
-              `SELECT ${PROGRESS_COLUMNS} FROM progress_items WHERE user_id = $1 AND tmdb_id = $2 AND season_id = $3 AND episode_id = $4`,
-              key,
-            )
-          ).rows[0];
-        if (row) out.push(row);
-      }
-      return out;
-    });
-    return c.json(rows.map(progressDto));
+    const keyOf = (item: { tmdbId: string; seasonId?: string | null; episodeId?: string | null }) => JSON.stringify([item.tmdbId, item.seasonId ?? '', item.episodeId ?? '']);
+    // New rows are inserted; existing ones only move forward (larger watched), as upstream.
+    const furthest = dedupe(items, keyOf, (current, next) => next.watched >= current.watched);
+    const rowKeys = furthest.map((item) => [item.tmdbId, item.seasonId ?? '', item.episodeId ?? ''].join('\u001f'));
+    await checkRowLimit(db, 'progress_items', "tmdb_id || chr(31) || season_id || chr(31) || episode_id", auth.userId, rowKeys, config.maxProgressItems, 'progress items');
+    for (const chunk of chunks(furthest)) {
+      await db.query(
+        `INSERT INTO progress_items (id, user_id, tmdb_id, season_id, episode_id, season_number, episode_number, meta, duration, watched, updated_at)
+         SELECT x.id, $1, x.tmdb_id, x.season_id, x.episode_id, x.season_number, x.episode_number, x.meta, x.duration, x.watched, x.updated_at
+         FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, tmdb_id text, season_id text, episode_id text, season_number int, episode_number int, meta jsonb, duration bigint, watched bigint, updated_at timestamptz)
+         ON CONFLICT (user_id, tmdb_id, season_id, episode_id)
+         DO UPDATE SET watched = excluded.watched, updated_at = excluded.updated_at
+         WHERE progress_items.watched < excluded.watched`,
+        [
+          auth.userId,
+          JSON.stringify(
+            chunk.map((item) => ({
+              id: randomUUID(),
+              tmdb_id: item.tmdbId,
+              season_id: item.seasonId ?? '',
+              episode_id: item.episodeId ?? '',
+              season_number: item.seasonNumber ?? null,
+              episode_number: item.episodeNumber ?? null,
+              meta: item.meta,
+              duration: Math.round(item.duration),
+              watched: Math.round(item.watched),
+              updated_at: clampDate(item.updatedAt).toISOString(),
+            })),
+          ),
+        ],
+      );
+    }
+    // Every imported row as stored now, in the order the items came.
+    const stored = new Map<string, ProgressRow>();
+    for (const chunk of chunks([...new Set(furthest.map((item) => item.tmdbId))], 50)) {
+      const { rows } = await db.query<ProgressRow>(
+        `SELECT ${PROGRESS_COLUMNS} FROM progress_items WHERE user_id = $1 AND tmdb_id IN (SELECT jsonb_array_elements_text($2::jsonb))`,
+        [auth.userId, JSON.stringify(chunk)],
+      );
+      for (const row of rows) stored.set(keyOf({ tmdbId: row.tmdb_id, seasonId: row.season_id, episodeId: row.episode_id }), row);
+    }
+    return c.json(items.flatMap((item) => (stored.has(keyOf(item)) ? [progressDto(stored.get(keyOf(item))!)] : [])));
   });
 
   app.put('/users/:uid/progress/:tmdbid', async (c) => {

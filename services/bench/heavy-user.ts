@@ -1,0 +1,68 @@
+/**
+ * One heavy user against everyone else (issue: one heavy user stalls everyone): while one account
+ * PUTs 10,000 bookmarks and then imports 10,000 progress items, 20 other accounts each save progress
+ * every 100 ms (200 requests/s). Prints one JSON document with the other users' latencies (p50, p99,
+ * max) during each heavy request and how long the heavy requests took. Budget: others' p99 ≤ 100 ms.
+ *
+ *   npx tsx services/bench/heavy-user.ts [--db pglite|postgres]
+ *
+ * The server runs in this process (PGlite in a temp folder, or DATABASE_URL). Localhost only, bounded.
+ */
+import { performance } from 'node:perf_hooks';
+import { call, movieMeta, register, startBackend, type Account } from '../src/backend/testkit';
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? +sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1) : null;
+};
+
+export async function runHeavyUser(env: Record<string, string | undefined> = {}) {
+  const server = await startBackend(env);
+  try {
+    const heavy = await register(server.url, { device: 'heavy' });
+    const others: Account[] = [];
+    for (let i = 0; i < 20; i++) others.push(await register(server.url, { device: `other ${i}` }));
+    const phase = async (name: string, heavyRequest: () => Promise<{ status: number }>) => {
+      const latencies: number[] = [];
+      let errors = 0;
+      let running = true;
+      const loops = others.map(async (user, i) => {
+        await new Promise((r) => setTimeout(r, i * 5));
+        let n = 0;
+        while (running) {
+          const started = performance.now();
+          const res = await call(server.url, 'PUT', `/users/${user.userId}/progress/${1000 + (n++ % 50)}`, {
+            token: user.token,
+            body: { meta: movieMeta(), duration: 5400, watched: n },
+          });
+          latencies.push(performance.now() - started);
+          if (res.status !== 200) errors++;
+          await new Promise((r) => setTimeout(r, Math.max(0, 100 - (performance.now() - started))));
+        }
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      const before = latencies.length;
+      const started = performance.now();
+      const res = await heavyRequest();
+      const heavyMs = Math.round(performance.now() - started);
+      const during = latencies.slice(before);
+      running = false;
+      await Promise.all(loops);
+      return { name, heavyStatus: res.status, heavyMs, othersRequests: during.length, othersP50Ms: quantile(during, 0.5), othersP99Ms: quantile(during, 0.99), othersMaxMs: quantile(during, 1), othersErrors: errors };
+    };
+    const bookmarks = Array.from({ length: 10_000 }, (_, i) => ({ tmdbId: String(100_000 + i), meta: movieMeta(`Title ${i}`) }));
+    const progress = Array.from({ length: 10_000 }, (_, i) => ({ tmdbId: String(200_000 + Math.floor(i / 10)), seasonId: `s${i % 10}`, episodeId: `e${i}`, seasonNumber: 1, episodeNumber: i % 10, meta: { ...movieMeta(`Show ${i}`), type: 'show' }, duration: 3000, watched: 100 }));
+    const results = [
+      await phase('PUT 10,000 bookmarks', () => call(server.url, 'PUT', `/users/${heavy.userId}/bookmarks`, { token: heavy.token, body: bookmarks })),
+      await phase('PUT 10,000 progress items (import)', () => call(server.url, 'PUT', `/users/${heavy.userId}/progress/import`, { token: heavy.token, body: progress })),
+    ];
+    return { budget: "other users' p99 ≤ 100 ms while one user imports 10,000 items", database: env.DATABASE_URL ? 'postgres' : 'pglite', phases: results, withinBudget: results.every((r) => (r.othersP99Ms ?? Infinity) <= 100 && r.othersErrors === 0) };
+  } finally {
+    await server.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await runHeavyUser(process.env), null, 2));
+  process.exit(0);
+}
