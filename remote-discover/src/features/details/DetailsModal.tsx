@@ -15,6 +15,7 @@ import { lastWatchedEpisode } from 'shared-contracts';
 import { barPercent, formatVotes, ratingColor, releaseYear, runtimeKey, splitRuntime } from '../../core/format';
 import { withBack } from '../../core/back-param';
 import { imdbTitleUrl } from '../../core/imdb';
+import { EMBED_ORIGINS, embedUrl, handshake, isReadyMessage, parseTrailer, type Trailer } from '../../core/trailer';
 import { BookmarkIcon, CloseIcon, PauseIcon, PlayIcon, VolumeIcon } from '../cards/icons';
 import { Episodes } from './Episodes';
 import { useDetailsModal } from './use-details-modal';
@@ -51,6 +52,18 @@ const Dialog = styled.div`
   .hero video, .hero img { width: 100%; height: 100%; object-fit: cover; display: block; }
   .hero::after { content: ''; position: absolute; inset: 0; background: linear-gradient(to top, ${(p) => p.theme.colors.surface} 0%, transparent 45%); pointer-events: none; }
   .close { position: absolute; top: 0.75rem; inset-inline-end: 0.75rem; z-index: 2; }
+  /* Titles and overviews come in their own language: ordered by their own text, aligned with the page. */
+  h2, .overview { unicode-bidi: plaintext; }
+  .hero iframe { position: absolute; inset: 0; width: 100%; height: 100%; border: 0; z-index: 1; }
+  .hero:has(iframe)::after { display: none; }
+  .trailer-start, .trailer-note {
+    position: absolute; inset: 0; z-index: 2; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 0.6rem;
+    padding: 1rem; text-align: center; color: #fff; background: rgb(0 0 0 / 45%); border: 0; font: inherit; cursor: pointer;
+  }
+  .trailer-note { cursor: default; }
+  .trailer-start .round { width: 3.5rem; height: 3.5rem; }
+  .trailer-start small, .trailer-note small { opacity: 0.85; }
+  .trailer-note a { color: #fff; text-decoration: underline; }
   .media-controls { position: absolute; top: 0.75rem; inset-inline-start: 0.75rem; z-index: 2; display: flex; gap: 0.5rem; }
   .round {
     display: grid; place-items: center; width: 2.5rem; height: 2.5rem; border-radius: 999px; border: 0; cursor: pointer;
@@ -106,8 +119,82 @@ function languageName(code: string, language: string): string {
   }
 }
 
-/** A playable trailer: direct video files only (no embedded third-party players). */
-const isDirectVideo = (url: string | undefined | null): url is string => Boolean(url && /^https?:\/\//.test(url) && !/youtube\.com|youtu\.be|vimeo\.com/.test(url));
+/** A trailer that plays in our own <video>: a direct video file. */
+const isDirectVideo = (url: string | undefined | null): url is string => parseTrailer(url)?.kind === 'direct';
+
+/** How long an embedded trailer may take to say it is ready before the modal says it could not load. */
+const EMBED_READY_MS = 10_000;
+const SITE_NAMES = { youtube: 'YouTube', vimeo: 'Vimeo' } as const;
+
+/**
+ * A YouTube or Vimeo trailer behind a click: nothing of the site loads until the person asks, then the
+ * privacy-enhanced embed; if its player does not say it is ready in time, a message and a link to
+ * watch it on the site instead.
+ */
+function EmbeddedTrailer({ trailer, poster, title }: { trailer: Extract<Trailer, { kind: 'youtube' | 'vimeo' }>; poster?: string; title: string }) {
+  const { t } = useTranslation('discover');
+  const [state, setState] = useState<'idle' | 'loading' | 'ready' | 'failed'>('idle');
+  const frame = useRef<HTMLIFrameElement>(null);
+  const site = SITE_NAMES[trailer.kind];
+  useEffect(() => {
+    if (state !== 'loading') return;
+    const onMessage = (event: MessageEvent) => {
+      if (event.source === frame.current?.contentWindow && isReadyMessage(trailer.kind, event.origin, event.data)) setState('ready');
+    };
+    window.addEventListener('message', onMessage);
+    // The players answer only once the page has said it listens; knock until one does.
+    const knock = setInterval(() => frame.current?.contentWindow?.postMessage(handshake(trailer.kind), EMBED_ORIGINS[trailer.kind]), 250);
+    const giveUp = setTimeout(() => setState((current) => (current === 'loading' ? 'failed' : current)), EMBED_READY_MS);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      clearInterval(knock);
+      clearTimeout(giveUp);
+    };
+  }, [state, trailer]);
+  if (state === 'idle')
+    return (
+      <>
+        {poster && <img src={poster} alt="" />}
+        <button type="button" className="trailer-start" data-testid="trailer-start" onClick={() => setState('loading')}>
+          <span className="round" aria-hidden="true">
+            <PlayIcon />
+          </span>
+          <span>{t('details.playTrailer')}</span>
+          <small>{t('details.trailerFrom', { site })}</small>
+        </button>
+      </>
+    );
+  if (state === 'failed')
+    return (
+      <>
+        {poster && <img src={poster} alt="" />}
+        <div className="trailer-note" role="status" data-testid="trailer-failed">
+          <span>{t('details.trailerFailed')}</span>
+          <a href={trailer.watchUrl} target="_blank" rel="noopener noreferrer">
+            {t('details.watchTrailerOn', { site })}
+          </a>
+        </div>
+      </>
+    );
+  return (
+    <>
+      <iframe
+        ref={frame}
+        src={embedUrl(trailer, window.location.origin)}
+        title={t('details.trailer', { title })}
+        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+        referrerPolicy="strict-origin-when-cross-origin"
+        data-testid="details-trailer-embed"
+        data-state={state}
+      />
+      {state === 'loading' && (
+        <div className="trailer-note" role="status" style={{ pointerEvents: 'none' }}>
+          <small>{t('details.trailerLoading')}</small>
+        </div>
+      )}
+    </>
+  );
+}
 
 function Trailer({ src, poster, title }: { src: string; poster?: string; title: string }) {
   const { t } = useTranslation('discover');
@@ -189,6 +276,7 @@ export default function DetailsModal({ mediaRef }: { mediaRef: MediaRef }) {
     const rating = imdb?.imdb_rating ?? details.voteAverage;
     const votes = imdb?.votes ?? details.voteCount;
     const trailer = isDirectVideo(imdb?.trailer_url) ? imdb.trailer_url : isDirectVideo(details.trailerUrl) ? details.trailerUrl : null;
+    const embedded = trailer ? null : parseTrailer(details.trailerUrl) ?? parseTrailer(imdb?.trailer_url);
     const year = releaseYear(details);
     const runtime = details.runtime ? splitRuntime(details.runtime) : null;
     const runtimeText = runtime ? t(`details.${runtimeKey(runtime)}`, { hours: runtime.hours, minutes: runtime.minutes }) : null;
@@ -198,6 +286,8 @@ export default function DetailsModal({ mediaRef }: { mediaRef: MediaRef }) {
       <div className="hero">
         {trailer ? (
           <Trailer src={trailer} poster={details.backdrop} title={details.title} />
+        ) : embedded && embedded.kind !== 'direct' ? (
+          <EmbeddedTrailer trailer={embedded} poster={details.backdrop} title={details.title} />
         ) : details.backdrop ? (
           <img src={details.backdrop} alt="" />
         ) : null}
