@@ -49,9 +49,11 @@ function StandaloneHostInner({ config, kit, children }: { config: RuntimeConfig;
     setDocumentTitle: standaloneDocumentTitle,
   });
   const host = useHostApi({ stores: kit.stores, config, online: true }, services);
+  // The same element each render: the global rules are re-rendered (and re-inserted) on a theme change only, not on every store write.
+  const globalStyle = useMemo(() => <GlobalStyle />, []);
   return (
     <ThemeProvider theme={THEMES[host.state.theme]}>
-      <GlobalStyle />
+      {globalStyle}
       <HostServicesContext.Provider value={services}>
         <HostContext.Provider value={host}>{children}</HostContext.Provider>
       </HostServicesContext.Provider>

@@ -36,9 +36,11 @@ export function HostProvider({ runtime, catalog, children }: { runtime: Runtime;
   useEffect(() => {
     if (i18next.language !== language) void i18next.changeLanguage(language);
   }, [language]);
+  // The same element each render: the global rules are re-rendered (and re-inserted) on a theme change only, not on every store write.
+  const globalStyle = useMemo(() => <GlobalStyle />, []);
   return (
     <ThemeProvider theme={THEMES[host.state.theme]}>
-      <GlobalStyle />
+      {globalStyle}
       <HostServicesContext.Provider value={services}>
         <HostContext.Provider value={host}>{children}</HostContext.Provider>
       </HostServicesContext.Provider>
