@@ -26,7 +26,7 @@ const Section = styled.section`
 /** Home's sections (spec §2): the cards come from the discover remote, the same card as on Discover. */
 function Sections() {
   const { t } = useTranslation();
-  const { state } = useHostWith('progress', 'bookmarks');
+  const { state } = useHostWith('progress', 'bookmarks', 'preferences');
   const hasResume = useMemo(() => continueWatching(state.progress).length > 0, [state.progress]);
   const hasBookmarks = Object.keys(state.bookmarks).length > 0;
   return (
