@@ -2,7 +2,7 @@
 import i18next from 'i18next';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { HostContext, HostServicesContext, THEMES, type CatalogApi } from 'shared-contracts';
+import { HostContext, HostServicesContext, type CatalogApi } from 'shared-contracts';
 import { useHostApi, useHostServicesValue } from 'host-core/state';
 import { ThemeProvider } from 'styled-components';
 import { useSnapshot } from 'valtio/react';
@@ -12,6 +12,7 @@ import { connectivity } from '../connectivity/connectivity.store';
 import { backAwareNavigate } from '../navigation/history';
 import { actions, stores } from '../stores/stores';
 import { setDocumentTitle } from './document-title';
+import { CSS_VARIABLE_THEMES } from './css-theme';
 import { GlobalStyle } from './GlobalStyle';
 
 export { APP_VERSION } from 'host-core/state';
@@ -36,10 +37,12 @@ export function HostProvider({ runtime, catalog, children }: { runtime: Runtime;
   useEffect(() => {
     if (i18next.language !== language) void i18next.changeLanguage(language);
   }, [language]);
-  // The same element each render: the global rules are re-rendered (and re-inserted) on a theme change only, not on every store write.
-  const globalStyle = useMemo(() => <GlobalStyle />, []);
+  // The same element each render: the global rules are re-rendered on a theme change only, not on every
+  // store write; and a theme change rewrites only the :root colours (components read var(--mw-…)).
+  const theme = host.state.theme;
+  const globalStyle = useMemo(() => <GlobalStyle $theme={theme} />, [theme]);
   return (
-    <ThemeProvider theme={THEMES[host.state.theme]}>
+    <ThemeProvider theme={CSS_VARIABLE_THEMES[theme]}>
       {globalStyle}
       <HostServicesContext.Provider value={services}>
         <HostContext.Provider value={host}>{children}</HostContext.Provider>
