@@ -23,10 +23,12 @@ import {
   type RuntimeConfig,
 } from 'shared-contracts';
 import { ThemeProvider, createGlobalStyle } from 'styled-components';
+import { proxy } from 'valtio/vanilla';
 import { createCatalog, endpointFromConfig } from './catalog/catalog';
 import { createActions, createStores, useHostApi, useHostServicesValue } from './state';
 
-const alwaysOnline = { online: true };
+// A proxy: the host state source subscribes to it like any store.
+const alwaysOnline = proxy({ online: true });
 
 const GlobalStyle = createGlobalStyle`
   body { margin: 0; background: ${(p) => p.theme.colors.background}; color: ${(p) => p.theme.colors.text};
