@@ -166,7 +166,10 @@ export function createConfig(options: AppConfigOptions): Configuration {
         filename: isHost ? undefined : 'remoteEntry.js',
         exposes: options.exposes,
         remotes: {},
-        shared: SHARED,
+        // The host always provides the shared singletons: eager, they ship in its entry chunk rather than
+        // as a dozen chunks fetched one round trip after main.js (issue 19: requests on /). Remotes keep
+        // them lazy and take the host's.
+        shared: isHost ? Object.fromEntries(Object.entries(SHARED).map(([request, entry]) => [request, { ...entry, eager: true }])) : SHARED,
         runtimePlugins: options.runtimePlugins ?? [],
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,

@@ -16,6 +16,7 @@ import { playerBenches } from './player.bench.ts';
 import { accountBenches } from './account.bench.ts';
 import { scrapingBenches } from './scraping.bench.ts';
 import { captionsBenches } from './captions.bench.ts';
+import { mainThreadBenches } from './main-thread.bench.ts';
 import { runBackendLoad } from '../../services/bench/backend-load.ts';
 
 type Figures = Record<string, unknown>;
@@ -164,6 +165,7 @@ benches.push({
 
 benches.push(...scrapingBenches);
 benches.push(...captionsBenches);
+benches.push(...mainThreadBenches);
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 const results: Record<string, unknown> = {

@@ -1,7 +1,14 @@
 import type { Response } from '@playwright/test';
 import { expect, test } from '../support/site.fixture';
 
-const BUDGET_BYTES = 250 * 1024;
+/**
+ * Issue 19 sets ≤ 200 KB of compressed JS and ≤ 30 requests on `/`. Not met yet: these are ratchets at
+ * today's figures (README Budgets), to be lowered as they fall, never raised.
+ */
+const BUDGET_BYTES = 236 * 1024;
+const ISSUE_BYTES = 200 * 1024;
+const BUDGET_REQUESTS = 36;
+const ISSUE_REQUESTS = 30;
 
 async function transferredJs(responses: Response[]): Promise<number> {
   let total = 0;
@@ -22,7 +29,7 @@ test(`/ ships at most ${BUDGET_BYTES / 1024} KB of compressed JavaScript, and no
   await expect(page.getByRole('search')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const bytes = await transferredJs(responses);
-  console.log(`JS transferred on /: ${(bytes / 1024).toFixed(1)} KB`);
+  console.log(`JS transferred on /: ${(bytes / 1024).toFixed(1)} KB (ratchet ${BUDGET_BYTES / 1024} KB, issue 19's budget ${ISSUE_BYTES / 1024} KB)`);
   expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
   expect(responses.filter((r) => r.url().startsWith(site.remoteUrls.player))).toEqual([]);
   expect(responses.filter((r) => /hls/i.test(r.url()))).toEqual([]);
@@ -36,4 +43,14 @@ test('/discover loads no player code', async ({ page, site }) => {
   await page.waitForLoadState('networkidle');
   expect(urls.filter((u) => u.startsWith(site.remoteUrls.player))).toEqual([]);
   expect(urls.filter((u) => /hls/i.test(u))).toEqual([]);
+});
+
+test(`/ makes at most ${BUDGET_REQUESTS} requests until the network is idle`, async ({ page, site }) => {
+  const urls: string[] = [];
+  page.on('request', (r) => urls.push(r.url()));
+  await page.goto(`${site.hostUrl}/`);
+  await expect(page.getByRole('search')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  console.log(`requests on /: ${urls.length} (ratchet ${BUDGET_REQUESTS}, issue 19's budget ${ISSUE_REQUESTS})`);
+  expect(urls.length, urls.join('\n')).toBeLessThanOrEqual(BUDGET_REQUESTS);
 });

@@ -12,6 +12,7 @@ import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import {
   DEFAULT_RUNTIME_CONFIG,
   HostContext,
+  HostServicesContext,
   THEMES,
   parseRuntimeConfig,
   pickLanguage,
@@ -22,8 +23,12 @@ import {
   type RuntimeConfig,
 } from 'shared-contracts';
 import { ThemeProvider, createGlobalStyle } from 'styled-components';
+import { proxy } from 'valtio/vanilla';
 import { createCatalog, endpointFromConfig } from './catalog/catalog';
-import { createActions, createStores, useHostApi } from './state';
+import { createActions, createStores, useHostApi, useHostServicesValue } from './state';
+
+// A proxy: the host state source subscribes to it like any store.
+const alwaysOnline = proxy({ online: true });
 
 const GlobalStyle = createGlobalStyle`
   body { margin: 0; background: ${(p) => p.theme.colors.background}; color: ${(p) => p.theme.colors.text};
@@ -32,21 +37,28 @@ const GlobalStyle = createGlobalStyle`
   :focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
 `;
 
+const standaloneDocumentTitle = (title: string | null) => void (document.title = title ? `${title} | movie-web` : 'movie-web');
+
 type Kit = { stores: ReturnType<typeof createStores>; actions: ReturnType<typeof createActions>; catalog: ReturnType<typeof createCatalog> };
 
 function StandaloneHostInner({ config, kit, children }: { config: RuntimeConfig; kit: Kit; children: ReactNode }) {
   const navigate = useNavigate();
-  const host = useHostApi({
+  const services = useHostServicesValue({
     ...kit,
     config,
-    online: true,
+    connectivity: alwaysOnline,
     navigate: useMemo(() => (to: string, options?: { replace?: boolean }) => navigate(to, { replace: options?.replace }), [navigate]),
-    setDocumentTitle: (title) => void (document.title = title ? `${title} | movie-web` : 'movie-web'),
+    setDocumentTitle: standaloneDocumentTitle,
   });
+  const host = useHostApi({ stores: kit.stores, config, online: true }, services);
+  // The same element each render: the global rules are re-rendered (and re-inserted) on a theme change only, not on every store write.
+  const globalStyle = useMemo(() => <GlobalStyle />, []);
   return (
     <ThemeProvider theme={THEMES[host.state.theme]}>
-      <GlobalStyle />
-      <HostContext.Provider value={host}>{children}</HostContext.Provider>
+      {globalStyle}
+      <HostServicesContext.Provider value={services}>
+        <HostContext.Provider value={host}>{children}</HostContext.Provider>
+      </HostServicesContext.Provider>
     </ThemeProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import type { CatalogApi } from './catalog';
 import type { RuntimeConfig } from './config';
 import type { MediaType } from './media-id';
@@ -198,13 +198,99 @@ export interface HostApi {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** The account remote's service (sessions, logout, delete, profile); null until loaded or when unavailable. */
   accountService?: AccountService | null;
+  /**
+   * Each HostState field as its own subscription (read it with useHostState). Optional: hosts built
+   * before contracts 1.1 and plain test fixtures do not provide it; useHostState then reads `state`.
+   */
+  states?: HostStateSource;
 }
 
-/** Provided by the host around every remote slot, and by each remote's standalone page. */
+/** Live, per-field access to the host state: a write to one store notifies only that field's listeners. */
+export interface HostStateSource {
+  /** The field's current value: the same object until that field changes (an immutable snapshot). */
+  get<K extends keyof HostState>(key: K): HostState[K];
+  /** Calls `listener` after any write that may change `key`; returns the unsubscribe. */
+  subscribe(key: keyof HostState, listener: () => void): () => void;
+}
+
+/**
+ * The HostApi as a stable object (it changes only when the account service loads, never on a store
+ * write). Its `state` is read live when accessed: reading it during render does not subscribe, so
+ * render with useHostState / useHostWith and read `state` freely in callbacks and effects.
+ */
+export type HostServices = HostApi;
+
+/**
+ * Provided by the host around every remote slot, and by each remote's standalone page. Its value is a
+ * new object on every store write, so every component that reads it re-renders: prefer
+ * useHostServices() for config, actions, catalog and navigation and useHostState(key) for state.
+ */
 export const HostContext = createContext<HostApi | null>(null);
+
+/** The stable part of the HostApi (contracts 1.1). Hosts provide it next to HostContext. */
+export const HostServicesContext = createContext<HostServices | null>(null);
+
+/** Never provided: read instead of HostContext when the stable context is there, so as not to subscribe to it. */
+const NoContext = createContext<HostApi | null>(null);
 
 export function useHost(): HostApi {
   const host = useContext(HostContext);
   if (!host) throw new Error('useHost() needs a HostContext provider (the host, or a standalone bootstrap)');
   return host;
+}
+
+/**
+ * Config, actions, catalog, navigation and the account service, without subscribing to state: a
+ * component using only this does not re-render on store writes. Falls back to HostContext (and so
+ * re-renders with it) under a provider that has no HostServicesContext.
+ */
+export function useHostServices(): HostServices {
+  const services = useContext(HostServicesContext);
+  const legacy = useContext(services ? NoContext : HostContext);
+  const host = services ?? legacy;
+  if (!host) throw new Error('useHostServices() needs a HostContext provider (the host, or a standalone bootstrap)');
+  return host;
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The stable host (as useHostServices), re-rendering the component when one of `keys` changes: the
+ * one-line replacement for useHost() in a component that reads those fields of `state` in render.
+ */
+export function useHostWith(...keys: (keyof HostState)[]): HostApi {
+  const host = useHostServices();
+  const states = host.states;
+  const joined = keys.join(',');
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (!states) return noSubscription();
+      const stops = joined.split(',').map((key) => states.subscribe(key as keyof HostState, listener));
+      return () => stops.forEach((stop) => stop());
+    },
+    [states, joined],
+  );
+  const last = useRef<unknown[]>([]);
+  const read = () => {
+    if (!states) return last.current;
+    const values = keys.map((key) => states.get(key));
+    if (values.length !== last.current.length || values.some((value, i) => !Object.is(value, last.current[i]))) last.current = values;
+    return last.current;
+  };
+  useSyncExternalStore(subscribe, read, read);
+  return host;
+}
+
+/** One field of the host state; the component re-renders only when that field changes. */
+export function useHostState<K extends keyof HostState>(key: K): HostState[K] {
+  const services = useContext(HostServicesContext);
+  const legacy = useContext(services?.states ? NoContext : HostContext);
+  const states = services?.states ?? legacy?.states;
+  const subscribe = useCallback((listener: () => void) => (states ? states.subscribe(key, listener) : noSubscription()), [states, key]);
+  const read = () => {
+    if (states) return states.get(key);
+    if (!legacy) throw new Error('useHostState() needs a HostContext provider (the host, or a standalone bootstrap)');
+    return legacy.state[key];
+  };
+  return useSyncExternalStore(subscribe, read, read);
 }

@@ -1,3 +1,3 @@
 export { createStores, type Recovery, type Stores } from './stores';
 export { createActions, type StoreActions } from './actions';
-export { useHostApi, APP_VERSION, type HostApiSources } from './use-host-api';
+export { useHostApi, useHostServicesValue, createHostStateSource, APP_VERSION, type HostApiSources } from './use-host-api';

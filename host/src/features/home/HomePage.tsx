@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { continueWatching, useHost } from 'shared-contracts';
+import { continueWatching, useHostWith } from 'shared-contracts';
 import styled from 'styled-components';
 import { homeMoment } from '../../core/home-titles';
 import { RemoteSlot } from '../remotes/RemoteSlot';
@@ -26,7 +26,7 @@ const Section = styled.section`
 /** Home's sections (spec §2): the cards come from the discover remote, the same card as on Discover. */
 function Sections() {
   const { t } = useTranslation();
-  const { state } = useHost();
+  const { state } = useHostWith('progress', 'bookmarks', 'preferences');
   const hasResume = useMemo(() => continueWatching(state.progress).length > 0, [state.progress]);
   const hasBookmarks = Object.keys(state.bookmarks).length > 0;
   return (

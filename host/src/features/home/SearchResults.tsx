@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mediaPath, useHost, type MediaCard } from 'shared-contracts';
+import { mediaPath, type MediaCard, useHostServices } from 'shared-contracts';
 import styled from 'styled-components';
 import { Button } from '../ui/primitives';
 import { Grid, GridCard } from './MediaGrid';
@@ -15,7 +15,7 @@ const Section = styled.section`
 
 export function SearchResults({ query }: { query: string }) {
   const { t } = useTranslation();
-  const { catalog } = useHost();
+  const { catalog } = useHostServices();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 

@@ -1,6 +1,10 @@
+import type { ThemeName } from 'shared-contracts';
 import { createGlobalStyle } from 'styled-components';
+import { themeDeclarations } from './css-theme';
 
-export const GlobalStyle = createGlobalStyle`
+/** The page's base rules, and the theme's colours as custom properties on :root (the only rule a theme change rewrites). */
+export const GlobalStyle = createGlobalStyle<{ $theme: ThemeName }>`
+  :root { ${(p) => themeDeclarations(p.$theme)} }
   html, body { margin: 0; background: ${(p) => p.theme.colors.background}; color: ${(p) => p.theme.colors.text}; }
   body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; line-height: 1.5; }
   a { color: ${(p) => p.theme.colors.primary}; }

@@ -2,8 +2,8 @@
 import i18next from 'i18next';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { HostContext, THEMES, type CatalogApi } from 'shared-contracts';
-import { useHostApi } from 'host-core/state';
+import { HostContext, HostServicesContext, type CatalogApi } from 'shared-contracts';
+import { useHostApi, useHostServicesValue } from 'host-core/state';
 import { ThemeProvider } from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import type { Runtime } from '../../core/runtime';
@@ -12,6 +12,7 @@ import { connectivity } from '../connectivity/connectivity.store';
 import { backAwareNavigate } from '../navigation/history';
 import { actions, stores } from '../stores/stores';
 import { setDocumentTitle } from './document-title';
+import { CSS_VARIABLE_THEMES } from './css-theme';
 import { GlobalStyle } from './GlobalStyle';
 
 export { APP_VERSION } from 'host-core/state';
@@ -20,24 +21,32 @@ export function HostProvider({ runtime, catalog, children }: { runtime: Runtime;
   const navigate = useNavigate();
   const online = useSnapshot(connectivity).online;
   const accountService = useSnapshot(accountServiceState).service;
-  const host = useHostApi({
+  const services = useHostServicesValue({
     stores,
     actions,
     catalog,
     config: runtime.config,
-    online,
+    connectivity,
     navigate: useMemo(() => backAwareNavigate((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options))), [navigate]),
     setDocumentTitle,
     accountService,
   });
+  // HostContext (every field, new on each write) stays for readers built against contracts 1.0.
+  const host = useHostApi({ stores, config: runtime.config, online }, services);
   const language = host.state.language;
   useEffect(() => {
     if (i18next.language !== language) void i18next.changeLanguage(language);
   }, [language]);
+  // The same element each render: the global rules are re-rendered on a theme change only, not on every
+  // store write; and a theme change rewrites only the :root colours (components read var(--mw-…)).
+  const theme = host.state.theme;
+  const globalStyle = useMemo(() => <GlobalStyle $theme={theme} />, [theme]);
   return (
-    <ThemeProvider theme={THEMES[host.state.theme]}>
-      <GlobalStyle />
-      <HostContext.Provider value={host}>{children}</HostContext.Provider>
+    <ThemeProvider theme={CSS_VARIABLE_THEMES[theme]}>
+      {globalStyle}
+      <HostServicesContext.Provider value={services}>
+        <HostContext.Provider value={host}>{children}</HostContext.Provider>
+      </HostServicesContext.Provider>
     </ThemeProvider>
   );
 }

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { THEME_NAMES, decodeMediaId, isLanguage, useHost, type ThemeName } from 'shared-contracts';
+import { THEME_NAMES, decodeMediaId, isLanguage, type ThemeName, useHostServices } from 'shared-contracts';
 import { resolveLegacyMedia, viewParams, withoutUnsafeBack } from '../../core/media-routes';
 import { ProviderIssuesPage } from '../pages/ProviderIssuesPage';
 import { RemoteSlot } from '../remotes/RemoteSlot';
@@ -15,7 +15,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 
 function useViewParams() {
   const { search } = useLocation();
-  const { actions } = useHost();
+  const { actions } = useHostServices();
   useEffect(() => {
     const { theme, language } = viewParams(search);
     if (theme && (THEME_NAMES as readonly string[]).includes(theme)) actions.setTheme(theme as ThemeName);
@@ -38,7 +38,7 @@ function LegacyNotice() {
 export function WatchRoute() {
   const { media = '', season, episode } = useParams();
   const { pathname, search, hash } = useLocation();
-  const { config } = useHost();
+  const { config } = useHostServices();
   useViewParams();
   // The player's back link follows `?back=`: another site's URL there is dropped, the page still plays.
   const cleanSearch = withoutUnsafeBack(search);
@@ -53,7 +53,7 @@ export function WatchRoute() {
 
 /** /embed/{media}/{seasonNumber}/{episodeNumber}: numbers become TMDB ids, then the media path. */
 function EmbedEpisodeRedirect({ tmdbId, slugId, seasonNumber, episodeNumber }: { tmdbId: string; slugId: string; seasonNumber: number; episodeNumber: number }) {
-  const { catalog } = useHost();
+  const { catalog } = useHostServices();
   const { search } = useLocation();
   const { t } = useTranslation();
   const [target, setTarget] = useState<string | null | 'missing'>(null);

@@ -8,7 +8,7 @@
  */
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useHost, type MediaCard, type MediaMeta } from 'shared-contracts';
+import { useHostWith, type MediaCard, type MediaMeta } from 'shared-contracts';
 import { withBack } from '../../core/back-param';
 import { useDetailsModal } from '../details/use-details-modal';
 
@@ -25,7 +25,7 @@ const CardHostContext = createContext<CardHost | null>(null);
 
 /** Provides the cards' CardHost; changes only when the details-modal preference does. */
 export function CardHostProvider({ children }: { children: ReactNode }) {
-  const { state, actions, navigate } = useHost();
+  const { state, actions, navigate } = useHostWith('preferences');
   const modal = useDetailsModal();
   const location = useLocation();
   // The modal's URL depends on the current location: read the latest at click time, not at render.

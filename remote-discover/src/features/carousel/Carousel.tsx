@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHost, type MediaCard as Card } from 'shared-contracts';
+import { type MediaCard as Card, useHostState } from 'shared-contracts';
 import styled from 'styled-components';
 import { arrowDelta, arrowsNeeded, cardsPerScroll } from '../../core/carousel';
 import { CAROUSEL_SKELETONS, LAZY_MARGIN_PX } from '../../core/constants';
@@ -138,7 +138,7 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
   const near = useNearViewport(sectionRef, LAZY_MARGIN_PX);
   const row = useRow(rowKey, eager || near, load);
   // The row re-renders on host writes (cheap: 20 elements); its cards only when their own flag changes.
-  const { bookmarks } = useHost().state;
+  const bookmarks = useHostState('bookmarks');
   const headingId = `${anchorId ?? rowKey}-title`;
   const busy = row.status === 'idle' || row.status === 'loading';
   const startArrow = useRef<HTMLButtonElement>(null);

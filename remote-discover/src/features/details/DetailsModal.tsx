@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { mediaPath, useHost, type MediaDetails, type MediaRef } from 'shared-contracts';
+import { mediaPath, type MediaDetails, type MediaRef, useHostWith } from 'shared-contracts';
 import styled from 'styled-components';
 import { CAST_NAMES } from '../../core/constants';
 import { lastWatchedEpisode } from 'shared-contracts';
@@ -237,7 +237,7 @@ function Trailer({ src, poster, title }: { src: string; poster?: string; title: 
 
 export default function DetailsModal({ mediaRef }: { mediaRef: MediaRef }) {
   const { t, i18n } = useTranslation('discover');
-  const { catalog, state, actions, navigate } = useHost();
+  const { catalog, state, actions, navigate } = useHostWith('progress', 'bookmarks');
   const { close } = useDetailsModal();
   const location = useLocation();
   const dialog = useRef<HTMLDivElement>(null);

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isAired, mediaPath, useHost, type MediaDetails, type SeasonDetails } from 'shared-contracts';
+import { isAired, mediaPath, type MediaDetails, type SeasonDetails, useHostWith } from 'shared-contracts';
 import styled from 'styled-components';
 import { EPISODE_SCROLL_PX } from '../../core/constants';
 import { lastWatchedEpisode } from 'shared-contracts';
@@ -61,7 +61,7 @@ type SeasonLoad = { status: 'loading' } | { status: 'ready'; season: SeasonDetai
 
 export function Episodes({ show }: { show: MediaDetails }) {
   const { t, i18n } = useTranslation('discover');
-  const { catalog, state } = useHost();
+  const { catalog, state } = useHostWith('progress');
   const seasons = show.seasons ?? [];
   const progress = state.progress[show.tmdbId];
   const initial = useMemo(() => {

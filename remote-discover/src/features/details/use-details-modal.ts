@@ -1,11 +1,11 @@
 /** Opening and closing the details modal through the URL (`?m=details-tmdb-…`, spec §2). */
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
-import { useHost, type MediaRef } from 'shared-contracts';
+import { type MediaRef, useHostServices } from 'shared-contracts';
 import { detailsModalValue, withModal } from '../../core/modal-param';
 
 export function useDetailsModal() {
-  const { navigate } = useHost();
+  const { navigate } = useHostServices();
   const location = useLocation();
   const open = useCallback(
     (ref: MediaRef) => navigate(`${location.pathname}${withModal(location.search, detailsModalValue(ref))}${location.hash}`),

@@ -1,17 +1,17 @@
 /** IMDb rating, votes and trailer for the modal (spec §7), through a proxy or the extension; failures are logged (spec §8). */
 import { useEffect, useState } from 'react';
-import { useHost } from 'shared-contracts';
+import { useHostServices, useHostWith } from 'shared-contracts';
 import { ImdbError, fetchImdbData, imdbTitleUrl, pickProxy, proxyPageFetcher, type ImdbData } from '../../core/imdb';
 import { extensionPageFetcher } from './extension';
 
 /** Where IMDb title pages live: the local catalog's stand-ins when no TMDB key is configured. */
 export function useImdbBase(): string {
-  const { config } = useHost();
+  const { config } = useHostServices();
   return config.tmdbReadToken ? 'https://www.imdb.com' : config.localCatalogUrl;
 }
 
 export function useImdb(imdbId: string | undefined): ImdbData | null {
-  const { state } = useHost();
+  const { state } = useHostWith('proxyUrls');
   const base = useImdbBase();
   const proxy = pickProxy(state.proxyUrls);
   const [data, setData] = useState<ImdbData | null>(null);

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useHost, type CatalogList, type Genre, type MediaType } from 'shared-contracts';
+import { type CatalogList, type Genre, type MediaType, useHostServices } from 'shared-contracts';
 import styled from 'styled-components';
 import { MOVIE_GENRE_LIMIT, MOVIE_PROVIDERS, PROVIDER_REGION, SCROLL_TOP_AFTER_PX, TV_GENRE_LIMIT, TV_PROVIDERS } from '../../core/constants';
 import { TABS, parseTab, withTab, type Tab } from '../../core/tab-param';
@@ -79,7 +79,7 @@ function useScrolledPast(px: number): boolean {
 
 /** Genres of a type (spec §8: a failure is logged and the list stays empty). */
 function useGenres(type: MediaType, limit: number): Genre[] {
-  const { catalog } = useHost();
+  const { catalog } = useHostServices();
   const [genres, setGenres] = useState<Genre[]>([]);
   useEffect(() => {
     let live = true;
@@ -112,7 +112,7 @@ const scrollToRow = (id: string) => {
 
 function MediaTab({ type }: { type: MediaType }) {
   const { t } = useTranslation('discover');
-  const { catalog } = useHost();
+  const { catalog } = useHostServices();
   const genres = useGenres(type, type === 'movie' ? MOVIE_GENRE_LIMIT : TV_GENRE_LIMIT);
   const providers = type === 'movie' ? MOVIE_PROVIDERS : TV_PROVIDERS;
   const [provider, setProvider] = useState<number | null>(null);
@@ -173,7 +173,7 @@ function MediaTab({ type }: { type: MediaType }) {
 
 function EditorPicksTab() {
   const { t } = useTranslation('discover');
-  const { catalog } = useHost();
+  const { catalog } = useHostServices();
   return (
     <div role="tabpanel" id="panel-editorpicks" aria-labelledby="tab-editorpicks" className="rows">
       <Carousel grid rowKey="editor-movies" anchorId="row-editor-movies" title={t('rows.editorMovies')} load={() => loadEditorPicks(catalog, 'movie')} />
@@ -184,7 +184,7 @@ function EditorPicksTab() {
 
 export default function DiscoverPage() {
   const { t } = useTranslation('discover');
-  const { actions, navigate } = useHost();
+  const { actions, navigate } = useHostServices();
   const location = useLocation();
   // The tab lives in the URL (replacing the entry: switching tabs is not a step Back undoes).
   const tab = parseTab(location.search);

@@ -1,7 +1,7 @@
 /** Spec §2/§4: a random movie after a 5 s countdown (5 to 0); pressing again cancels. */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mediaPath, useHost, type MediaCard } from 'shared-contracts';
+import { mediaPath, type MediaCard, useHostServices } from 'shared-contracts';
 import styled from 'styled-components';
 import { RANDOM_COUNTDOWN_S } from '../../core/constants';
 import { loadedItems } from '../carousel/use-row';
@@ -27,7 +27,7 @@ type Countdown = { movie: MediaCard; left: number } | null;
 
 export function RandomMovie() {
   const { t } = useTranslation('discover');
-  const { catalog, navigate } = useHost();
+  const { catalog, navigate } = useHostServices();
   const [countdown, setCountdown] = useState<Countdown>(null);
   const picking = useRef(0);
 

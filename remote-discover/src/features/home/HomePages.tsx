@@ -5,7 +5,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { continueWatching, mediaPath, useHost } from 'shared-contracts';
+import { continueWatching, mediaPath, useHostServices, useHostWith } from 'shared-contracts';
 import styled from 'styled-components';
 import { CardHostProvider } from '../cards/card-host';
 import { MediaCard } from '../cards/MediaCard';
@@ -51,7 +51,7 @@ function useListEditing(commit: (tmdbId: string) => void) {
 
 export function HomeBookmarks() {
   const { t } = useTranslation('discover');
-  const { state, actions } = useHost();
+  const { state, actions } = useHostWith('bookmarks');
   const edit = useListEditing((tmdbId) => actions.removeBookmark(tmdbId));
   const items = useMemo(
     () => Object.entries(state.bookmarks).filter(([tmdbId]) => !edit.hidden.has(tmdbId)).sort(([, a], [, b]) => b.updatedAt - a.updatedAt),
@@ -85,7 +85,7 @@ export function HomeBookmarks() {
 
 export function HomeContinueWatching() {
   const { t } = useTranslation('discover');
-  const { state, actions } = useHost();
+  const { state, actions } = useHostWith('progress');
   // The whole title goes: a movie's progress, or every episode of a show (synced as DELETE with `{}`).
   const edit = useListEditing((tmdbId) => actions.removeProgress(tmdbId));
   const entries = useMemo(
@@ -132,7 +132,7 @@ export function HomeContinueWatching() {
 /** Home's Discover section: one row of popular titles and a link to Discover. */
 export function HomeSection() {
   const { t } = useTranslation('discover');
-  const { catalog } = useHost();
+  const { catalog } = useHostServices();
   return (
     <SectionStyle data-testid="discover-home-section">
       <Carousel rowKey="movie-popular" title={t('rows.popular')} load={() => loadListRow(catalog, { kind: 'movie-list', list: 'popular' })} eager />

@@ -3,7 +3,7 @@
  * The overlay follows the clock, but the cue lines render again only when the visible cues (or their
  * style) change, and each cue is turned into markup and sanitised once.
  */
-import { useHost } from 'shared-contracts';
+import { useHostWith } from 'shared-contracts';
 import { memo, type CSSProperties } from 'react';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
@@ -74,7 +74,7 @@ export function CaptionsOverlay({ raised }: { raised: boolean }) {
   const { engine, ui } = usePlayer();
   const media = useSnapshot(engine.state);
   const view = useSnapshot(ui);
-  const { state } = useHost();
+  const { state } = useHostWith('subtitles');
   const settings = state.subtitles;
   // Spec §3 subtitles.enabled: "Hide subtitles" (caption settings) hides the chosen track without dropping it.
   if (!captionsShown(view.captions.selectedId, settings.enabled)) return null;

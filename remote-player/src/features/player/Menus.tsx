@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES, THEME_NAMES, useHost, type SeasonDetails } from 'shared-contracts';
+import { LANGUAGES, LANGUAGE_NAMES, THEME_NAMES, type SeasonDetails, useHostServices, useHostWith } from 'shared-contracts';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import { groupCaptions } from '../../core/captions/choice';
@@ -240,7 +240,7 @@ function MainMenu() {
   const { engine, ui } = usePlayer();
   const media = useSnapshot(engine.state);
   const view = useSnapshot(ui);
-  const { state } = useHost();
+  const { state } = useHostWith('subtitles', 'theme', 'language');
   const { go } = useMenu();
   const captions = useCaptionActions();
   const query = new URLSearchParams(window.location.search);
@@ -274,7 +274,7 @@ function WatchPartyLink() {
   const { t } = useTranslation('player');
   const { engine } = usePlayer();
   const media = useSnapshot(engine.state);
-  const { config } = useHost();
+  const { config } = useHostServices();
   const url = currentUrl(media.source, media.quality);
   return (
     <LinkOption href={`${config.watchPartyUrl}${encodeURIComponent(url)}`} target="_blank" rel="noreferrer" data-testid="menu-watchparty">
@@ -287,7 +287,7 @@ function QualityMenu() {
   const { t } = useTranslation('player');
   const { engine, dispatch } = usePlayer();
   const media = useSnapshot(engine.state);
-  const host = useHost();
+  const host = useHostServices();
   return (
     <MenuCard title={t('menus.quality.title')} back="/">
       {QUALITY_ORDER.filter((q) => media.qualities.includes(q)).map((q) => (
@@ -430,7 +430,7 @@ export const CAPTION_COLORS = ['#ffffff', '#80b1fa', '#e2e535', '#10B239FF'];
 
 function CaptionSettingsMenu({ overlay }: { overlay: boolean }) {
   const { t } = useTranslation('player');
-  const host = useHost();
+  const host = useHostWith('subtitles');
   const s = host.state.subtitles;
   const set = host.actions.setSubtitleSettings;
   const { ui } = usePlayer();
@@ -665,7 +665,7 @@ function PlaybackMenu() {
 
 function ThemeMenu() {
   const { t } = useTranslation('player');
-  const host = useHost();
+  const host = useHostWith('theme');
   return (
     <MenuCard title={t('menus.theme.title')} back="/">
       {THEME_NAMES.map((theme) => (
@@ -677,7 +677,7 @@ function ThemeMenu() {
 
 function LanguageMenu() {
   const { t } = useTranslation('player');
-  const host = useHost();
+  const host = useHostWith('language');
   return (
     <MenuCard title={t('menus.language.title')} back="/">
       {LANGUAGES.map((language) => (
@@ -691,7 +691,7 @@ function DownloadMenu({ platform }: { platform?: 'ios' | 'android' | 'pc' }) {
   const { t } = useTranslation('player');
   const { engine } = usePlayer();
   const media = useSnapshot(engine.state);
-  const { config } = useHost();
+  const { config } = useHostServices();
   const { go } = useMenu();
   const url = currentUrl(media.source, media.quality);
   if (platform) {
@@ -768,7 +768,7 @@ export function EpisodesMenu() {
   const { t } = useTranslation('player');
   const { ui, hooks } = usePlayer();
   const view = useSnapshot(ui);
-  const host = useHost();
+  const host = useHostServices();
   const [seasons, setSeasons] = useState<Array<{ id: string; number: number; title: string }> | null | 'error'>(null);
   const [season, setSeason] = useState<SeasonDetails | null | 'error'>(null);
   const [chosen, setChosen] = useState<number | null>(view.meta?.episode?.seasonNumber ?? null);

@@ -4,7 +4,7 @@
  */
 import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHost } from 'shared-contracts';
+import { useHostWith, type HostApi } from 'shared-contracts';
 import styled, { css } from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import { clamp, formatTime, formatTimeDisplay } from '../../core/player/format-time';
@@ -279,7 +279,7 @@ function SeekBar() {
   const { t } = useTranslation('player');
   const { engine } = usePlayer();
   const media = useSnapshot(engine.state);
-  const { state } = useHost();
+  const { state } = useHostWith('preferences');
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
   const duration = media.duration || 0;
   const played = duration ? (media.time / duration) * 100 : 0;
@@ -350,7 +350,7 @@ async function togglePip(ui: PlayerUi, video: HTMLVideoElement | null) {
 }
 
 /** Volume requests: clamped 0..1, persisted in the host store, the indicator shows for 3 s. */
-function applyVolume(player: ReturnType<typeof usePlayer>, host: ReturnType<typeof useHost>, volume: number) {
+function applyVolume(player: ReturnType<typeof usePlayer>, host: HostApi, volume: number) {
   const v = clamp(volume, 0, 1);
   player.engine.setVolume(v);
   host.actions.setVolume(v);
@@ -361,7 +361,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   const { t } = useTranslation('player');
   const player = usePlayer();
   const { engine, ui, hooks } = player;
-  const host = useHost();
+  const host = useHostWith('online', 'subtitles');
   const media = useSnapshot(engine.state);
   const view = useSnapshot(ui);
   const shell = useRef<HTMLDivElement>(null);

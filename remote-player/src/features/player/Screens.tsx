@@ -1,7 +1,7 @@
 /** Status screens: scraping progress (spec §2, §4), not found, playback error (spec §8). */
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHost } from 'shared-contracts';
+import { useHostServices } from 'shared-contracts';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import { playbackErrorKey } from '../../core/player/playback-error';
@@ -185,7 +185,7 @@ export function NotFoundScreen() {
   const { t } = useTranslation('player');
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
-  const host = useHost();
+  const host = useHostServices();
   const [details, setDetails] = useState(false);
   const error = view.scrapeError;
   const notFound = !error || error.code === 'scrape/not-found';
@@ -219,7 +219,7 @@ export function PlaybackErrorScreen() {
   const { t } = useTranslation('player');
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
-  const host = useHost();
+  const host = useHostServices();
   const [details, setDetails] = useState(false);
   const error = view.status.error;
   const key = playbackErrorKey(error?.code);

@@ -1,6 +1,6 @@
 /** Caption choices: the stream's captions, HLS renditions, and a custom file; selection and toggle. */
 import { useMemo } from 'react';
-import { useHost } from 'shared-contracts';
+import { useHostServices, useHostWith } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
 import { ref } from 'valtio/vanilla';
 import { captionToggleAction, preferredCaption } from '../../core/captions/choice';
@@ -21,7 +21,7 @@ export function useCaptionOptions(): CaptionOption[] {
   const media = useSnapshot(engine.state);
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
-  const { state } = useHost();
+  const { state } = useHostWith('language');
   return useMemo(() => {
     const options: CaptionOption[] = [];
     for (const caption of media.source?.captions ?? []) {
@@ -44,7 +44,7 @@ export function useCaptionOptions(): CaptionOption[] {
 
 export function useCaptionActions() {
   const { ui, engine } = usePlayer();
-  const host = useHost();
+  const host = useHostServices();
   const options = useCaptionOptions();
   return useMemo(() => {
     const select = async (option: CaptionOption | null) => {

@@ -4,7 +4,7 @@
  * embedding parent hears events and may send commands (DECISIONS: Embed API).
  */
 import { useEffect, useRef } from 'react';
-import { useHost, type PlayerEvent } from 'shared-contracts';
+import { type PlayerEvent, useHostServices } from 'shared-contracts';
 import { subscribe } from 'valtio/vanilla';
 import { MESSAGE_SOURCE, createThrottle, parsePlayerCommand } from '../../core/embed/protocol';
 import { scrapeEmbed } from '../../worker/player.client';
@@ -34,7 +34,7 @@ export function goToAdjacentEpisode(player: Player, direction: 1 | -1): boolean 
 }
 
 export function usePlaybackEffects(player: Player): void {
-  const host = useHost();
+  const host = useHostServices();
   const hostRef = useRef(host);
   hostRef.current = host;
 

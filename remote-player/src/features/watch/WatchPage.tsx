@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { CatalogError, decodeMediaId, mediaPath, useHost, type HostApi, type MediaDetails, type MediaRef } from 'shared-contracts';
+import { CatalogError, decodeMediaId, mediaPath, type HostApi, type MediaDetails, type MediaRef, useHostServices } from 'shared-contracts';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import { applyScrapeEvent, emptyProgress } from '../../core/scraping/progress';
@@ -101,7 +101,7 @@ export function documentTitle(meta: PlayerMeta): string {
 }
 
 function usePlayerInstance(): Player {
-  const host = useHost();
+  const host = useHostServices();
   const hostRef = useRef(host);
   hostRef.current = host;
   return useMemo(() => newPlayer(() => ({ ...hostRef.current.state.quality })), []);
@@ -111,7 +111,7 @@ export default function WatchPage() {
   const { t } = useTranslation('player');
   const { media = '', season, episode } = useParams();
   const { pathname } = useLocation();
-  const host = useHost();
+  const host = useHostServices();
   const hostRef = useRef(host);
   hostRef.current = host;
   const player = usePlayerInstance();

@@ -1,0 +1,189 @@
+/**
+ * Issue 19's main-thread budgets at 4× CPU: long tasks while `/` and `/discover` load (first 5 s),
+ * when the home is usable, requests and JS bytes on `/`, long tasks while the watch page plays, and
+ * play → first frame. Cold loads (a fresh browser context each), served compressed from loopback.
+ * Figures are medians of MW_BENCH_LOAD_RUNS (default 5) loads; the machine may be shared, so read
+ * them with the samples.
+ */
+import type { Browser, Page } from '@playwright/test';
+import type { Site } from '../../scripts/site.ts';
+
+type Figures = Record<string, unknown>;
+export interface MainThreadBench {
+  name: string;
+  budget: string;
+  run(context: { site: Site; browser: Browser }): Promise<Figures>;
+}
+
+const NOSFERATU = '/media/tmdb-movie-653';
+const runsOf = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+/**
+ * Installed before any script: long tasks, first contentful paint, and when the home is usable (the
+ * search box there and enabled, the header painted, no slot still showing its loading status).
+ */
+const OBSERVE = `
+  window.__bench = { longTasks: [], fcp: null, homeReadyAt: null };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.longTasks.push({ at: Math.round(e.startTime), duration: Math.round(e.duration) });
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') window.__bench.fcp = Math.round(e.startTime);
+  }).observe({ type: 'paint', buffered: true });
+  const check = () => {
+    if (window.__bench.homeReadyAt !== null) return;
+    const box = document.querySelector('[role=search] input');
+    const busy = document.querySelector('main [role=status]');
+    if (box && !box.disabled && document.querySelector('header') && !busy) {
+      // The frame after the DOM is complete: when it is painted.
+      requestAnimationFrame(() => setTimeout(() => { if (window.__bench.homeReadyAt === null) window.__bench.homeReadyAt = Math.round(performance.now()); }, 0));
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+`;
+
+interface Load {
+  longTasks: { at: number; duration: number }[];
+  fcp: number | null;
+  homeReadyAt: number | null;
+  requests: number;
+  jsBytes: number;
+}
+
+/** One cold load at 4× CPU, observed for `windowMs` from navigation start. */
+async function coldLoad(browser: Browser, url: string, windowMs: number): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(OBSERVE);
+  let requests = 0;
+  const js: Promise<number>[] = [];
+  page.on('request', () => requests++);
+  page.on('response', (r) => {
+    if (r.url().endsWith('.js')) js.push(r.request().sizes().then((s) => s.responseBodySize, () => 0));
+  });
+  await page.goto(url);
+  const elapsed = (await page.evaluate('performance.now()')) as number;
+  await page.waitForTimeout(Math.max(0, windowMs - elapsed));
+  const bench = (await page.evaluate('window.__bench')) as Omit<Load, 'requests' | 'jsBytes'>;
+  const jsBytes = (await Promise.all(js)).reduce((a, b) => a + b, 0);
+  await context.close();
+  return { ...bench, longTasks: bench.longTasks.filter((t) => t.at < windowMs), requests, jsBytes };
+}
+
+function summarise(loads: Load[]) {
+  const totals = loads.map((l) => l.longTasks.reduce((sum, t) => sum + t.duration, 0));
+  const longest = loads.map((l) => Math.max(0, ...l.longTasks.map((t) => t.duration)));
+  const overAfterPaint = loads.map((l) => l.longTasks.filter((t) => l.fcp !== null && t.at >= l.fcp && t.duration > 50).length);
+  return {
+    longTasksTotalMs: { median: median(totals), samples: totals },
+    longestTaskMs: { median: median(longest), samples: longest },
+    tasksOver50msAfterFirstPaint: { median: median(overAfterPaint), samples: overAfterPaint },
+    fcpMs: { median: median(loads.map((l) => l.fcp ?? NaN)), samples: loads.map((l) => l.fcp) },
+    requests: { median: median(loads.map((l) => l.requests)), samples: loads.map((l) => l.requests) },
+    jsKB: +(median(loads.map((l) => l.jsBytes)) / 1024).toFixed(1),
+    // The median load's tasks (when and how long), to see which step they belong to.
+    medianLoadTasks: loads[totals.indexOf(median(totals))]?.longTasks,
+  };
+}
+
+/** The watch page at 4× CPU with a found source; the big play button shown. */
+async function watchPage(browser: Browser, site: Site): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await page.addInitScript(OBSERVE);
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await page.waitForSelector('[data-testid=big-play]', { timeout: 60_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return page;
+}
+
+export const mainThreadBenches: MainThreadBench[] = [
+  {
+    name: 'home-main-thread-4x-cpu',
+    budget: '/ at 4× CPU: long tasks in the first 5 s ≤ 150 ms in total, none over 50 ms after first paint; home usable by 600 ms; JS ≤ 200 KB compressed; ≤ 30 requests',
+    async run({ site, browser }) {
+      const loads: Load[] = [];
+      for (let i = 0; i < runsOf('MW_BENCH_LOAD_RUNS', 5); i++) loads.push(await coldLoad(browser, `${site.hostUrl}/`, 5000));
+      const figures = summarise(loads);
+      const ready = loads.map((l) => l.homeReadyAt ?? NaN);
+      const homeReadyMs = { median: median(ready), samples: ready };
+      return {
+        ...figures,
+        homeReadyMs,
+        budgets: { longTasksTotalMs: 150, tasksOver50msAfterFirstPaint: 0, homeReadyMs: 600, jsKB: 200, requests: 30 },
+        withinBudget:
+          figures.longTasksTotalMs.median <= 150 &&
+          figures.tasksOver50msAfterFirstPaint.median === 0 &&
+          homeReadyMs.median <= 600 &&
+          figures.jsKB <= 200 &&
+          figures.requests.median <= 30,
+      };
+    },
+  },
+  {
+    name: 'discover-main-thread-4x-cpu',
+    budget: '/discover at 4× CPU: long tasks in the first 5 s ≤ 250 ms in total',
+    async run({ site, browser }) {
+      const loads: Load[] = [];
+      for (let i = 0; i < runsOf('MW_BENCH_LOAD_RUNS', 5); i++) loads.push(await coldLoad(browser, `${site.hostUrl}/discover`, 5000));
+      const figures = summarise(loads);
+      return { ...figures, budgetMs: 250, withinBudget: figures.longTasksTotalMs.median <= 250 };
+    },
+  },
+  {
+    name: 'player-long-tasks-4x-cpu',
+    budget: 'the watch page playing for 60 s at 4× CPU: long tasks ≤ 50 ms in total',
+    async run({ site, browser }) {
+      const durationS = runsOf('MW_BENCH_PLAYBACK_S', 60);
+      const page = await watchPage(browser, site);
+      await page.evaluate(`document.querySelector('[data-testid=player-video]').loop = true`);
+      await page.click('[data-testid=big-play]');
+      await page.waitForFunction(`document.querySelector('[data-testid=player-video]').currentTime > 0.5`, undefined, { timeout: 30_000 });
+      const from = (await page.evaluate('performance.now()')) as number;
+      await page.waitForTimeout(durationS * 1000);
+      const played = (await page.evaluate(`document.querySelector('[data-testid=player-video]').currentTime`)) as number;
+      const tasks = ((await page.evaluate('window.__bench.longTasks')) as Load['longTasks']).filter((t) => t.at >= from);
+      await page.context().close();
+      const total = tasks.reduce((sum, t) => sum + t.duration, 0);
+      return {
+        playbackS: durationS,
+        currentTimeAtEndS: +played.toFixed(1),
+        longTasks: tasks.length,
+        longTasksTotalMs: total,
+        longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+        budgetMs: 50,
+        withinBudget: total <= 50,
+      };
+    },
+  },
+  {
+    name: 'player-first-frame-4x-cpu',
+    budget: 'play pressed → first frame < 1 s at 4× CPU (library HLS title, median)',
+    async run({ site, browser }) {
+      const runs: number[] = [];
+      for (let i = 0; i < runsOf('MW_BENCH_FIRST_FRAME_RUNS', 5); i++) {
+        const page = await watchPage(browser, site);
+        const ms = (await page.evaluate(`new Promise((resolve) => {
+          const video = document.querySelector('[data-testid=player-video]');
+          const t0 = performance.now();
+          video.requestVideoFrameCallback(() => resolve(performance.now() - t0));
+          document.querySelector('[data-testid=big-play]').click();
+        })`)) as number;
+        runs.push(Math.round(ms));
+        await page.context().close();
+      }
+      const value = median(runs);
+      return { medianMs: value, runsMs: runs, budgetMs: 1000, withinBudget: value < 1000 };
+    },
+  },
+];
