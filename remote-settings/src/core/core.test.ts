@@ -74,6 +74,38 @@ describe('metrics', () => {
     expect(parseMetrics('<html>nope</html>')).toEqual({ users: null, requests: 0, byRoute: [] });
     expect(parseMetrics('# HELP mw_user_count x\n# TYPE mw_user_count gauge\n').users).toBe(0);
   });
+
+  it('reads the upstream backend (fastify-metrics): requests from the route histogram, not the in-flight gauge', () => {
+    const upstream = parseMetrics(
+      [
+        '# HELP process_cpu_user_seconds_total Total user CPU time spent in seconds.',
+        '# TYPE process_cpu_user_seconds_total counter',
+        'process_cpu_user_seconds_total 12.5',
+        '# HELP nodejs_active_requests_total Number of active libuv requests grouped by request type.',
+        '# TYPE nodejs_active_requests_total gauge',
+        'nodejs_active_requests_total 2',
+        'nodejs_active_handles_total 7',
+        '# HELP http_request_duration_seconds request duration in seconds',
+        '# TYPE http_request_duration_seconds histogram',
+        'http_request_duration_seconds_bucket{le="0.05",method="GET",route="/meta",status_code="200"} 40',
+        'http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/meta",status_code="200"} 41',
+        'http_request_duration_seconds_sum{method="GET",route="/meta",status_code="200"} 0.9',
+        'http_request_duration_seconds_count{method="GET",route="/meta",status_code="200"} 41',
+        'http_request_duration_seconds_count{method="PUT",route="/users/:uid/progress/:tmdbid",status_code="200"} 120',
+        'http_request_duration_seconds_count{method="POST",route="/auth/login/start",status_code="401"} 3',
+        '# TYPE http_request_summary_seconds summary',
+        'http_request_summary_seconds_count{method="GET",route="/meta",status_code="200"} 41',
+        '# TYPE mw_user_count counter',
+        'mw_user_count{namespace="movie-web"} 25',
+        'mw_user_count{namespace="other"} 2',
+        'mw_provider_hostname_count{hostname="https://movie-web.example"} 9',
+      ].join('\n'),
+    );
+    expect(upstream.users).toBe(27);
+    expect(upstream.requests).toBe(164);
+    expect(upstream.byRoute[0]).toEqual({ method: 'PUT', route: '/users/:uid/progress/:tmdbid', status: '200', count: 120 });
+    expect(upstream.byRoute).toHaveLength(3);
+  });
 });
 
 describe('region', () => {

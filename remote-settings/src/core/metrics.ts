@@ -14,11 +14,23 @@ function labels(text: string | undefined): Record<string, string> {
   return out;
 }
 
+/** Request counters by exact name: ours (`http_requests_total`) and an older name some servers use. */
+const REQUEST_COUNTERS = new Set(['http_requests_total', 'mw_request_count']);
+/**
+ * fastify-metrics (the upstream movie-web backend) counts requests only in its route histogram; its
+ * `_count` series per method, route and status is the request count. (Name patterns would also catch
+ * `nodejs_active_requests_total`, a gauge of requests in flight, and miss this.)
+ */
+const HISTOGRAM_COUNT = 'http_request_duration_seconds_count';
+
 export function parseMetrics(text: string): BackendMetrics {
   let users: number | null = null;
   const byRoute: BackendMetrics['byRoute'] = [];
-  // fastify-metrics (upstream movie-web) counts requests in its duration histogram instead.
   const fromHistogram: BackendMetrics['byRoute'] = [];
+  const row = (labelText: string, count: number) => {
+    const l = labels(labelText);
+    return { method: l.method ?? '', route: l.route ?? l.path ?? l.url ?? '', status: l.status ?? l.status_code ?? l.code ?? '', count };
+  };
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     // A declared user counter with no samples yet means no users.
@@ -29,16 +41,10 @@ export function parseMetrics(text: string): BackendMetrics {
     const [, name, , labelText, value] = match;
     const number = Number(value);
     if (!Number.isFinite(number)) continue;
-    // mw_user_count (upstream movie-web), or any *_users_total / *_user_count gauge.
-    if (/(^|_)user_count$|users_total$|^mw_users$/.test(name!)) users = (users ?? 0) + number;
-    if (/http_requests?_total$|^mw_request_count$|_requests_total$/.test(name!)) {
-      const l = labels(labelText);
-      byRoute.push({ method: l.method ?? '', route: l.route ?? l.path ?? l.url ?? '', status: l.status ?? l.status_code ?? l.code ?? '', count: number });
-    }
-    if (name === 'http_request_duration_seconds_count' && labelText) {
-      const l = labels(labelText);
-      fromHistogram.push({ method: l.method ?? '', route: l.route ?? l.path ?? l.url ?? '', status: l.status ?? l.status_code ?? '', count: number });
-    }
+    if (name === 'mw_user_count' || name === 'mw_users') users = (users ?? 0) + number;
+    if (REQUEST_COUNTERS.has(name!)) byRoute.push(row(labelText ?? '', number));
+    // Only the per-route series: a label-less _count is the same requests again, summed.
+    else if (name === HISTOGRAM_COUNT && labelText && /\broute=/.test(labelText)) fromHistogram.push(row(labelText, number));
   }
   const rows = byRoute.length ? byRoute : fromHistogram;
   rows.sort((a, b) => b.count - a.count);
