@@ -45,6 +45,21 @@ export default tseslint.config(
     },
   },
   {
+    // Native dialogs block the page, ignore the theme and the language: a themed dialog instead (see remote-settings' ConfirmDialog).
+    files: ['*/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-alert': 'error',
+      'no-restricted-globals': ['error', { name: 'confirm', message: 'Use a themed dialog.' }, { name: 'alert', message: 'Use a themed dialog.' }, { name: 'prompt', message: 'Use a themed dialog.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'confirm', message: 'Use a themed dialog.' },
+        { object: 'window', property: 'alert', message: 'Use a themed dialog.' },
+        { object: 'window', property: 'prompt', message: 'Use a themed dialog.' },
+        { object: 'globalThis', property: 'confirm', message: 'Use a themed dialog.' },
+      ],
+    },
+  },
+  {
     // Remotes never import each other or the host: they meet through shared-contracts (and host-core
     // for their standalone pages). valtio is shared by subpath: its root would ship a second copy.
     files: ['remote-*/src/**/*.{ts,tsx}', 'host/src/**/*.{ts,tsx}', 'host-core/src/**/*.{ts,tsx}'],

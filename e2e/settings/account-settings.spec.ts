@@ -29,8 +29,23 @@ test('account section: rename this device, see and remove devices, end other ses
   await expect(page.getByTestId('account-message')).toHaveText('Logged out of 1 other device.');
   await expect(sessions.locator('li')).toHaveCount(1);
 
-  page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('button', { name: 'Delete account' }).click();
+  // A themed dialog, not the browser's: Escape answers no and gives focus back; then confirmed by keyboard.
+  const deleteButton = page.getByRole('button', { name: 'Delete account' });
+  await deleteButton.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('This cannot be undone.');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Delete account' })).toBeFocused();
+  await page.keyboard.press('Tab'); // focus stays in the dialog
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(deleteButton).toBeFocused();
+  await expect(page.getByTestId('sessions')).toBeVisible();
+  await deleteButton.press('Enter');
+  await dialog.getByRole('button', { name: 'Delete account' }).press('Enter');
   await expect(page.getByTestId('sessions')).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::auth') ?? '{}').state?.account ?? null)).toBeNull();
   await other.close();
@@ -42,13 +57,14 @@ test('changing the server logs out after a confirmation', async ({ page, site })
   await page.goto(`${site.hostUrl}/settings`);
   await expect(page.getByTestId('sessions')).toBeVisible();
   await page.getByRole('textbox', { name: 'Custom server' }).fill(site.services!.urls.backend!.replace('localhost', '127.0.0.1'));
-  let asked = '';
-  page.once('dialog', (dialog) => {
-    asked = dialog.message();
-    void dialog.accept();
-  });
   await page.getByTestId('save-bar').getByRole('button', { name: 'Save' }).click();
-  await expect.poll(() => asked).toContain('logs you out');
+  const dialog = page.getByRole('alertdialog', { name: 'Change the server?' });
+  await expect(dialog).toContainText('logs you out');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('sessions')).toBeVisible(); // still signed in
+  await page.getByTestId('save-bar').getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Change server' }).click();
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::auth') ?? '{}').state?.account ?? null)).toBeNull();
   await expect(page.getByTestId('setup-status')).toHaveText('Using your own setup');
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
+import { useConfirm } from '../ui/ConfirmDialog';
 import { Button } from '../ui/controls';
 import { AccountSection, DevicesSection } from './sections/AccountSections';
 import { AppearanceSection } from './sections/AppearanceSection';
@@ -88,8 +89,12 @@ export default function SettingsPage() {
     return () => observer.disconnect();
   }, [sections.join()]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const save = () => {
-    if (draftApi.draft.backendUrl !== draftApi.saved.backendUrl && loggedIn && !window.confirm(t('connections.changeServerConfirm'))) return;
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  const save = async () => {
+    if (draftApi.draft.backendUrl !== draftApi.saved.backendUrl && loggedIn) {
+      const sure = await confirm({ title: t('connections.changeServerTitle'), message: t('connections.changeServerConfirm'), confirmLabel: t('connections.changeServerButton') });
+      if (!sure) return;
+    }
     void draftApi.save();
   };
 
@@ -142,11 +147,12 @@ export default function SettingsPage() {
           <Button type="button" onClick={draftApi.reset}>
             {t('saveBar.reset')}
           </Button>
-          <Button type="button" $variant="primary" onClick={save}>
+          <Button type="button" $variant="primary" onClick={() => void save()}>
             {t('saveBar.save')}
           </Button>
         </SaveBar>
       )}
+      {confirmDialog}
     </Layout>
   );
 }

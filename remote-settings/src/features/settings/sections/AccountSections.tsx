@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useHost, type AccountService, type AccountSession } from 'shared-contracts';
 import styled from 'styled-components';
 import { Button, Field, SectionBox, TextInput } from '../../ui/controls';
+import { useConfirm } from '../../ui/ConfirmDialog';
 
 const Row = styled.div`
   display: flex;
@@ -43,6 +44,7 @@ function useResult() {
 
 export function AccountSection({ service, onSessionsChanged }: { service: AccountService; onSessionsChanged: () => void }) {
   const { t } = useTranslation('settings');
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const host = useHost();
   const account = host.state.account!;
   const [name, setName] = useState('');
@@ -94,9 +96,17 @@ export function AccountSection({ service, onSessionsChanged }: { service: Accoun
         <Button as={Link} to="/admin">
           {t('account.admin')}
         </Button>
-        <Button type="button" $variant="danger" onClick={() => window.confirm(t('account.deleteConfirm')) && void run(() => service.deleteAccount())}>
+        <Button
+          type="button"
+          $variant="danger"
+          onClick={async () => {
+            const sure = await confirm({ title: t('account.deleteTitle'), message: t('account.deleteConfirm'), confirmLabel: t('account.deleteAccount'), destructive: true });
+            if (sure) void run(() => service.deleteAccount());
+          }}
+        >
           {t('account.deleteAccount')}
         </Button>
+        {confirmDialog}
       </Row>
       {message && (
         <p role={message.ok ? 'status' : 'alert'} data-testid="account-message">
