@@ -7,7 +7,8 @@ import { expect, test } from '../support/site.fixture';
  */
 const BUDGET_BYTES = 236 * 1024;
 const ISSUE_BYTES = 200 * 1024;
-const BUDGET_REQUESTS = 36;
+// 34–36 seen (poster requests vary with when the network goes idle): two of headroom against flakes.
+const BUDGET_REQUESTS = 38;
 const ISSUE_REQUESTS = 30;
 
 async function transferredJs(responses: Response[]): Promise<number> {
