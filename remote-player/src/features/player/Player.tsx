@@ -563,6 +563,8 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
       {view.status.status === 'scraping' && <ScrapingView />}
       {view.status.status === 'scrapeNotFound' && <NotFoundScreen />}
       {view.status.status === 'playbackError' && <PlaybackErrorScreen />}
+      {/* The playback error screen offers another source: the source menu opens over it. */}
+      {view.status.status === 'playbackError' && view.menu.id === 'settings' && <SettingsMenu />}
       {children}
 
       {playing && (
@@ -615,6 +617,11 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 >
                   {t('resume.startOver')}
                 </PillButton>
+              </Toast>
+            )}
+            {view.skippedEpisodes.length > 0 && media.time < 10 && (
+              <Toast role="status" data-testid="autoplay-skipped">
+                {t('autoplay.skipped', { episodes: view.skippedEpisodes.join(', ') })}
               </Toast>
             )}
             {showSkipIntro && (

@@ -83,7 +83,8 @@ export function usePlaybackEffects(player: Player): void {
       const autoplay = ended && h.state.preferences.enableAutoplay && h.config.allowAutoplay;
       if (credits || autoplay) {
         fired = true;
-        player.hooks.current.goToEpisode?.(next.seasonId, next.episodeId);
+        // Autoplay: an episode without a stream is passed over (the watch page).
+        player.hooks.current.goToEpisode?.(next.seasonId, next.episodeId, { auto: true });
       }
     });
   }, [player]);
