@@ -61,6 +61,8 @@ const TopBar = styled(Fade)`
   background: linear-gradient(to bottom, rgba(0, 0, 0, 0.75), transparent);
   a { color: #fff; display: inline-flex; flex-shrink: 0; align-items: center; gap: 0.25rem; text-decoration: none; font-weight: 600; border-radius: 0.5rem; }
   a:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
+  /* The back arrow points the way back: to the right in right-to-left languages. */
+  html[dir='rtl'] & a svg { transform: scaleX(-1); }
   h1 { margin: 0; min-width: 0; font-size: 1rem; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   @media (pointer: coarse) { a { min-height: 2.75rem; min-width: 2.75rem; } }
   @media (max-width: 639px) { padding: 0.5rem 0.75rem 2rem; gap: 0.5rem; }
@@ -308,6 +310,7 @@ function SeekBar() {
 
   return (
     <SeekWrap
+      dir="ltr" // media time runs left to right, in right-to-left languages too
       onPointerMove={(e) => {
         const rect = e.currentTarget.getBoundingClientRect();
         const x = clamp(e.clientX - rect.left, 0, rect.width);
@@ -649,7 +652,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 {t('controls.back')}
               </a>
             )}
-            <h1>{title}</h1>
+            <h1 dir="auto">{title}</h1>
           </TopBar>
 
           <Bottom $visible={controlsVisible} data-testid="controls">
@@ -673,6 +676,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 max={1}
                 step={0.01}
                 aria-label={t('controls.volume')}
+                dir="ltr"
                 value={media.muted ? 0 : media.volume}
                 $level={(media.muted ? 0 : media.volume) * 100}
                 onChange={(e) => setVolume(Number(e.target.value))}
@@ -683,6 +687,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 title={t('controls.timeMode')} // named by the time it shows (WCAG 2.5.3); the title says what a press does
                 onClick={() => (ui.timeMode = ui.timeMode === 'regular' ? 'remaining' : 'regular')}
                 data-testid="time-display"
+                dir="ltr"
               >
                 {formatTimeDisplay(media.time, media.duration, view.timeMode)}
               </TimeButton>

@@ -84,6 +84,7 @@ const Buttons = styled.div`
     cursor: pointer;
     text-decoration: none;
   }
+  html[dir='rtl'] & a svg { transform: scaleX(-1); }
   a:focus-visible, button:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
   @media (pointer: coarse) { a, button { min-height: 2.75rem; } }
 `;
@@ -175,7 +176,7 @@ export function WayOut({ title, source = false, retry, children }: { title?: str
           {t('wayOut.nextEpisode')}
         </PillButton>
       )}
-      {link(searchUrl, title ? t('wayOut.searchFor', { title }) : t('wayOut.search'), 'way-out-search')}
+      {link(searchUrl, title ? t('wayOut.searchFor', { title: `\u2068${title}\u2069` }) /* the title isolated (FSI…PDI) from the sentence's direction */ : t('wayOut.search'), 'way-out-search')}
       {children}
     </Buttons>
   );

@@ -13,6 +13,7 @@ import type { ScrapeMedia } from '../../core/scraping/types';
 import { cancelScrape, scrapeAll } from '../../worker/player.client';
 import { resumeFrom } from '../../core/player/resume';
 import { fetchIntroSkip } from './skips';
+import { useViewParams } from './view-params';
 import { newPlayer, MetaErrorScreen, PlayerView, PlayerContext, type EpisodeLink, type Player, type PlayerMeta, plain, scrapeOptionsForRun, scrapeOptionsFrom, startStream, stopThumbnails, postToParent, usePlaybackEffects } from '../player';
 
 const Message = styled.div`
@@ -30,7 +31,7 @@ const Message = styled.div`
 /** Autoplay tries at most this many episodes without a stream in a row before it stops. */
 export const MAX_AUTOPLAY_SKIPS = 3;
 
-type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; retry: boolean };
+type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; notFound: boolean };
 
 async function resolveMeta(host: HostApi, ref: MediaRef, seasonId: string | undefined, episodeId: string | undefined, signal: AbortSignal) {
   const details = await host.catalog.details(ref, { signal });
@@ -127,6 +128,7 @@ export default function WatchPage() {
   // Autoplay of the next episode passes over episodes without a stream (at most MAX_AUTOPLAY_SKIPS).
   const autoplayChain = useRef<{ continuing: boolean; skipped: string[] }>({ continuing: false, skipped: [] });
   usePlaybackEffects(player);
+  useViewParams();
 
   player.hooks.current.embed = embed;
   player.hooks.current.backUrl = new URLSearchParams(window.location.search).get('back') ?? '/';
@@ -174,7 +176,7 @@ export default function WatchPage() {
       } catch (error) {
         if (controller.signal.aborted) return;
         const notFound = error instanceof CatalogError && error.kind === 'not-found';
-        setLoad({ status: 'error', message: notFound ? t('meta.notFound') : t('meta.failed'), retry: !notFound });
+        setLoad({ status: 'error', notFound });
         return;
       }
       if (cancelled) return;
@@ -270,7 +272,7 @@ export default function WatchPage() {
             {t('meta.loading')}
           </Message>
         )}
-        {load.status === 'error' && <MetaErrorScreen message={load.message} {...(load.retry ? { retry: () => setAttempt((n) => n + 1) } : {})} />}
+        {load.status === 'error' && <MetaErrorScreen message={load.notFound ? t('meta.notFound') : t('meta.failed')} {...(load.notFound ? {} : { retry: () => setAttempt((n) => n + 1) })} />}
         {!ref && <MetaErrorScreen message={t('meta.notFound')} />}
       </PlayerView>
     </PlayerContext.Provider>
