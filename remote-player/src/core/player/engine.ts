@@ -84,6 +84,8 @@ export interface HlsLike {
   currentLevel: number;
   nextLevel: number;
   autoLevelEnabled: boolean;
+  /** bits/s measured by its ABR (optional in fakes). */
+  bandwidthEstimate?: number;
   audioTracks: Array<{ id: number; name: string; lang?: string }>;
   audioTrack: number;
   subtitleTracks: Array<{ id: number; name: string; lang?: string; url: string }>;
@@ -357,7 +359,7 @@ export class PlaybackEngine {
       const level = hls.levels[data.frag.level];
       if (level) this.state.quality = qualityFromHeight(level.height);
     });
-    hls.on(E.FRAG_LOADED!, () => saveBandwidthEstimate(hls.bandwidthEstimate));
+    hls.on(E.FRAG_LOADED!, () => saveBandwidthEstimate(hls.bandwidthEstimate ?? Number.NaN));
     hls.on(E.AUDIO_TRACKS_UPDATED!, () => this.readAudioTracks());
     hls.on(E.AUDIO_TRACK_SWITCHED!, (_e, data: { id: number }) => (this.state.audioTrack = String(data.id)));
     hls.on(E.SUBTITLE_TRACKS_UPDATED!, () => {
