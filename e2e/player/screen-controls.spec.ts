@@ -72,26 +72,17 @@ const SEED = `
 `;
 const prompt = (page: Page) => page.getByTestId('resume-prompt');
 
-test('the resume prompt (spec §4 thresholds): resumes where it was left, or starts over', async ({ page, site }) => {
+test('the resume prompt (spec §4 thresholds): saved progress is checked against the stream that plays', async ({ page, site }) => {
   await page.addInitScript(SEED);
-  // 60 s watched of 10 minutes: the prompt shows and playback starts at the saved time (past the end
-  // of this 16 s clip, so at its end: no clip of the library is long enough for the thresholds).
-  await page.goto(`${site.hostUrl}${NOSFERATU}?seed=60/600`);
-  await expect(prompt(page)).toBeVisible({ timeout: 20_000 });
-  await expect(prompt(page)).toContainText('Resumed at 1:00');
-  await expect.poll(() => currentTime(page)).toBeGreaterThan(15);
-  await prompt(page).getByRole('button', { name: 'Start from beginning' }).click();
-  await expect(prompt(page)).toHaveCount(0);
-  await expect.poll(() => currentTime(page)).toBeLessThan(0.5);
-  await page.getByTestId('big-play').click();
-  await expect.poll(() => currentTime(page)).toBeGreaterThan(0.5);
-
-  // Under 20 s watched, or within 120 s of the end: no prompt, from the beginning.
-  for (const seed of ['19/600', '481/600']) {
+  // 60 s watched of 10 minutes saved, but this stream is a 16 s clip: the position is clamped to its
+  // end, which is within 120 s of the end, so no prompt and playback starts from the beginning.
+  // (The prompt's own thresholds on long media: unit tests of core/player/resume.ts.)
+  for (const seed of ['60/600', '5000/6000', '19/600', '481/600']) {
     await page.goto(`${site.hostUrl}${NOSFERATU}?seed=${seed}`);
     await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
     await expect(page.getByTestId('big-play')).toBeVisible();
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(0);
     await expect(prompt(page), seed).toHaveCount(0);
-    expect(await currentTime(page), seed).toBe(0);
+    await expect.poll(() => currentTime(page), { message: seed }).toBe(0);
   }
 });

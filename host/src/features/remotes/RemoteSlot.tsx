@@ -1,5 +1,7 @@
 import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { safeBackPath } from '../../core/media-routes';
 import type { RemoteName, RemotePages } from 'shared-contracts';
 import styled from 'styled-components';
 import i18next from 'i18next';
@@ -27,6 +29,40 @@ const Button = styled.button`
   font-weight: 600;
   cursor: pointer;
 `;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  a { display: inline-flex; align-items: center; padding: 0.6rem 1.2rem; border-radius: 8px; background: ${(p) => p.theme.colors.surfaceRaised}; color: ${(p) => p.theme.colors.text}; font-weight: 600; text-decoration: none; }
+`;
+
+/** Back (?back=, else the page before in this tab, else home) and Home, for a player page that failed to load. */
+function WayBack() {
+  const navigate = useNavigate();
+  const back = safeBackPath(new URLSearchParams(window.location.search).get('back'));
+  const go = (url: string) => (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    if (url === back || ((window.history.state as { idx?: number } | null)?.idx ?? 0) === 0) void navigate(url);
+    else window.history.back();
+  };
+  return (
+    <>
+      <a href={back ?? '/'} onClick={go(back ?? '/')} data-testid="remote-error-back">
+        {tr('remotes.back')}
+      </a>
+      <a
+        href="/"
+        onClick={(e) => {
+          e.preventDefault();
+          void navigate('/');
+        }}
+      >
+        {tr('navigation.home')}
+      </a>
+    </>
+  );
+}
 
 const Loading = styled.div`
   padding: 3rem 1rem;
@@ -77,9 +113,13 @@ class SlotBoundary extends Component<BoundaryProps, { error: Error | null }> {
         <p>
           <code>{error.message}</code>
         </p>
-        <Button type="button" onClick={this.props.onRetry}>
-          {tr('remotes.retry')}
-        </Button>
+        <Actions>
+          <Button type="button" onClick={this.props.onRetry}>
+            {tr('remotes.retry')}
+          </Button>
+          {/* The player's pages have no site header: the panel itself leads back. */}
+          {this.props.remote === 'player' && <WayBack />}
+        </Actions>
       </Panel>
     );
   }

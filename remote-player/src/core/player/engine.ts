@@ -5,6 +5,7 @@
  */
 import { proxy, ref } from 'valtio/vanilla';
 import type { QualityKey, QualityPreference } from 'shared-contracts';
+import { browserStartEstimate, saveBandwidthEstimate } from './bandwidth';
 import { clamp } from './format-time';
 import { HLS_CONFIG } from './hls-config';
 import { DEAD_FRAGMENT_LIMIT, hlsErrorInfo, isDeadFragment, shouldReportHlsError } from './playback-error';
@@ -83,6 +84,8 @@ export interface HlsLike {
   currentLevel: number;
   nextLevel: number;
   autoLevelEnabled: boolean;
+  /** bits/s measured by its ABR (optional in fakes). */
+  bandwidthEstimate?: number;
   audioTracks: Array<{ id: number; name: string; lang?: string }>;
   audioTrack: number;
   subtitleTracks: Array<{ id: number; name: string; lang?: string; url: string }>;
@@ -325,7 +328,8 @@ export class PlaybackEngine {
       if (native) return this.setVideoSrc(source.url, startAt, options.autoplay);
       return this.fail({ code: 4, message: 'HLS not supported. Update your browser.', name: 'NotSupported' });
     }
-    const hls = new Hls({ ...HLS_CONFIG, startPosition: startAt > 0 ? startAt : -1 });
+    // The first level comes from a bandwidth estimate (last measurement, else the downlink hint), not hls.js's 500 kbit/s.
+    const hls = new Hls({ ...HLS_CONFIG, abrEwmaDefaultEstimate: browserStartEstimate(), startPosition: startAt > 0 ? startAt : -1 });
     this.hls = hls;
     const E = Hls.Events;
     hls.on(E.MANIFEST_PARSED!, () => {
@@ -337,8 +341,9 @@ export class PlaybackEngine {
         if (!preference.automaticQuality && preference.lastChosenQuality) {
           const index = this.levelIndexOf(chosen);
           if (index >= 0) hls.currentLevel = index;
+          this.state.quality = chosen;
         }
-        this.state.quality = chosen;
+        // Automatic: the label names the level that plays (FRAG_CHANGED), not a guess.
       } catch {
         // Levels without heights: leave hls.js on automatic.
       }
@@ -346,8 +351,15 @@ export class PlaybackEngine {
     });
     hls.on(E.LEVEL_SWITCHED!, (_e, data: { level: number }) => {
       const level = hls.levels[data.level];
+      // Automatic: a switched level is loading, not yet playing; FRAG_CHANGED names it once it plays.
+      if (level && (!this.state.automaticQuality || !this.state.quality)) this.state.quality = qualityFromHeight(level.height);
+    });
+    hls.on(E.FRAG_CHANGED!, (_e, data: { frag: { level: number } }) => {
+      if (token !== this.loadToken) return;
+      const level = hls.levels[data.frag.level];
       if (level) this.state.quality = qualityFromHeight(level.height);
     });
+    hls.on(E.FRAG_LOADED!, () => saveBandwidthEstimate(hls.bandwidthEstimate ?? Number.NaN));
     hls.on(E.AUDIO_TRACKS_UPDATED!, () => this.readAudioTracks());
     hls.on(E.AUDIO_TRACK_SWITCHED!, (_e, data: { id: number }) => (this.state.audioTrack = String(data.id)));
     hls.on(E.SUBTITLE_TRACKS_UPDATED!, () => {

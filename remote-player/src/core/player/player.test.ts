@@ -187,4 +187,12 @@ describe('resume (spec §4)', async () => {
     [6, 16, 6, false],
     [15.5, 16, 0, false],
   ])('watched %d of %d → start %d, prompt %s', (watched, duration, startAt, prompt) => expect(resumeFrom(watched, duration)).toEqual({ startAt, prompt }));
+  const { resumeAgainst } = await import('./resume');
+  it.each([
+    [600, 3600, 600, true], // the stream is as long as saved: unchanged
+    [600, 0, 600, true], // duration not known yet: unchanged
+    [600, 700, 0, false], // within 120 s of this stream's end
+    [5000, 3600, 0, false], // past this stream's end: clamped to it, so from the beginning
+    [60, 16, 0, false], // a 16 s clip: clamped to its end, from the beginning
+  ])('prompt at %d against a stream of %d s → start %d, prompt %s', (at, duration, startAt, prompt) => expect(resumeAgainst(at, duration)).toEqual({ startAt, prompt }));
 });

@@ -15,3 +15,13 @@ export function resumeFrom(watched: number, duration: number): ResumeDecision {
   const startAt = prompt || (duration < 240 && remaining > duration * 0.05) ? watched : 0;
   return { startAt, prompt: prompt && startAt > 0 };
 }
+
+/**
+ * The decision again once the stream's own duration is known (issue 17): saved progress may come from
+ * another source or a longer cut, so a position past this stream's end is clamped to it, and the spec's
+ * thresholds apply to this duration (a position clamped to the end starts from the beginning).
+ */
+export function resumeAgainst(resumeAt: number, mediaDuration: number): ResumeDecision {
+  if (!(mediaDuration > 0)) return { startAt: resumeAt, prompt: true };
+  return resumeFrom(Math.min(resumeAt, mediaDuration), mediaDuration);
+}

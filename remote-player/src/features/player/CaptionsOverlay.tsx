@@ -26,6 +26,8 @@ const Wrap = styled.div<{ $raised: boolean }>`
   transition: bottom 200ms;
   text-align: center;
   @media (prefers-reduced-motion: reduce) { transition: none; }
+  /* Phones: the controls take two lines. */
+  @media (max-width: 639px) { bottom: ${(p) => (p.$raised ? '10rem' : '2rem')}; }
 `;
 
 const Cue = styled.p`

@@ -80,6 +80,7 @@ const Head = styled.div`
   h2 { margin: 0; font-size: 1rem; flex: 1; }
   button { background: transparent; border: 0; color: inherit; cursor: pointer; display: inline-flex; border-radius: 0.4rem; padding: 0.2rem; }
   button:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; }
+  @media (pointer: coarse) { button { min-width: 2.75rem; min-height: 2.75rem; align-items: center; justify-content: center; } }
 `;
 
 const Body = styled.div`
@@ -115,6 +116,7 @@ const Option = styled.button<{ $selected?: boolean }>`
   &:hover { background: ${(p) => p.theme.colors.surfaceRaised}; }
   &:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: -2px; }
   &:disabled { opacity: 0.5; cursor: default; }
+  @media (pointer: coarse) { min-height: 2.75rem; }
 `;
 
 function LinkOption(props: AnchorHTMLAttributes<HTMLAnchorElement> & { 'data-testid'?: string }) {
@@ -139,6 +141,8 @@ const Swatches = styled.div`
   button { width: 1.75rem; height: 1.75rem; border-radius: 50%; border: 2px solid transparent; cursor: pointer; }
   button[aria-pressed='true'] { border-color: ${(p) => p.theme.colors.text}; }
   input[type='color'] { width: 2rem; height: 2rem; border: 0; background: transparent; }
+  flex-wrap: wrap;
+  @media (pointer: coarse) { button, input[type='color'] { width: 2.75rem; height: 2.75rem; } }
 `;
 
 const Drop = styled.div<{ $over: boolean }>`

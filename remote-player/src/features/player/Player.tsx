@@ -59,8 +59,13 @@ const TopBar = styled(Fade)`
   gap: 1rem;
   padding: 1rem 1.25rem 2.5rem;
   background: linear-gradient(to bottom, rgba(0, 0, 0, 0.75), transparent);
-  a { color: #fff; display: inline-flex; align-items: center; gap: 0.25rem; text-decoration: none; font-weight: 600; }
-  h1 { margin: 0; font-size: 1rem; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  a { color: #fff; display: inline-flex; flex-shrink: 0; align-items: center; gap: 0.25rem; text-decoration: none; font-weight: 600; border-radius: 0.5rem; }
+  a:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
+  /* The back arrow points the way back: to the right in right-to-left languages. */
+  html[dir='rtl'] & a svg { transform: scaleX(-1); }
+  h1 { margin: 0; min-width: 0; font-size: 1rem; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  @media (pointer: coarse) { a { min-height: 2.75rem; min-width: 2.75rem; } }
+  @media (max-width: 639px) { padding: 0.5rem 0.75rem 2rem; gap: 0.5rem; }
 `;
 
 const Bottom = styled(Fade)`
@@ -70,6 +75,7 @@ const Bottom = styled(Fade)`
   bottom: 0;
   padding: 2.5rem 1rem 0.75rem;
   background: linear-gradient(to top, rgba(0, 0, 0, 0.8), transparent);
+  @media (max-width: 639px) { padding: 2rem 0.5rem 0.5rem; }
 `;
 
 const Row = styled.div`
@@ -79,8 +85,14 @@ const Row = styled.div`
   flex-wrap: nowrap;
   min-width: 0;
   .spacer { flex: 1; }
+  .break { display: none; }
   /* Spec §9: mobile layout below 1024 px keeps the essential controls only. */
   @media (max-width: 1023px) { .desktop { display: none; } }
+  /* Phones: play, mute and the clock on one line, the other controls on a second, so none leaves the screen. */
+  @media (max-width: 639px) {
+    flex-wrap: wrap;
+    .break { display: block; flex-basis: 100%; height: 0; }
+  }
 `;
 
 
@@ -94,6 +106,7 @@ const TimeButton = styled(IconButton)`
 const SeekWrap = styled.div`
   position: relative;
   height: 1.25rem;
+  @media (pointer: coarse) { height: 2.75rem; }
   display: flex;
   align-items: center;
   margin: 0 0.4rem 0.25rem;
@@ -102,10 +115,15 @@ const SeekWrap = styled.div`
 const rangeStyle = css`
   appearance: none;
   width: 100%;
-  height: 0.3rem;
+  /* The track is drawn 0.3rem tall in the middle of a taller input: an easier target, 44 px on touch. */
+  height: 1.25rem;
   margin: 0;
-  border-radius: 1rem;
+  background-size: 100% 0.3rem !important;
+  background-position: center !important;
+  background-repeat: no-repeat !important;
+  background-color: transparent;
   cursor: pointer;
+  @media (pointer: coarse) { height: 2.75rem; }
   &::-webkit-slider-thumb { appearance: none; width: 0.9rem; height: 0.9rem; border-radius: 50%; background: #fff; }
   &::-moz-range-thumb { width: 0.9rem; height: 0.9rem; border-radius: 50%; background: #fff; border: 0; }
   &:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 4px; }
@@ -229,6 +247,7 @@ const Floating = styled.div`
   position: absolute;
   right: 1.25rem;
   bottom: 7rem;
+  @media (max-width: 639px) { right: 0.75rem; bottom: 10rem; }
   display: flex;
   flex-direction: column;
   align-items: flex-end;
@@ -291,6 +310,7 @@ function SeekBar() {
 
   return (
     <SeekWrap
+      dir="ltr" // media time runs left to right, in right-to-left languages too
       onPointerMove={(e) => {
         const rect = e.currentTarget.getBoundingClientRect();
         const x = clamp(e.clientX - rect.left, 0, rect.width);
@@ -546,6 +566,8 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
       {view.status.status === 'scraping' && <ScrapingView />}
       {view.status.status === 'scrapeNotFound' && <NotFoundScreen />}
       {view.status.status === 'playbackError' && <PlaybackErrorScreen />}
+      {/* The playback error screen offers another source: the source menu opens over it. */}
+      {view.status.status === 'playbackError' && view.menu.id === 'settings' && <SettingsMenu />}
       {children}
 
       {playing && (
@@ -600,6 +622,11 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 </PillButton>
               </Toast>
             )}
+            {view.skippedEpisodes.length > 0 && media.time < 10 && (
+              <Toast role="status" data-testid="autoplay-skipped">
+                {t('autoplay.skipped', { episodes: view.skippedEpisodes.join(', ') })}
+              </Toast>
+            )}
             {showSkipIntro && (
               <PillButton type="button" onClick={() => engine.seek(skipTime)} data-testid="skip-intro">
                 {t('controls.skipIntro')}
@@ -612,7 +639,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
             )}
           </Floating>
 
-          <TopBar $visible={controlsVisible}>
+          <TopBar $visible={controlsVisible} data-testid="top-bar">
             {!hooks.current.embed && (
               <a
                 href={hooks.current.backUrl}
@@ -625,7 +652,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 {t('controls.back')}
               </a>
             )}
-            <h1>{title}</h1>
+            <h1 dir="auto">{title}</h1>
           </TopBar>
 
           <Bottom $visible={controlsVisible} data-testid="controls">
@@ -649,6 +676,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 max={1}
                 step={0.01}
                 aria-label={t('controls.volume')}
+                dir="ltr"
                 value={media.muted ? 0 : media.volume}
                 $level={(media.muted ? 0 : media.volume) * 100}
                 onChange={(e) => setVolume(Number(e.target.value))}
@@ -659,9 +687,11 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 title={t('controls.timeMode')} // named by the time it shows (WCAG 2.5.3); the title says what a press does
                 onClick={() => (ui.timeMode = ui.timeMode === 'regular' ? 'remaining' : 'regular')}
                 data-testid="time-display"
+                dir="ltr"
               >
                 {formatTimeDisplay(media.time, media.duration, view.timeMode)}
               </TimeButton>
+              <span className="break" />
               <span className="spacer" />
               {hooks.current.nextEpisode && (
                 <IconButton type="button" aria-label={t('controls.nextEpisode')} onClick={() => hooks.current.goToEpisode?.(hooks.current.nextEpisode!.seasonId, hooks.current.nextEpisode!.episodeId)}>

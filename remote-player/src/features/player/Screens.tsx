@@ -1,5 +1,5 @@
 /** Status screens: scraping progress (spec §2, §4), not found, playback error (spec §8). */
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHostServices } from 'shared-contracts';
 import styled from 'styled-components';
@@ -71,6 +71,9 @@ const Buttons = styled.div`
   justify-content: center;
   gap: 0.75rem;
   a, button.secondary {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.3rem;
     padding: 0.6rem 1rem;
     border-radius: 0.5rem;
     background: rgba(255, 255, 255, 0.12);
@@ -81,6 +84,9 @@ const Buttons = styled.div`
     cursor: pointer;
     text-decoration: none;
   }
+  html[dir='rtl'] & a svg { transform: scaleX(-1); }
+  a:focus-visible, button:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
+  @media (pointer: coarse) { a, button { min-height: 2.75rem; } }
 `;
 
 const Details = styled.pre`
@@ -96,6 +102,95 @@ const Details = styled.pre`
   white-space: pre-wrap;
   user-select: text;
 `;
+
+/** Where the back control of a failure screen leads: ?back=, else the page before in this tab, else home. */
+function goBack(host: ReturnType<typeof useHostServices>, backUrl: string) {
+  const fromQuery = new URLSearchParams(window.location.search).get('back');
+  if (fromQuery) host.navigate(backUrl);
+  else if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) window.history.back();
+  else host.navigate('/');
+}
+
+/**
+ * The ways out of a failure screen (issue 17: never a dead end): back to where the person came from,
+ * home, and alternatives: another episode of a show, another source, a search for the title.
+ */
+export function WayOut({ title, source = false, retry, children }: { title?: string; source?: boolean; retry?: () => void; children?: ReactNode }) {
+  const { t } = useTranslation('player');
+  const player = usePlayer();
+  const host = useHostServices();
+  const { hooks, ui } = player;
+  const { nextEpisode, previousEpisode, goToEpisode, backUrl } = hooks.current;
+  const searchUrl = title ? `/browse/${encodeURIComponent(title)}` : '/';
+  const link = (url: string, label: string, testId: string, primary = false) => (
+    <a
+      href={url}
+      data-testid={testId}
+      className={primary ? 'primary' : undefined}
+      onClick={(e) => {
+        e.preventDefault();
+        host.navigate(url);
+      }}
+    >
+      {label}
+    </a>
+  );
+  return (
+    <Buttons data-testid="way-out">
+      <a
+        href={backUrl}
+        data-testid="way-out-back"
+        onClick={(e) => {
+          e.preventDefault();
+          goBack(host, backUrl);
+        }}
+      >
+        <Icon name="arrowLeft" size={18} />
+        {t('wayOut.back')}
+      </a>
+      {link('/', t('wayOut.home'), 'way-out-home')}
+      {retry && (
+        <PillButton type="button" onClick={retry} data-testid="way-out-retry">
+          {t('wayOut.retry')}
+        </PillButton>
+      )}
+      {source && (
+        <PillButton
+          type="button"
+          data-testid="way-out-source"
+          onClick={() => {
+            ui.menu.id = 'settings';
+            ui.menu.route = '/source';
+          }}
+        >
+          {t('wayOut.otherSource')}
+        </PillButton>
+      )}
+      {previousEpisode && goToEpisode && (
+        <button type="button" className="secondary" data-testid="way-out-previous" onClick={() => goToEpisode(previousEpisode.seasonId, previousEpisode.episodeId)}>
+          {t('wayOut.previousEpisode')}
+        </button>
+      )}
+      {nextEpisode && goToEpisode && (
+        <PillButton type="button" data-testid="way-out-next" onClick={() => goToEpisode(nextEpisode.seasonId, nextEpisode.episodeId)}>
+          {t('wayOut.nextEpisode')}
+        </PillButton>
+      )}
+      {link(searchUrl, title ? t('wayOut.searchFor', { title: `\u2068${title}\u2069` }) /* the title isolated (FSI…PDI) from the sentence's direction */ : t('wayOut.search'), 'way-out-search')}
+      {children}
+    </Buttons>
+  );
+}
+
+/** The title could not be resolved (unknown or malformed id, catalog down): a message and the ways out. */
+export function MetaErrorScreen({ message, retry }: { message: string; retry?: () => void }) {
+  return (
+    <Screen data-testid="watch-meta-error" role="alert">
+      <h2>{message}</h2>
+      <WayOut {...(retry ? { retry } : {})} />
+    </Screen>
+  );
+}
 
 type StatusLabels = Record<SourceState['status'], string>;
 
@@ -185,7 +280,6 @@ export function NotFoundScreen() {
   const { t } = useTranslation('player');
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
-  const host = useHostServices();
   const [details, setDetails] = useState(false);
   const error = view.scrapeError;
   const notFound = !error || error.code === 'scrape/not-found';
@@ -193,23 +287,16 @@ export function NotFoundScreen() {
   return (
     <Screen data-testid="scrape-not-found" role="alert">
       <h2>{notFound ? t('notFound.title') : t('notFound.failedTitle')}</h2>
+      {view.autoplayStopped && <p data-testid="autoplay-stopped">{t('autoplay.stopped')}</p>}
+      {view.skippedEpisodes.length > 0 && <p>{t('autoplay.skipped', { episodes: view.skippedEpisodes.join(', ') })}</p>}
       <p>{notFound ? t('notFound.text') : t(scrapeErrorKey(error.code), { defaultValue: error.message })}</p>
-      <Buttons>
-        <a
-          href="/"
-          onClick={(e) => {
-            e.preventDefault();
-            host.navigate('/');
-          }}
-        >
-          {t('notFound.home')}
-        </a>
+      <WayOut {...(view.meta ? { title: view.meta.media.title } : {})}>
         {detailText && (
           <button type="button" className="secondary" onClick={() => setDetails((d) => !d)} aria-expanded={details}>
             {t('notFound.details')}
           </button>
         )}
-      </Buttons>
+      </WayOut>
       {details && <Details data-testid="scrape-error-details">{detailText}</Details>}
     </Screen>
   );
@@ -219,7 +306,6 @@ export function PlaybackErrorScreen() {
   const { t } = useTranslation('player');
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
-  const host = useHostServices();
   const [details, setDetails] = useState(false);
   const error = view.status.error;
   const key = playbackErrorKey(error?.code);
@@ -227,23 +313,14 @@ export function PlaybackErrorScreen() {
     <Screen data-testid="playback-error" data-code={error?.code ?? ''} role="alert">
       <h2>{t('playbackError.title')}</h2>
       <p data-testid="playback-error-message">{t(`playbackError.errors.${key}`)}</p>
-      <Buttons>
-        <a
-          href="/"
-          onClick={(e) => {
-            e.preventDefault();
-            host.navigate('/');
-          }}
-        >
-          {t('playbackError.home')}
-        </a>
+      <WayOut source {...(view.meta ? { title: view.meta.media.title } : {})}>
         <button type="button" className="secondary" onClick={() => setDetails((d) => !d)} aria-expanded={details}>
           {t('playbackError.showError')}
         </button>
         <PillButton type="button" onClick={() => window.location.reload()}>
           {t('playbackError.reload')}
         </PillButton>
-      </Buttons>
+      </WayOut>
       {details && error && (
         <Details data-testid="playback-error-details">
           {[error.name, error.message, error.type, error.stack].filter(Boolean).join('\n')}

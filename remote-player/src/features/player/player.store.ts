@@ -74,6 +74,10 @@ export interface PlayerUiState {
   /** Seconds of the intro to skip, when known. */
   introSkipTime: number | null;
   resumeFrom: number | null;
+  /** Autoplay of the next episode: episodes (S1 E2…) passed over because no source had a stream. */
+  skippedEpisodes: string[];
+  /** Autoplay stopped here: this episode had no stream and no later one was tried. */
+  autoplayStopped: boolean;
   /**
    * Spec §4: the next episode loads from 0 whatever progress it has (set by the media keys' next and
    * previous episode; read and cleared when that episode's stream starts). Default false.
@@ -106,6 +110,8 @@ export function createPlayer(engineOptions: ConstructorParameters<typeof Playbac
     pip: false,
     introSkipTime: null,
     resumeFrom: null,
+    skippedEpisodes: [],
+    autoplayStopped: false,
     startFromBeginning: false,
     thumbnails: [],
   });
@@ -127,7 +133,7 @@ export interface PlayerHooks {
   /** Options for one run of the source menu, with a Turnstile token when the config asks for one (may wait for it). */
   scrapeOptionsForRun?: (runId: string, signal?: AbortSignal) => Promise<Result<ScrapeOptions, ScrapeError>>;
   /** Shows: go to another episode of the show (from its beginning when `fromStart`, spec §4). */
-  goToEpisode?: (seasonId: string, episodeId: string, options?: { fromStart?: boolean }) => void;
+  goToEpisode?: (seasonId: string, episodeId: string, options?: { fromStart?: boolean; auto?: boolean }) => void;
   nextEpisode?: EpisodeLink | null;
   previousEpisode?: EpisodeLink | null;
 }

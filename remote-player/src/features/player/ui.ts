@@ -18,6 +18,8 @@ export const IconButton = styled.button<{ $active?: boolean }>`
   cursor: pointer;
   &:hover { background: rgba(255, 255, 255, 0.12); }
   &:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 1px; }
+  /* Touch targets of at least 44 px (WCAG 2.5.5) where the pointer is a finger. */
+  @media (pointer: coarse) { min-width: 2.75rem; height: 2.75rem; }
 `;
 
 export const PillButton = styled.button`
@@ -30,4 +32,5 @@ export const PillButton = styled.button`
   font-weight: 600;
   cursor: pointer;
   &:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
+  @media (pointer: coarse) { min-height: 2.75rem; }
 `;

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { type PlayerEvent, useHostServices } from 'shared-contracts';
 import { subscribe } from 'valtio/vanilla';
+import { resumeAgainst } from '../../core/player/resume';
 import { MESSAGE_SOURCE, createThrottle, parsePlayerCommand } from '../../core/embed/protocol';
 import { scrapeEmbed } from '../../worker/player.client';
 import { loadMediaErrorMessage, resolveDirectStream } from './load-media';
@@ -71,6 +72,23 @@ export function usePlaybackEffects(player: Player): void {
     return () => clearInterval(id);
   }, [player]);
 
+  // The resume prompt against the duration of the stream that plays (issue 17): a saved position past
+  // its end, or within 120 s of it, starts from the beginning without a prompt.
+  useEffect(
+    () =>
+      subscribe(player.engine.state, () => {
+        const at = player.ui.resumeFrom;
+        const duration = player.engine.state.duration;
+        // Decided once the start position has been applied (the engine seeks on loadedmetadata).
+        if (at === null || !(duration > 0) || Math.abs(player.engine.state.time - Math.min(at, duration)) > 1) return;
+        const decision = resumeAgainst(at, duration);
+        if (decision.prompt && decision.startAt === at) return;
+        player.ui.resumeFrom = decision.prompt ? decision.startAt : null;
+        player.engine.seek(decision.startAt);
+      }),
+    [player],
+  );
+
   // Skip credits (spec §4: the next episode at 99%) and autoplay of the next episode at the end.
   useEffect(() => {
     let fired = false;
@@ -83,7 +101,8 @@ export function usePlaybackEffects(player: Player): void {
       const autoplay = ended && h.state.preferences.enableAutoplay && h.config.allowAutoplay;
       if (credits || autoplay) {
         fired = true;
-        player.hooks.current.goToEpisode?.(next.seasonId, next.episodeId);
+        // Autoplay: an episode without a stream is passed over (the watch page).
+        player.hooks.current.goToEpisode?.(next.seasonId, next.episodeId, { auto: true });
       }
     });
   }, [player]);

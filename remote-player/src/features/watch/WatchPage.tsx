@@ -13,7 +13,8 @@ import type { ScrapeMedia } from '../../core/scraping/types';
 import { cancelScrape, scrapeAll } from '../../worker/player.client';
 import { resumeFrom } from '../../core/player/resume';
 import { fetchIntroSkip } from './skips';
-import { newPlayer, PlayerView, PlayerContext, type EpisodeLink, type Player, type PlayerMeta, plain, scrapeOptionsForRun, scrapeOptionsFrom, startStream, stopThumbnails, postToParent, usePlaybackEffects } from '../player';
+import { useViewParams } from './view-params';
+import { newPlayer, MetaErrorScreen, PlayerView, PlayerContext, type EpisodeLink, type Player, type PlayerMeta, plain, scrapeOptionsForRun, scrapeOptionsFrom, startStream, stopThumbnails, postToParent, usePlaybackEffects } from '../player';
 
 const Message = styled.div`
   position: absolute;
@@ -27,7 +28,10 @@ const Message = styled.div`
   color: #fff;
 `;
 
-type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string };
+/** Autoplay tries at most this many episodes without a stream in a row before it stops. */
+export const MAX_AUTOPLAY_SKIPS = 3;
+
+type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; notFound: boolean };
 
 async function resolveMeta(host: HostApi, ref: MediaRef, seasonId: string | undefined, episodeId: string | undefined, signal: AbortSignal) {
   const details = await host.catalog.details(ref, { signal });
@@ -117,10 +121,14 @@ export default function WatchPage() {
   const player = usePlayerInstance();
   const view = useSnapshot(player.ui);
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
   const embed = pathname.startsWith('/embed/');
   const ref = decodeMediaId(media);
   const navigatingTo = useRef<string | null>(null);
+  // Autoplay of the next episode passes over episodes without a stream (at most MAX_AUTOPLAY_SKIPS).
+  const autoplayChain = useRef<{ continuing: boolean; skipped: string[] }>({ continuing: false, skipped: [] });
   usePlaybackEffects(player);
+  useViewParams();
 
   player.hooks.current.embed = embed;
   player.hooks.current.backUrl = new URLSearchParams(window.location.search).get('back') ?? '/';
@@ -136,6 +144,7 @@ export default function WatchPage() {
     if (target === `${season}/${episode}` || target === navigatingTo.current) return;
     navigatingTo.current = target;
     if (options?.fromStart) player.ui.startFromBeginning = true;
+    autoplayChain.current.continuing = options?.auto ?? false;
     hostRef.current.navigate(`${base}/${target}${window.location.search}`);
   };
 
@@ -145,14 +154,19 @@ export default function WatchPage() {
     const runId = crypto.randomUUID();
     const h = hostRef.current;
     let cancelled = false;
+    const chain = autoplayChain.current;
     const autoplayNext = player.engine.state.hasPlayedOnce && h.state.preferences.enableAutoplay && h.config.allowAutoplay;
+    // Reached by autoplay (or skip credits): an episode without a stream is passed over.
+    const autoplayChainRun = chain.continuing;
+    if (!autoplayChainRun) chain.skipped = [];
+    chain.continuing = false;
     navigatingTo.current = null;
     const fromStart = player.ui.startFromBeginning;
     player.ui.startFromBeginning = false;
     stopThumbnails();
     player.engine.reset();
     player.dispatch({ type: 'reset' });
-    Object.assign(player.ui, { meta: null, sourceId: null, embedId: null, progress: emptyProgress(), scrapeError: null, introSkipTime: null, resumeFrom: null });
+    Object.assign(player.ui, { meta: null, sourceId: null, embedId: null, progress: emptyProgress(), scrapeError: null, introSkipTime: null, resumeFrom: null, skippedEpisodes: [], autoplayStopped: false });
     setLoad({ status: 'loading' });
 
     void (async () => {
@@ -162,7 +176,7 @@ export default function WatchPage() {
       } catch (error) {
         if (controller.signal.aborted) return;
         const notFound = error instanceof CatalogError && error.kind === 'not-found';
-        setLoad({ status: 'error', message: notFound ? t('meta.notFound') : t('meta.failed') });
+        setLoad({ status: 'error', notFound });
         return;
       }
       if (cancelled) return;
@@ -199,6 +213,18 @@ export default function WatchPage() {
       if (cancelled) return;
       if (!result.ok) {
         if (result.error.code === 'scrape/cancelled') return;
+        const next = resolved.next;
+        if (autoplayChainRun && meta.episode && result.error.code === 'scrape/not-found') {
+          const label = `S${meta.episode.seasonNumber} E${meta.episode.episodeNumber}`;
+          if (next && chain.skipped.length < MAX_AUTOPLAY_SKIPS) {
+            chain.skipped.push(label);
+            player.hooks.current.goToEpisode?.(next.seasonId, next.episodeId, { auto: true });
+            return;
+          }
+          player.ui.autoplayStopped = true;
+          player.ui.skippedEpisodes = [...chain.skipped];
+          chain.skipped = [];
+        }
         player.ui.scrapeError = result.error;
         player.dispatch({ type: 'scrapeNotFound' });
         postToParent({ type: 'error', message: result.error.message });
@@ -209,6 +235,10 @@ export default function WatchPage() {
       // Spec §4: an episode reached with the media keys starts from the beginning.
       const resume = watched && !fromStart ? resumeFrom(watched.watched, watched.duration) : { startAt: 0, prompt: false };
       if (resume.prompt) player.ui.resumeFrom = resume.startAt;
+      if (chain.skipped.length) {
+        player.ui.skippedEpisodes = chain.skipped;
+        chain.skipped = [];
+      }
       startStream(player, h, result.value.stream, { sourceId: result.value.sourceId, embedId: result.value.embedId }, { startAt: resume.startAt, autoplay: autoplayNext, kind: 'playMedia' });
       // Spec §2: overlay routing through query param r (e.g. r=settings/captions/settings).
       const overlay = /^(settings|episodes)(\/.*)?$/.exec(new URLSearchParams(window.location.search).get('r') ?? '');
@@ -225,7 +255,7 @@ export default function WatchPage() {
     };
     // One run per title/episode; the host snapshot is read through hostRef.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [media, season, episode, player]);
+  }, [media, season, episode, player, attempt]);
 
   useEffect(() => () => {
     stopThumbnails();
@@ -242,12 +272,8 @@ export default function WatchPage() {
             {t('meta.loading')}
           </Message>
         )}
-        {load.status === 'error' && (
-          <Message role="alert" data-testid="watch-meta-error">
-            {load.message}
-          </Message>
-        )}
-        {!ref && <Message role="alert">{t('meta.notFound')}</Message>}
+        {load.status === 'error' && <MetaErrorScreen message={load.notFound ? t('meta.notFound') : t('meta.failed')} {...(load.notFound ? {} : { retry: () => setAttempt((n) => n + 1) })} />}
+        {!ref && <MetaErrorScreen message={t('meta.notFound')} />}
       </PlayerView>
     </PlayerContext.Provider>
   );
