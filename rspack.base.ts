@@ -173,6 +173,9 @@ export function createConfig(options: AppConfigOptions): Configuration {
         runtimePlugins: options.runtimePlugins ?? [],
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
+        // The federation runtime for browsers only; remotes load no remotes of their own, so they drop
+        // the manifest snapshot code the host needs (issue 19: discover's remoteEntry.js is on `/`).
+        experiments: { optimization: { target: 'web', disableSnapshot: !isHost } },
         dev: isDev ? { disableDynamicRemoteTypeHints: true } : false,
       }),
       new rspack.HtmlRspackPlugin({

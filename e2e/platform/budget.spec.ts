@@ -5,7 +5,7 @@ import { expect, test } from '../support/site.fixture';
  * Issue 19 sets ≤ 200 KB of compressed JS and ≤ 30 requests on `/`. Not met yet: these are ratchets at
  * today's figures (README Budgets), to be lowered as they fall, never raised.
  */
-const BUDGET_BYTES = 236 * 1024;
+const BUDGET_BYTES = 233 * 1024;
 const ISSUE_BYTES = 200 * 1024;
 // 34–36 seen (poster requests vary with when the network goes idle): two of headroom against flakes.
 const BUDGET_REQUESTS = 38;
