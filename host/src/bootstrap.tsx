@@ -3,16 +3,16 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { pickLanguage } from 'shared-contracts';
 import { snapshot } from 'valtio/vanilla';
-import { stripOverrideParams } from './core/remote-registry';
+import { firstRemotePage, stripOverrideParams } from './core/remote-registry';
 import { loadRuntime } from './core/runtime';
 import { startAccountService } from './features/account-service';
 import { startConnectivityChecks } from './features/connectivity/connectivity.store';
-import { initI18n } from './features/i18n/i18n';
-import { configureRemotes } from './features/remotes/remote-loader';
+import { initI18n, registerNamespace } from './features/i18n/i18n';
+import { configureRemotes, preloadRemotePage } from './features/remotes/remote-loader';
 import { registerServiceWorker } from './features/service-worker/updates';
 import { configureAccount } from './features/stores/account';
 import { checkRegion } from './features/stores/region';
-import { authStore, languageStore, preferencesStore } from './features/stores/stores';
+import { authStore, languageStore, onboardingStore, preferencesStore } from './features/stores/stores';
 
 /** First visit: the browser's preferred language (spec: auto-detected), remembered from then on. */
 function initialLanguage(): string {
@@ -42,6 +42,12 @@ async function boot() {
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
   }
   configureRemotes(runtime.registry, runtime.config.remoteManifestTimeoutMs);
+  // The first page's remote loads while React renders the shell, not after.
+  const first = firstRemotePage(window.location.pathname, preferencesStore.enableDiscover);
+  const onboarding = runtime.config.hasOnboarding && !onboardingStore.completed;
+  if (first && runtime.config.routerMode !== 'hash' && !onboarding) {
+    preloadRemotePage(first.remote, first.page, (app) => (app.locales ? registerNamespace(first.remote, app.locales) : Promise.resolve()));
+  }
   configureAccount(runtime.config.backendUrl);
   startAccountService(runtime.config);
   const catalog = createCatalog({

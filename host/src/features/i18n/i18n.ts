@@ -15,10 +15,16 @@ const hostLoader: Loader = (language) =>
 const loaders = new Map<string, Loader>([['host', hostLoader]]);
 
 /** A remote's namespace becomes loadable (and is loaded for the current language) when the remote arrives. */
-export async function registerNamespace(namespace: string, loader: Loader): Promise<void> {
-  if (loaders.has(namespace)) return;
-  loaders.set(namespace, loader);
-  await i18next.loadNamespaces(namespace);
+const registered = new Map<string, Promise<void>>();
+export function registerNamespace(namespace: string, loader: Loader): Promise<void> {
+  // A second caller (a preload, then the page's slot) waits for the same first load.
+  let pending = registered.get(namespace);
+  if (!pending) {
+    loaders.set(namespace, loader);
+    pending = i18next.loadNamespaces(namespace);
+    registered.set(namespace, pending);
+  }
+  return pending;
 }
 
 const backend: BackendModule = {

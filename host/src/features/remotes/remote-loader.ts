@@ -85,3 +85,20 @@ export function forgetRemote(name: RemoteName): void {
   const url = registry?.[name].manifestUrl;
   if (url) registerRemotes([{ name, entry: url }], { force: true });
 }
+
+/**
+ * Starts loading a remote page before React asks for it (a cold load's first page): the remote's
+ * manifest, entry, page chunk and translations. A failure here is left to the page's slot, which
+ * shares the load in flight or starts afresh.
+ */
+export function preloadRemotePage(name: RemoteName, page: string, loadTranslations: (app: RemoteApp) => Promise<unknown>): void {
+  if (!registry?.[name]?.manifestUrl) return;
+  loadRemoteApp(name).then(
+    (app) => {
+      const loader = (app.pages as Record<string, (() => Promise<unknown>) | undefined>)[page];
+      void loader?.().catch(() => {});
+      void loadTranslations(app).catch(() => {});
+    },
+    () => {},
+  );
+}
