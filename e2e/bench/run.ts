@@ -18,6 +18,7 @@ import { scrapingBenches } from './scraping.bench.ts';
 import { captionsBenches } from './captions.bench.ts';
 import { mainThreadBenches } from './main-thread.bench.ts';
 import { runBackendLoad } from '../../services/bench/backend-load.ts';
+import { runHeavyUserOn } from '../../services/bench/heavy-user.ts';
 
 type Figures = Record<string, unknown>;
 interface Bench {
@@ -161,6 +162,12 @@ benches.push({
   budget: '1,000 signed-in users each pushing progress every 5 s (200 req/s) for 60 s: p99 under 50 ms, no errors (embedded database; PostgreSQL too when available), and the highest sustained rate',
   // The account server runs as its own process per database (services/bench/backend-load.ts).
   run: () => runBackendLoad({ durationSeconds: Number(process.env.MW_BENCH_BACKEND_S ?? 60) }),
+});
+
+benches.push({
+  name: 'backend-heavy-user',
+  budget: "while one user PUTs 10,000 bookmarks and then imports 10,000 progress items, 20 other users' requests: p99 ≤ 100 ms, no errors",
+  run: () => runHeavyUserOn(),
 });
 
 benches.push(...scrapingBenches);
