@@ -19,11 +19,17 @@ test('account section: rename this device, see and remove devices, end other ses
   await expect(sessions).toContainText('Laptop');
   await expect(sessions).toContainText('Phone');
   await expect(sessions.locator('li', { hasText: 'Laptop' })).toContainText('This device');
+  // This device's name is in the field after a reload (issue 18: it was blank), and Rename waits for a change.
+  const deviceName = page.getByRole('textbox', { name: 'Device name' });
+  await expect(deviceName).toHaveValue('Laptop');
+  await expect(page.getByRole('button', { name: 'Rename' })).toBeDisabled();
 
-  await page.getByRole('textbox', { name: 'Device name' }).fill('Work laptop');
+  await deviceName.fill('Work laptop');
   await page.getByRole('button', { name: 'Rename' }).click();
   await expect(sessions).toContainText('Work laptop');
   await expect(page.getByTestId('device-name')).toHaveText('Work laptop');
+  await page.reload();
+  await expect(deviceName).toHaveValue('Work laptop');
 
   await page.getByRole('button', { name: 'Log out of all other devices' }).click();
   await expect(page.getByTestId('account-message')).toHaveText('Logged out of 1 other device.');

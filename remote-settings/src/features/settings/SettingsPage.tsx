@@ -4,7 +4,7 @@ import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { Button } from '../ui/controls';
-import { AccountSection, DevicesSection } from './sections/AccountSections';
+import { AccountSections } from './sections/AccountSections';
 import { AppearanceSection } from './sections/AppearanceSection';
 import { ConnectionsSection } from './sections/ConnectionsSection';
 import { PreferencesSection } from './sections/PreferencesSection';
@@ -63,7 +63,6 @@ export default function SettingsPage() {
   const draftApi = useSettingsDraft(host);
   const loggedIn = Boolean(host.state.account);
   const service = host.accountService ?? null;
-  const [sessionsVersion, setSessionsVersion] = useState(0);
   const sections = [
     ...(loggedIn && service ? (['account', 'devices'] as const) : []),
     'appearance',
@@ -130,10 +129,7 @@ export default function SettingsPage() {
       </Sidebar>
       <div>
         {loggedIn && service && (
-          <>
-            <AccountSection service={service} onSessionsChanged={() => setSessionsVersion((n) => n + 1)} />
-            <DevicesSection service={service} version={sessionsVersion} />
-          </>
+          <AccountSections service={service} />
         )}
         <AppearanceSection draftApi={draftApi} />
         <ConnectionsSection draftApi={draftApi} />

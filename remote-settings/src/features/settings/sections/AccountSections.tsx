@@ -42,12 +42,36 @@ function useResult() {
   return { message, run };
 }
 
-export function AccountSection({ service, onSessionsChanged }: { service: AccountService; onSessionsChanged: () => void }) {
+export type SessionsState = { status: 'loading' } | { status: 'done'; sessions: AccountSession[] } | { status: 'error'; message: string };
+
+/** The account's sessions, loaded once for both sections (this device's name, the devices list); reload() asks again. */
+export function useSessions(service: AccountService): { state: SessionsState; reload: () => void } {
+  const [state, setState] = useState<SessionsState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    service.listSessions().then(
+      (sessions) => live && setState({ status: 'done', sessions }),
+      (error: Error) => live && setState({ status: 'error', message: error.message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [service, attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, reload };
+}
+
+export function AccountSection({ service, sessions, onSessionsChanged }: { service: AccountService; sessions: SessionsState; onSessionsChanged: () => void }) {
   const { t } = useTranslation('settings');
   const { confirm, dialog: confirmDialog } = useConfirm();
   const host = useHost();
   const account = host.state.account!;
-  const [name, setName] = useState('');
+  // This device's name as the server knows it (decrypted on the device); editable, shown after a reload too.
+  const currentName = sessions.status === 'done' ? (sessions.sessions.find((session) => session.current)?.deviceName ?? '') : '';
+  const [name, setName] = useState(currentName);
+  useEffect(() => setName(currentName), [currentName]);
   const [profile, setProfile] = useState(account.profile);
   const { message, run } = useResult();
   useEffect(() => setProfile(account.profile), [account.profile]);
@@ -56,7 +80,7 @@ export function AccountSection({ service, onSessionsChanged }: { service: Accoun
       <h2 id="account-title">{t('account.title')}</h2>
       <Field label={t('account.deviceName')}>
         <TextInput aria-label={t('account.deviceName')} value={name} onChange={(e) => setName(e.target.value)} />
-        <Button type="button" disabled={!name.trim()} onClick={() => void run(async () => (await service.renameDevice(name.trim()), onSessionsChanged(), setName('')))}>
+        <Button type="button" disabled={!name.trim() || name.trim() === currentName} onClick={() => void run(async () => (await service.renameDevice(name.trim()), onSessionsChanged()))}>
           {t('account.rename')}
         </Button>
       </Field>
@@ -117,28 +141,15 @@ export function AccountSection({ service, onSessionsChanged }: { service: Accoun
   );
 }
 
-export function DevicesSection({ service, version }: { service: AccountService; version: number }) {
+export function DevicesSection({ service, state, reload }: { service: AccountService; state: SessionsState; reload: () => void }) {
   const { t, i18n } = useTranslation('settings');
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'done'; sessions: AccountSession[] } | { status: 'error'; message: string }>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    service.listSessions().then(
-      (sessions) => live && setState({ status: 'done', sessions }),
-      (error: Error) => live && setState({ status: 'error', message: error.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [service, version, attempt]);
   return (
     <SectionBox id="settings-devices" aria-labelledby="devices-title">
       <h2 id="devices-title">{t('devices.title')}</h2>
       {state.status === 'loading' && <p role="status">{t('devices.loading')}</p>}
       {state.status === 'error' && (
         <p role="alert">
-          {t('devices.failed', { message: state.message })} <Button onClick={() => setAttempt((n) => n + 1)}>{t('devices.retry')}</Button>
+          {t('devices.failed', { message: state.message })} <Button onClick={reload}>{t('devices.retry')}</Button>
         </p>
       )}
       {state.status === 'done' && (
@@ -150,7 +161,7 @@ export function DevicesSection({ service, version }: { service: AccountService; 
                 <small>{t('devices.lastUsed', { date: new Date(session.accessedAt).toLocaleString(i18n.language) })}</small>
               </div>
               {!session.current && (
-                <Button type="button" $variant="danger" onClick={() => void service.removeSession(session.id).then(() => setAttempt((n) => n + 1))}>
+                <Button type="button" $variant="danger" onClick={() => void service.removeSession(session.id).then(reload)}>
                   {t('devices.remove')}
                 </Button>
               )}
@@ -159,5 +170,16 @@ export function DevicesSection({ service, version }: { service: AccountService; 
         </Sessions>
       )}
     </SectionBox>
+  );
+}
+
+/** Account and devices, sharing one load of the sessions. */
+export function AccountSections({ service }: { service: AccountService }) {
+  const { state, reload } = useSessions(service);
+  return (
+    <>
+      <AccountSection service={service} sessions={state} onSessionsChanged={reload} />
+      <DevicesSection service={service} state={state} reload={reload} />
+    </>
   );
 }
