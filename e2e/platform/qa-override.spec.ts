@@ -36,7 +36,7 @@ test('a remote built against another contracts major is refused in its slot, not
   const slot = page.getByTestId('remote-error-settings');
   await expect(slot).toHaveAttribute('data-kind', 'incompatible');
   await expect(slot).toContainText("Settings can't run on this version of the site");
-  await expect(slot).toContainText('built against contracts 2.0.0, this site runs contracts 1.1.0');
+  await expect(slot).toContainText('built against contracts 2.0.0, this site runs contracts 1.2.0');
   await expect(page.getByTestId('build-marker')).toHaveCount(0);
   await page.getByRole('button', { name: 'Reset overrides' }).click();
   await expect(page.getByTestId('settings-page')).toBeVisible();

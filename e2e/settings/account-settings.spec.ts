@@ -74,3 +74,37 @@ test('changing the server logs out after a confirmation', async ({ page, site })
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::auth') ?? '{}').state?.account ?? null)).toBeNull();
   await expect(page.getByTestId('setup-status')).toHaveText('Using your own setup');
 });
+
+test('profile: colours from a named palette or a custom one, an icon from the set, by mouse or keyboard; saved and drawn in the header', async ({ page, site }) => {
+  await register(page, site.hostUrl, 'Laptop');
+  await page.goto(`${site.hostUrl}/settings`);
+  const first = page.getByRole('radiogroup', { name: 'First colour' });
+  const second = page.getByRole('radiogroup', { name: 'Second colour' });
+  const icons = page.getByRole('radiogroup', { name: 'Icon' });
+  const save = page.getByRole('button', { name: 'Save profile' });
+  await expect(first.getByRole('radio', { checked: true })).toHaveAccessibleName('Blue');
+  await expect(save).toBeDisabled();
+
+  await first.getByRole('radio', { name: 'Red' }).click();
+  // Keyboard: arrows move the choice within the group, as in any radio group.
+  await second.getByRole('radio', { checked: true }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(second.getByRole('radio', { name: 'Red' })).toBeFocused();
+  await expect(second.getByRole('radio', { name: 'Red' })).toBeChecked();
+  await page.getByTestId('profile-color-b-custom').fill('#123456');
+  await expect(second.getByRole('radio', { checked: true })).toHaveCount(0);
+  await icons.getByRole('radio', { name: 'Cat' }).click();
+  await expect(page.getByTestId('profile-preview')).toHaveAttribute('style', /#E04F5F.*#123456/i);
+
+  await save.click();
+  await expect(save).toBeDisabled();
+  const avatar = page.getByTestId('user-menu-button').locator('span').first();
+  await expect(avatar).toHaveCSS('background-image', /rgb\(224, 79, 95\).*rgb\(18, 52, 86\)/);
+  await page.reload();
+  await expect(first.getByRole('radio', { checked: true })).toHaveAccessibleName('Red');
+  await expect(page.getByTestId('profile-color-b-custom')).toHaveValue('#123456');
+  await expect(icons.getByRole('radio', { checked: true })).toHaveAccessibleName('Cat');
+  // On a phone nothing in Settings scrolls sideways (the sliders' number fields did by 10 px).
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+});

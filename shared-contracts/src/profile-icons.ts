@@ -16,3 +16,15 @@ export const DEFAULT_PROFILE_ICON = 'userGroup';
 
 /** The path of a profile icon; the default icon's for an unknown key. */
 export const profileIconPath = (icon: string): string => PROFILE_ICON_PATHS[icon] ?? PROFILE_ICON_PATHS[DEFAULT_PROFILE_ICON]!;
+
+/** The profile colours offered by the register page and settings (any other #rrggbb stays allowed). */
+export const PROFILE_COLORS: ReadonlyArray<{ key: string; value: string }> = [
+  { key: 'blue', value: '#2E65CF' },
+  { key: 'purple', value: '#8D44D6' },
+  { key: 'red', value: '#E04F5F' },
+  { key: 'green', value: '#4FA36B' },
+  { key: 'gold', value: '#D6A23A' },
+  { key: 'teal', value: '#3AAFB9' },
+  { key: 'orange', value: '#E07A3A' },
+  { key: 'grey', value: '#7A7F8C' },
+];

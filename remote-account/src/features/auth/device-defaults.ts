@@ -7,4 +7,6 @@ export function defaultDeviceName(): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
-export const PROFILE_COLORS = ['#2E65CF', '#8D44D6', '#E04F5F', '#4FA36B', '#D6A23A', '#3AAFB9', '#E07A3A', '#7A7F8C'];
+import { PROFILE_COLORS as PALETTE } from 'shared-contracts';
+
+export const PROFILE_COLORS = PALETTE.map((color) => color.value);

@@ -88,12 +88,15 @@ export function Toggle({ label, hint, checked, onChange }: { label: string; hint
 
 const SliderRow = styled.label`
   display: grid;
-  grid-template-columns: 1fr 4rem;
+  grid-template-columns: minmax(0, 1fr) 5rem;
   gap: 0.25rem 1rem;
   align-items: center;
   padding: 0.5rem 0;
   span.name { grid-column: 1 / -1; font-weight: 600; }
-  input[type='number'] { width: 4rem; }
+  /* Themed: the track's filled part and the thumb take the theme's accent. */
+  input[type='range'] { width: 100%; margin: 0; height: 1.75rem; accent-color: ${(p) => p.theme.colors.primary}; cursor: pointer; }
+  input[type='range']:focus-visible { outline: 2px solid ${(p) => p.theme.colors.primary}; outline-offset: 2px; border-radius: 4px; }
+  input[type='number'] { width: 100%; box-sizing: border-box; }
 `;
 
 /** A range slider with a typed number field (spec §5: typed values rounded when no decimals; non-numbers ignored). */

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useHost, type AccountService, type AccountSession } from 'shared-contracts';
+import { useHost, type AccountProfile, type AccountService, type AccountSession } from 'shared-contracts';
 import styled from 'styled-components';
 import { Button, Field, SectionBox, TextInput } from '../../ui/controls';
 import { useConfirm } from '../../ui/ConfirmDialog';
+import { ProfilePicker } from '../../ui/ProfilePicker';
+
+const sameProfile = (a: AccountProfile, b: AccountProfile) => a.colorA.toLowerCase() === b.colorA.toLowerCase() && a.colorB.toLowerCase() === b.colorB.toLowerCase() && a.icon === b.icon;
 
 const Row = styled.div`
   display: flex;
@@ -84,20 +87,11 @@ export function AccountSection({ service, sessions, onSessionsChanged }: { servi
           {t('account.rename')}
         </Button>
       </Field>
-      <Field label={t('account.profile')}>
-        <label>
-          {t('account.colorA')} <input type="color" value={profile.colorA} onChange={(e) => setProfile({ ...profile, colorA: e.target.value })} />
-        </label>
-        <label>
-          {t('account.colorB')} <input type="color" value={profile.colorB} onChange={(e) => setProfile({ ...profile, colorB: e.target.value })} />
-        </label>
-        <label>
-          {t('account.icon')} <TextInput style={{ maxWidth: '10rem' }} value={profile.icon} onChange={(e) => setProfile({ ...profile, icon: e.target.value })} />
-        </label>
-        <Button type="button" onClick={() => void run(() => service.updateProfile(profile))}>
-          {t('account.saveProfile')}
-        </Button>
-      </Field>
+      <h3>{t('account.profile')}</h3>
+      <ProfilePicker profile={profile} onChange={setProfile} />
+      <Button type="button" disabled={sameProfile(profile, account.profile)} onClick={() => void run(() => service.updateProfile(profile))}>
+        {t('account.saveProfile')}
+      </Button>
       <Row>
         <Button type="button" onClick={() => void run(() => service.logout())}>
           {t('account.logout')}
