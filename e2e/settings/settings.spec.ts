@@ -2,20 +2,45 @@ import AxeBuilder from '@axe-core/playwright';
 import { pickTheme, saveSettings } from '../support/settings.page';
 import { expect, test } from '../support/site.fixture';
 
-test('theme: live preview, applied on save, kept after reload; reset drops unsaved changes', async ({ page, site }) => {
+test('theme: previewed on the whole site before Save, dropped by Reset or by leaving, kept after Save and reload', async ({ page, site }) => {
+  const body = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   await page.goto(`${site.hostUrl}/settings`);
   await pickTheme(page, 'Green');
   await expect(page.getByTestId('theme-preview')).toHaveCSS('background-color', 'rgb(10, 20, 11)');
-  // Not applied to the site until saved.
-  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 13, 24)');
+  // The whole site shows it at once (issue 18), not saved yet.
+  await expect.poll(body).toBe('rgb(10, 20, 11)');
+  expect(await page.evaluate(() => localStorage.getItem('__MW::theme') ?? '')).not.toContain('green');
   await page.getByTestId('save-bar').getByRole('button', { name: 'Reset' }).click();
   await expect(page.getByTestId('save-bar')).toHaveCount(0);
+  await expect.poll(body).toBe('rgb(15, 13, 24)');
+  // Leaving Settings without saving ends the preview.
+  await pickTheme(page, 'Green');
+  await expect.poll(body).toBe('rgb(10, 20, 11)');
+  await page.getByRole('banner').getByRole('link', { name: 'Discover' }).click();
+  await expect.poll(body).toBe('rgb(15, 13, 24)');
+  await page.goBack();
   await pickTheme(page, 'Green');
   await saveSettings(page);
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(10, 20, 11)');
   await page.reload();
   await expect(page.getByRole('radio', { name: /^Green/ })).toHaveAttribute('aria-checked', 'true');
 });
+
+for (const width of [1280, 390]) {
+  test(`the unsaved-changes bar never covers the page's last controls (${width} px)`, async ({ page, site }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${site.hostUrl}/settings`);
+    await page.getByRole('switch', { name: 'Autoplay' }).click();
+    const bar = page.getByTestId('save-bar');
+    await expect(bar).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const reset = page.getByRole('button', { name: 'Reset subtitle style' });
+    const last = (await reset.boundingBox())!;
+    const cover = (await bar.boundingBox())!;
+    expect(last.y + last.height).toBeLessThanOrEqual(cover.y);
+    await reset.click({ trial: true }); // nothing on top of it
+  });
+}
 
 test('unsaved changes are kept while moving between sections', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/settings`);

@@ -61,6 +61,11 @@ export interface HostState {
 /** The only way a remote changes host state. */
 export interface HostActions {
   setTheme(theme: ThemeName): void;
+  /**
+   * Shows a theme on the whole site without saving it (Settings before Save); null ends the preview.
+   * Contracts 1.2; hosts before it lack it (call it as `previewTheme?.(…)`).
+   */
+  previewTheme?(theme: ThemeName | null): void;
   setLanguage(language: string): void;
   addBookmark(meta: MediaMeta): void;
   removeBookmark(tmdbId: string): void;

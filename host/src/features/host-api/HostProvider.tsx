@@ -10,7 +10,7 @@ import type { Runtime } from '../../core/runtime';
 import { accountServiceState } from '../account-service';
 import { connectivity } from '../connectivity/connectivity.store';
 import { backAwareNavigate } from '../navigation/history';
-import { actions, stores } from '../stores/stores';
+import { actions, stores, themePreview } from '../stores/stores';
 import { setDocumentTitle } from './document-title';
 import { CSS_VARIABLE_THEMES } from './css-theme';
 import { GlobalStyle } from './GlobalStyle';
@@ -39,7 +39,8 @@ export function HostProvider({ runtime, catalog, children }: { runtime: Runtime;
   }, [language]);
   // The same element each render: the global rules are re-rendered on a theme change only, not on every
   // store write; and a theme change rewrites only the :root colours (components read var(--mw-…)).
-  const theme = host.state.theme;
+  const preview = useSnapshot(themePreview).theme;
+  const theme = preview ?? host.state.theme;
   const globalStyle = useMemo(() => <GlobalStyle $theme={theme} />, [theme]);
   return (
     <ThemeProvider theme={CSS_VARIABLE_THEMES[theme]}>

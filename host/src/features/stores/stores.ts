@@ -1,8 +1,19 @@
 /** The host's local stores and their actions (created once; remotes reach them through HostContext). */
 import { createActions, createStores } from 'host-core/state';
+import type { ThemeName } from 'shared-contracts';
+import { proxy } from 'valtio/vanilla';
 
 export const stores = createStores();
-export const actions = createActions(stores);
+
+/** A theme shown but not saved (Settings previews the choice before Save); never persisted. */
+export const themePreview = proxy<{ theme: ThemeName | null }>({ theme: null });
+
+export const actions = {
+  ...createActions(stores),
+  previewTheme(theme: ThemeName | null) {
+    themePreview.theme = theme;
+  },
+};
 
 export const {
   recoveries,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
@@ -57,6 +57,21 @@ const SaveBar = styled.div`
   span { flex: 1; }
 `;
 
+/** The height of an element that comes and goes (the save bar wraps onto two lines on a phone). */
+function useHeight() {
+  const [barHeight, setHeight] = useState(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  const barRef = useCallback((element: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!element) return;
+    setHeight(element.getBoundingClientRect().height);
+    observer.current = new ResizeObserver(() => setHeight(element.getBoundingClientRect().height));
+    observer.current.observe(element);
+  }, []);
+  return { barRef, barHeight };
+}
+
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
   const host = useHost();
@@ -88,6 +103,7 @@ export default function SettingsPage() {
     return () => observer.disconnect();
   }, [sections.join()]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const { barRef, barHeight } = useHeight();
   const { confirm, dialog: confirmDialog } = useConfirm();
   const save = async () => {
     if (draftApi.draft.backendUrl !== draftApi.saved.backendUrl && loggedIn) {
@@ -136,9 +152,11 @@ export default function SettingsPage() {
         <PreferencesSection draftApi={draftApi} />
         <SubtitlesSection draftApi={draftApi} />
         {__BUILD_MARKER__ && <p data-testid="build-marker">Build {__BUILD_MARKER__}</p>}
+        {/* While the bar is up, the page ends below it: the last controls can be scrolled clear of it. */}
+        {draftApi.dirty && <div aria-hidden data-testid="save-bar-space" style={{ height: `calc(${barHeight}px + 2rem)` }} />}
       </div>
       {draftApi.dirty && (
-        <SaveBar role="region" aria-label={t('saveBar.unsaved')} data-testid="save-bar">
+        <SaveBar ref={barRef} role="region" aria-label={t('saveBar.unsaved')} data-testid="save-bar">
           <span>{t('saveBar.unsaved')}</span>
           <Button type="button" onClick={draftApi.reset}>
             {t('saveBar.reset')}

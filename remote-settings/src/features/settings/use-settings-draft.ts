@@ -61,6 +61,14 @@ export function useSettingsDraft(host: HostApi) {
 
   const reset = useCallback(() => setDraft(saved), [saved]);
 
+  // The chosen theme shows on the whole site before Save; leaving the page without saving, Reset,
+  // and Save (which stores it) end the preview. Hosts before contracts 1.2 cannot preview.
+  const previewTheme = host.actions.previewTheme;
+  useEffect(() => {
+    previewTheme?.(draft.theme !== saved.theme ? draft.theme : null);
+  }, [previewTheme, draft.theme, saved.theme]);
+  useEffect(() => () => previewTheme?.(null), [previewTheme]);
+
   return { draft, saved, dirty, update, save, reset };
 }
 
