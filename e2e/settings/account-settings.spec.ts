@@ -1,4 +1,5 @@
 /** Settings → Account and Devices, through the account service, against the local account server. */
+import AxeBuilder from '@axe-core/playwright';
 import { login, register } from '../support/account.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -42,6 +43,13 @@ test('account section: rename this device, see and remove devices, end other ses
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('This cannot be undone.');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  // axe on the open dialog, wide and on a phone: no serious or critical violation.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    const results = await new AxeBuilder({ page }).include('[role=alertdialog]').analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Delete account' })).toBeFocused();
   await page.keyboard.press('Tab'); // focus stays in the dialog

@@ -34,7 +34,8 @@ const Dialog = styled.dialog`
   p { margin: 0 0 1.5rem; line-height: 1.5; color: ${(p) => p.theme.colors.textDim}; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; justify-content: flex-end; }
   .actions button { min-height: 44px; }
-  .destructive { background: ${(p) => p.theme.colors.danger}; color: #fff; border-color: transparent; }
+  /* Dark text: the themes' danger red is light (white on it fails contrast, 2.8:1). */
+  .destructive { background: ${(p) => p.theme.colors.danger}; color: #1b0707; border-color: transparent; }
   button:focus-visible { outline: 3px solid ${(p) => p.theme.colors.primary}; outline-offset: 2px; }
 `;
 
