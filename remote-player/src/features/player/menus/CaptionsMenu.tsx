@@ -1,0 +1,112 @@
+/** Settings router `/captions(Overlay)` and `/captions/opensubtitles(Overlay)`: choose, upload or drop a caption. */
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { useSnapshot } from 'valtio/react';
+import { groupCaptions } from '../../../core/captions/choice';
+import { usePlayer } from '../player.store';
+import { useCaptionActions } from '../use-captions';
+import { Choice, MenuCard, useMenu } from './parts';
+
+const Drop = styled.div<{ $over: boolean }>`
+  outline: ${(p) => (p.$over ? `2px dashed ${p.theme.colors.primary}` : 'none')};
+  border-radius: 0.5rem;
+`;
+
+export function CaptionsMenu({ overlay }: { overlay: boolean }) {
+  const { t } = useTranslation('player');
+  const { ui } = usePlayer();
+  const view = useSnapshot(ui);
+  const { go } = useMenu();
+  const captions = useCaptionActions();
+  const file = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const suffix = overlay ? 'Overlay' : '';
+  const groups = groupCaptions(captions.options);
+  const chosenOpenSubtitles = groups.opensubtitles.find((o) => o.id === view.captions.selectedId);
+  return (
+    <MenuCard title={t('menus.captions.title')} back={overlay ? undefined : '/'}>
+      <Drop
+        $over={over}
+        data-testid="captions-drop"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setOver(false);
+          const dropped = e.dataTransfer.files[0];
+          if (dropped) void captions.upload(dropped);
+        }}
+      >
+        <Choice label={t('menus.captions.off')} selected={!view.captions.selectedId} onClick={() => void captions.select(null)} testId="caption-off" />
+        <CaptionChoices options={groups.source} />
+        {groups.source.length === 0 && <p>{t('menus.captions.none')}</p>}
+        <Choice
+          label={t('menus.captions.opensubtitles')}
+          value={chosenOpenSubtitles?.label ?? (groups.opensubtitles.length ? String(groups.opensubtitles.length) : undefined)}
+          onClick={() => go(`/captions/opensubtitles${suffix}`)}
+          chevron
+          testId="caption-opensubtitles"
+        />
+        <Choice label={t('menus.captions.upload')} onClick={() => file.current?.click()} />
+        <input
+          ref={file}
+          type="file"
+          hidden
+          accept=".srt,.vtt,.ass,.ssa"
+          aria-label={t('menus.captions.upload')}
+          data-testid="caption-upload"
+          onChange={(e) => {
+            const chosen = e.target.files?.[0];
+            if (chosen) void captions.upload(chosen);
+            e.target.value = '';
+          }}
+        />
+        <p>{t('menus.captions.dropHint')}</p>
+        {view.captions.error && <p role="alert">{view.captions.error}</p>}
+        <Choice label={t('menus.captions.settings')} onClick={() => go(`/captions/settings${suffix}`)} chevron testId="caption-settings" />
+      </Drop>
+    </MenuCard>
+  );
+}
+
+/** One button per caption: selected, loading while it is fetched and parsed. */
+export function CaptionChoices({ options }: { options: ReturnType<typeof useCaptionActions>['options'] }) {
+  const { t } = useTranslation('player');
+  const { ui } = usePlayer();
+  const view = useSnapshot(ui);
+  const captions = useCaptionActions();
+  return (
+    <>
+      {options.map((option) => (
+        <Choice
+          key={option.id}
+          label={option.label}
+          value={view.captions.loadingId === option.id ? t('loading') : undefined}
+          selected={view.captions.selectedId === option.id}
+          onClick={() => void captions.select(option)}
+          testId={`caption-${option.id}`}
+        />
+      ))}
+    </>
+  );
+}
+
+/** Spec §2 /captions/opensubtitles(Overlay): the captions flagged OpenSubtitles; back to the captions page it came from. */
+export function OpenSubtitlesMenu({ overlay }: { overlay: boolean }) {
+  const { t } = useTranslation('player');
+  const { ui } = usePlayer();
+  const view = useSnapshot(ui);
+  const captions = useCaptionActions();
+  const { opensubtitles } = groupCaptions(captions.options);
+  return (
+    <MenuCard title={t('menus.captions.opensubtitles')} back={overlay ? '/captionsOverlay' : '/captions'}>
+      <CaptionChoices options={opensubtitles} />
+      {opensubtitles.length === 0 && <p data-testid="opensubtitles-none">{t('menus.captions.opensubtitlesNone')}</p>}
+      {view.captions.error && <p role="alert">{view.captions.error}</p>}
+    </MenuCard>
+  );
+}
