@@ -69,6 +69,51 @@ test('captions: choose a track, style it, delay it, upload a file', async ({ pag
   await page.screenshot({ path: 'test-results/player-captions-1280.png' });
 });
 
+test('menu switches are drawn switches and the caption colours are a named radio group, by mouse and keyboard, in Arabic too', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.2);
+  await page.keyboard.press('k');
+  await openSettings(page);
+  const enable = menu(page).getByRole('switch', { name: 'Enable subtitles' });
+  await expect(enable).toHaveAttribute('aria-checked', 'false');
+  await expect(menu(page)).not.toContainText(/\b(ON|OFF)\b/);
+  const track = enable.getByTestId('switch-track');
+  const offColour = await track.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await enable.click();
+  await expect(enable).toHaveAttribute('aria-checked', 'true');
+  await expect.poll(() => track.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(offColour);
+
+  await page.getByTestId('menu-captions').click();
+  await page.getByTestId('caption-settings').click();
+  const colours = menu(page).getByRole('radiogroup', { name: 'Colour' });
+  await expect(colours.getByRole('radio')).toHaveText(['', '', '', '']);
+  for (const name of ['White', 'Blue', 'Yellow', 'Green']) await expect(colours.getByRole('radio', { name })).toBeVisible();
+  await colours.getByRole('radio', { name: 'Blue' }).click();
+  await expect(colours.getByRole('radio', { name: 'Blue' })).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(colours.getByRole('radio', { name: 'Yellow' })).toBeFocused();
+  await expect(colours.getByRole('radio', { name: 'Yellow' })).toHaveAttribute('aria-checked', 'true');
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::subtitles')!).state.styling.color)).toBe('#e2e535');
+  const t0 = await currentTime(page);
+  await page.keyboard.press('End');
+  await expect(colours.getByRole('radio', { name: 'Green' })).toHaveAttribute('aria-checked', 'true');
+  expect(await currentTime(page)).toBeCloseTo(t0, 1); // the arrows chose a colour, they did not seek
+  await expect(colours.getByRole('radio', { checked: false })).toHaveCount(3);
+  await expect(colours.locator('[tabindex="0"]')).toHaveCount(1);
+
+  // Arabic: the same names translated; the row is mirrored, so ArrowLeft moves to the next colour.
+  await page.goto(`${site.hostUrl}${NOSFERATU}?language=ar`);
+  await startPlayback(page, 0.2);
+  await page.keyboard.press('k');
+  await openSettings(page);
+  await page.getByTestId('menu-captions').click();
+  await page.getByTestId('caption-settings').click();
+  const arabic = menu(page).getByRole('radiogroup');
+  await arabic.getByRole('radio', { name: 'أبيض' }).click();
+  await page.keyboard.press('ArrowLeft');
+  await expect(arabic.getByRole('radio', { name: 'أزرق' })).toHaveAttribute('aria-checked', 'true');
+});
+
 test('the source menu switches source mid-playback and keeps the time', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 3);

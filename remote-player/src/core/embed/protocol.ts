@@ -4,6 +4,7 @@
  * built before these messages existed would not have their runtime values.
  */
 import type { EMBED_MESSAGE_SOURCE, PlayerCommand, PlayerCommandType } from 'shared-contracts';
+import type { PlayerCommand as Command } from '../player/commands';
 
 export const MESSAGE_SOURCE: typeof EMBED_MESSAGE_SOURCE = 'movie-web-player';
 const COMMANDS: readonly PlayerCommandType[] = ['play', 'pause', 'seek', 'volume', 'loadMedia'];
@@ -28,6 +29,25 @@ export function parsePlayerCommand(data: unknown): PlayerCommand | null {
     }
     default:
       return { source, type: message.type as 'play' | 'pause' };
+  }
+}
+
+/** The player command an embedding page's message asks for (run by the one dispatcher, like a key or a button). */
+export function commandFromEmbed(message: PlayerCommand): Command {
+  switch (message.type) {
+    case 'seek':
+      return { type: 'seekTo', time: message.time };
+    case 'volume':
+      return { type: 'setVolume', volume: message.volume };
+    case 'loadMedia':
+      return {
+        type: 'loadMedia',
+        url: message.url,
+        ...(message.streamType ? { streamType: message.streamType } : {}),
+        ...(message.startAt !== undefined ? { startAt: message.startAt } : {}),
+      };
+    default:
+      return { type: message.type };
   }
 }
 

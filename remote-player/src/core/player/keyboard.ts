@@ -1,19 +1,11 @@
 /** Keyboard shortcuts (spec §2, §9): a pure map from a key event to a player command. */
+import type { PlayerCommand } from './commands';
 
-export type KeyCommand =
-  | { type: 'togglePlay' }
-  | { type: 'toggleMute' }
-  | { type: 'toggleFullscreen' }
-  | { type: 'toggleCaptions' }
-  | { type: 'close' }
-  | { type: 'speed'; direction: 1 | -1 }
-  | { type: 'seekBy'; seconds: number }
-  | { type: 'frameStep'; seconds: number }
-  | { type: 'volumeBy'; delta: number }
-  | { type: 'subtitleDelayBy'; seconds: number }
-  | { type: 'roll' }
-  /** Spec §4: next/previous episode from the media keys (starts the episode from the beginning). */
-  | { type: 'episode'; direction: 1 | -1 };
+/** The commands a key can give. */
+export type KeyCommand = Extract<
+  PlayerCommand,
+  { type: 'togglePlay' | 'toggleMute' | 'toggleFullscreen' | 'toggleCaptions' | 'close' | 'speed' | 'seekBy' | 'frameStep' | 'volumeBy' | 'subtitleDelayBy' | 'roll' | 'episode' }
+>;
 
 export const PLAYBACK_SPEEDS = [0.25, 0.5, 1, 1.5, 2] as const;
 export const ARROW_SEEK = 5;

@@ -4,11 +4,12 @@
  */
 import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHostWith, type HostApi } from 'shared-contracts';
+import { useHostWith } from 'shared-contracts';
 import styled, { css } from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import { clamp, formatTime, formatTimeDisplay } from '../../core/player/format-time';
-import { commandForKey, nextSpeed } from '../../core/player/keyboard';
+import type { PlayerCommand } from '../../core/player/commands';
+import { commandForKey } from '../../core/player/keyboard';
 import { nearestThumbnail } from '../../core/player/thumbnails';
 import { captionsShown } from '../../core/captions/choice';
 import { CaptionsOverlay } from './CaptionsOverlay';
@@ -19,9 +20,8 @@ import { SettingsMenu } from './menus/SettingsMenu';
 import { usePlayer } from './player.store';
 import { NotFoundScreen, PlaybackErrorScreen, ScrapingView } from './Screens';
 import { useCaptionActions } from './use-captions';
-import { goToAdjacentEpisode } from './use-playback';
+import { runCommand } from './commands';
 
-const INDICATOR_MS = 3000;
 const CONTROLS_MS = 3000;
 
 const Shell = styled.div<{ $embed: boolean }>`
@@ -277,8 +277,6 @@ const RollLayer = styled.div`
   @media (prefers-reduced-motion: reduce) { &[data-rolling='true'] { animation: none; } }
 `;
 
-const ROLL_MS = 1000;
-
 /**
  * The time of this render, for things shown until a deadline (indicators, notices): renders again once
  * when the nearest deadline still ahead passes, instead of polling the clock while one is shown.
@@ -297,7 +295,8 @@ function useDeadlines(...deadlines: number[]): number {
 
 function SeekBar() {
   const { t } = useTranslation('player');
-  const { engine } = usePlayer();
+  const player = usePlayer();
+  const { engine } = player;
   const media = useSnapshot(engine.state);
   const { state } = useHostWith('preferences');
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
@@ -305,8 +304,7 @@ function SeekBar() {
   const played = duration ? (media.time / duration) * 100 : 0;
   const buffered = duration ? (media.buffered / duration) * 100 : 0;
 
-  const { ui } = usePlayer();
-  const view = useSnapshot(ui);
+  const view = useSnapshot(player.ui);
   const thumbnail = hover && state.preferences.enableThumbnails ? nearestThumbnail(view.thumbnails, hover.time) : null;
 
   return (
@@ -329,7 +327,7 @@ function SeekBar() {
         aria-valuetext={formatTimeDisplay(media.time, duration, 'regular')}
         $played={played}
         $buffered={Math.max(played, buffered)}
-        onChange={(e) => engine.seek(Number(e.target.value))}
+        onChange={(e) => runCommand(player, { type: 'seekTo', time: Number(e.target.value) })}
         onKeyDown={(e) => e.preventDefault() /* arrows are the player's shortcuts (5 s) */}
         data-testid="seek-bar"
       />
@@ -343,41 +341,6 @@ function SeekBar() {
   );
 }
 
-type PlayerUi = ReturnType<typeof usePlayer>['ui'];
-
-/** Tells the user for 3 s that the browser refused (fullscreen or Picture-in-Picture). */
-function refused(ui: PlayerUi, notice: NonNullable<PlayerUi['notice']>, error: unknown) {
-  console.warn(`[player] ${notice}:`, error);
-  ui.notice = notice;
-  ui.noticeUntil = Date.now() + INDICATOR_MS;
-}
-
-function requestFullscreen(ui: PlayerUi, element: HTMLElement | null) {
-  if (!element) return;
-  if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-  else if (!element.requestFullscreen) refused(ui, 'fullscreenRefused', new Error('Fullscreen API unavailable'));
-  else void element.requestFullscreen().catch((error: unknown) => refused(ui, 'fullscreenRefused', error));
-}
-
-async function togglePip(ui: PlayerUi, video: HTMLVideoElement | null) {
-  if (!video) return;
-  try {
-    if (document.pictureInPictureElement) await document.exitPictureInPicture();
-    else await video.requestPictureInPicture();
-  } catch (error) {
-    // Not allowed here (no metadata yet, disabled by the page or the browser): say so.
-    refused(ui, 'pipRefused', error);
-  }
-}
-
-/** Volume requests: clamped 0..1, persisted in the host store, the indicator shows for 3 s. */
-function applyVolume(player: ReturnType<typeof usePlayer>, host: HostApi, volume: number) {
-  const v = clamp(volume, 0, 1);
-  player.engine.setVolume(v);
-  host.actions.setVolume(v);
-  player.ui.volumeIndicatorUntil = Date.now() + INDICATOR_MS;
-}
-
 export function PlayerView({ title, children }: { title: string; children?: ReactNode }) {
   const { t } = useTranslation('player');
   const player = usePlayer();
@@ -388,9 +351,25 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   const shell = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const rollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastPointer = useRef('mouse');
   const captions = useCaptionActions();
+  // What the commands act on besides the engine: read through refs, so the latest host and captions apply.
+  const hostRef = useRef(host);
+  hostRef.current = host;
+  const captionsRef = useRef(captions);
+  captionsRef.current = captions;
+  useEffect(() => {
+    player.env.current = {
+      shell: () => shell.current,
+      video: () => videoRef.current,
+      host: () => hostRef.current,
+      toggleCaptions: () => void captionsRef.current.toggle(),
+    };
+    return () => {
+      player.env.current = null;
+    };
+  }, [player]);
+  const run = (command: PlayerCommand) => runCommand(player, command);
   const [offlineDismissed, setOfflineDismissed] = useState(() => sessionStorage.getItem('__MW::player-offline-dismissed') === '1');
   const now = useDeadlines(view.volumeIndicatorUntil, view.delayIndicatorUntil, view.noticeUntil);
 
@@ -419,15 +398,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
     clearTimeout(hideTimer.current);
     hideTimer.current = setTimeout(() => (ui.hover = 'none'), CONTROLS_MS);
   };
-  useEffect(
-    () => () => {
-      clearTimeout(hideTimer.current);
-      clearTimeout(rollTimer.current);
-    },
-    [],
-  );
-
-  const setVolume = (volume: number) => applyVolume(player, host, volume);
+  useEffect(() => () => clearTimeout(hideTimer.current), []);
 
   const menuOpen = view.menu.id !== null;
   // Keyboard shortcuts (spec §2), never while typing in an input.
@@ -446,61 +417,14 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
         !engine.state.playing,
       );
       if (!command) return;
-      if (command.type === 'togglePlay' && target?.tagName === 'BUTTON') return; // space on a focused button presses it
+      if (event.key === ' ' && target?.tagName === 'BUTTON') return; // space on a focused button presses it (k still plays and pauses)
       if (ui.status.status !== 'playing' && command.type !== 'close') return;
       event.preventDefault();
-      switch (command.type) {
-        case 'togglePlay':
-          engine.togglePlay();
-          break;
-        case 'toggleMute':
-          engine.toggleMute();
-          ui.volumeIndicatorUntil = Date.now() + INDICATOR_MS;
-          break;
-        case 'toggleFullscreen':
-          requestFullscreen(ui, shell.current);
-          break;
-        case 'toggleCaptions':
-          void captions.toggle();
-          break;
-        case 'close':
-          // Escape closes an open menu; with none open it leaves fullscreen, which browsers usually do
-          // themselves but headless Chromium and some webviews leave to the page.
-          if (ui.menu.id === null && document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-          ui.menu.id = null;
-          ui.menu.route = '/';
-          break;
-        case 'speed':
-          engine.setRate(nextSpeed(engine.state.rate, command.direction));
-          break;
-        case 'seekBy':
-        case 'frameStep':
-          engine.seek(engine.state.time + command.seconds);
-          break;
-        case 'volumeBy':
-          applyVolume(player, host, engine.state.volume + command.delta);
-          break;
-        case 'subtitleDelayBy': {
-          const delay = clamp(Math.round((host.state.subtitles.delay + command.seconds) * 10) / 10, -20, 20);
-          host.actions.setSubtitleSettings({ delay });
-          ui.delayIndicatorUntil = Date.now() + INDICATOR_MS;
-          break;
-        }
-        case 'roll':
-          // A second r during a roll lets it finish its second: the timer restarts, the element stays.
-          ui.rolling = true;
-          clearTimeout(rollTimer.current);
-          rollTimer.current = setTimeout(() => (ui.rolling = false), ROLL_MS);
-          break;
-        case 'episode':
-          goToAdjacentEpisode(player, command.direction);
-          break;
-      }
+      runCommand(player, command);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-    // host.state is a fresh snapshot each render: read the latest through the closure's host.
-  }, [engine, ui, host, captions, player]);
+  }, [engine, ui, player]);
 
   const playing = view.status.status === 'playing';
   const controlsVisible = playing && (view.hover !== 'none' || !media.playing || menuOpen);
@@ -522,9 +446,9 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           }
           // Spec §4: on touch a tap shows or hides the controls (the Shell's pointerdown); it does not pause.
           if (lastPointer.current === 'touch') return;
-          engine.togglePlay();
+          run({ type: 'togglePlay' });
         }}
-        onDoubleClick={() => requestFullscreen(ui, shell.current)}
+        onDoubleClick={() => run({ type: 'toggleFullscreen' })}
       />
     </RollLayer>
   );
@@ -581,7 +505,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           )}
           <Center>
             {!media.hasPlayedOnce && !media.playing ? (
-              <BigPlay type="button" aria-label={t('controls.play')} onClick={() => void engine.play()} data-testid="big-play">
+              <BigPlay type="button" aria-label={t('controls.play')} onClick={() => run({ type: 'play' })} data-testid="big-play">
                 <Icon name="play" size={44} />
               </BigPlay>
             ) : media.loading ? (
@@ -615,7 +539,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 <PillButton
                   type="button"
                   onClick={() => {
-                    engine.seek(0);
+                    run({ type: 'seekTo', time: 0 });
                     ui.resumeFrom = null;
                   }}
                 >
@@ -629,12 +553,12 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
               </Toast>
             )}
             {showSkipIntro && (
-              <PillButton type="button" onClick={() => engine.seek(skipTime)} data-testid="skip-intro">
+              <PillButton type="button" onClick={() => run({ type: 'seekTo', time: skipTime })} data-testid="skip-intro">
                 {t('controls.skipIntro')}
               </PillButton>
             )}
             {hooks.current.nextEpisode && media.duration > 0 && media.duration - media.time < Math.min(30, media.duration * 0.2) && (
-              <PillButton type="button" onClick={() => hooks.current.goToEpisode?.(hooks.current.nextEpisode!.seasonId, hooks.current.nextEpisode!.episodeId)}>
+              <PillButton type="button" onClick={() => run({ type: 'nextEpisode' })}>
                 {t('controls.nextEpisode')}
               </PillButton>
             )}
@@ -659,16 +583,16 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           <Bottom $visible={controlsVisible} data-testid="controls">
             <SeekBar />
             <Row>
-              <IconButton type="button" aria-label={media.playing ? t('controls.pause') : t('controls.play')} onClick={() => engine.togglePlay()} data-testid="play-toggle">
+              <IconButton type="button" aria-label={media.playing ? t('controls.pause') : t('controls.play')} onClick={() => run({ type: 'togglePlay' })} data-testid="play-toggle">
                 <Icon name={media.playing ? 'pause' : 'play'} />
               </IconButton>
-              <IconButton type="button" className="desktop" aria-label={t('controls.back10')} onClick={() => engine.seek(engine.state.time - 10)}>
+              <IconButton type="button" className="desktop" aria-label={t('controls.back10')} onClick={() => run({ type: 'seekBy', seconds: -10 })}>
                 <Icon name="back10" />
               </IconButton>
-              <IconButton type="button" className="desktop" aria-label={t('controls.forward10')} onClick={() => engine.seek(engine.state.time + 10)}>
+              <IconButton type="button" className="desktop" aria-label={t('controls.forward10')} onClick={() => run({ type: 'seekBy', seconds: 10 })}>
                 <Icon name="forward10" />
               </IconButton>
-              <IconButton type="button" aria-label={media.muted ? t('controls.unmute') : t('controls.mute')} onClick={() => engine.toggleMute()}>
+              <IconButton type="button" aria-label={media.muted ? t('controls.unmute') : t('controls.mute')} onClick={() => run({ type: 'toggleMute' })}>
                 <Icon name={media.muted || media.volume === 0 ? 'muted' : 'volume'} />
               </IconButton>
               <VolumeInput
@@ -680,13 +604,13 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 dir="ltr"
                 value={media.muted ? 0 : media.volume}
                 $level={(media.muted ? 0 : media.volume) * 100}
-                onChange={(e) => setVolume(Number(e.target.value))}
+                onChange={(e) => run({ type: 'setVolume', volume: Number(e.target.value) })}
                 onKeyDown={(e) => e.preventDefault()}
               />
               <TimeButton
                 type="button"
                 title={t('controls.timeMode')} // named by the time it shows (WCAG 2.5.3); the title says what a press does
-                onClick={() => (ui.timeMode = ui.timeMode === 'regular' ? 'remaining' : 'regular')}
+                onClick={() => run({ type: 'toggleTimeMode' })}
                 data-testid="time-display"
                 dir="ltr"
               >
@@ -695,7 +619,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
               <span className="break" />
               <span className="spacer" />
               {hooks.current.nextEpisode && (
-                <IconButton type="button" aria-label={t('controls.nextEpisode')} onClick={() => hooks.current.goToEpisode?.(hooks.current.nextEpisode!.seasonId, hooks.current.nextEpisode!.episodeId)}>
+                <IconButton type="button" aria-label={t('controls.nextEpisode')} onClick={() => run({ type: 'nextEpisode' })}>
                   <Icon name="next" />
                 </IconButton>
               )}
@@ -738,16 +662,16 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 <Icon name="settings" />
               </IconButton>
               {(media.castAvailable || media.casting !== 'disconnected') && (
-                <IconButton type="button" aria-label={t('controls.cast')} $active={media.casting === 'connected'} onClick={() => void engine.requestCast()} data-testid="cast-button">
+                <IconButton type="button" aria-label={t('controls.cast')} $active={media.casting === 'connected'} onClick={() => run({ type: 'cast' })} data-testid="cast-button">
                   <Icon name="cast" />
                 </IconButton>
               )}
               {'pictureInPictureEnabled' in document && document.pictureInPictureEnabled && (
-                <IconButton type="button" className="desktop" aria-label={t('controls.pip')} onClick={() => void togglePip(ui, videoRef.current)}>
+                <IconButton type="button" className="desktop" aria-label={t('controls.pip')} onClick={() => run({ type: 'togglePip' })}>
                   <Icon name="pip" />
                 </IconButton>
               )}
-              <IconButton type="button" aria-label={view.fullscreen ? t('controls.exitFullscreen') : t('controls.fullscreen')} onClick={() => requestFullscreen(ui, shell.current)}>
+              <IconButton type="button" aria-label={view.fullscreen ? t('controls.exitFullscreen') : t('controls.fullscreen')} onClick={() => run({ type: 'toggleFullscreen' })}>
                 <Icon name={view.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
               </IconButton>
             </Row>

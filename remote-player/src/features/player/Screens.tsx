@@ -2,7 +2,7 @@
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHostServices } from 'shared-contracts';
-import styled from 'styled-components';
+import styled, { keyframes } from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import { playbackErrorKey } from '../../core/player/playback-error';
 import { scrapeErrorKey } from '../../core/scraping/errors';
@@ -30,6 +30,49 @@ const Screen = styled.div`
   h2 { margin: 0; font-size: 1.4rem; }
   p { margin: 0; color: rgba(255, 255, 255, 0.75); max-width: 36rem; }
 `;
+
+const appear = keyframes`from { opacity: 0; } to { opacity: 1; }`;
+const spin = keyframes`to { transform: rotate(360deg); }`;
+
+/** The scraping view eases in over the waiting screen (same backdrop) instead of replacing it at once. */
+const Easing = styled(Screen)`
+  > * { animation: ${appear} 200ms ease-out; }
+  @media (prefers-reduced-motion: reduce) { > * { animation: none; } }
+`;
+
+const Spinner = styled.div`
+  width: 3rem;
+  height: 3rem;
+  border-radius: 50%;
+  border: 0.3rem solid rgba(255, 255, 255, 0.2);
+  border-top-color: rgba(255, 255, 255, 0.85);
+  opacity: 0;
+  animation: ${appear} 300ms ease-out 400ms forwards, ${spin} 0.9s linear infinite;
+  @media (prefers-reduced-motion: reduce) { animation: ${appear} 1ms linear 400ms forwards, ${spin} 3s linear infinite; }
+`;
+
+const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
+/**
+ * While the title is looked up: the same screen the host shows while the player loads (its backdrop,
+ * one spinner that fades in only if the wait lasts, the words for screen readers), so that loading the
+ * player, finding the title and finding a stream read as one calm wait (issue 17).
+ */
+export function WaitingScreen({ label }: { label: string }) {
+  return (
+    <Screen role="status" aria-live="polite" data-testid="watch-loading">
+      <Spinner aria-hidden="true" />
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </Screen>
+  );
+}
 
 const List = styled.ul`
   list-style: none;
@@ -214,9 +257,7 @@ const SourceRow = memo(
             <Icon name="check" size={18} />
           </span>
         )}
-        <span className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-          {labels[state.status]}
-        </span>
+        <VisuallyHidden>{labels[state.status]}</VisuallyHidden>
       </Item>
     );
   },
@@ -241,7 +282,7 @@ export function ScrapingView() {
   const { verifying } = useSnapshot(turnstileStatus);
   const { order, sources } = view.progress;
   return (
-    <Screen data-testid="scraping-view" aria-busy="true">
+    <Easing data-testid="scraping-view" aria-busy="true">
       <h2>{t('scraping.title')}</h2>
       {verifying && (
         <Item role="status" data-testid="turnstile-verifying" data-status="pending">
@@ -272,7 +313,7 @@ export function ScrapingView() {
         })}
       </List>
       <Tip data-testid="scrape-tip">{t(`tips.t${tip}`)}</Tip>
-    </Screen>
+    </Easing>
   );
 }
 

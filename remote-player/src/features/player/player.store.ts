@@ -4,7 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import { proxy } from 'valtio/vanilla';
-import type { EpisodeRef, MediaMeta } from 'shared-contracts';
+import type { EpisodeRef, HostApi, MediaMeta } from 'shared-contracts';
 import type { CaptionCue } from '../../core/captions/parse-captions';
 import { PlaybackEngine } from '../../core/player/engine';
 import type { Thumbnail } from '../../core/player/thumbnails';
@@ -120,7 +120,16 @@ export function createPlayer(engineOptions: ConstructorParameters<typeof Playbac
     if (event.type === 'reset') ui.thumbnails = [];
   };
   const hooks: { current: PlayerHooks } = { current: { backUrl: '/', embed: false } };
-  return { engine, ui, dispatch, hooks };
+  const env: { current: CommandEnv | null } = { current: null };
+  return { engine, ui, dispatch, hooks, env };
+}
+
+/** What the player's commands act on besides the engine and the UI state: set while the player screen is mounted. */
+export interface CommandEnv {
+  shell: () => HTMLElement | null;
+  video: () => HTMLVideoElement | null;
+  host: () => HostApi;
+  toggleCaptions: () => void;
 }
 
 /** What the page around the player provides (navigation, scraping options, playing a found stream). */

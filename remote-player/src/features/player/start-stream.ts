@@ -8,7 +8,7 @@ import type { ScrapeOptions, Stream } from '../../core/scraping/types';
 import type { Player } from './player.store';
 import { generateThumbnails } from './thumbnails';
 import { pageTurnstile, type TokenProvider } from './turnstile';
-import { postToParent } from './use-playback';
+import { postToParent } from './embed-parent';
 
 let thumbnailRun: AbortController | null = null;
 

@@ -4,35 +4,16 @@
  * embedding parent hears events and may send commands (DECISIONS: Embed API).
  */
 import { useEffect, useRef } from 'react';
-import { type PlayerEvent, useHostServices } from 'shared-contracts';
+import { useHostServices } from 'shared-contracts';
 import { subscribe } from 'valtio/vanilla';
 import { resumeAgainst } from '../../core/player/resume';
-import { MESSAGE_SOURCE, createThrottle, parsePlayerCommand } from '../../core/embed/protocol';
-import { scrapeEmbed } from '../../worker/player.client';
-import { loadMediaErrorMessage, resolveDirectStream } from './load-media';
+import { commandFromEmbed, createThrottle, parsePlayerCommand } from '../../core/embed/protocol';
+import type { PlayerCommand } from '../../core/player/commands';
+import { runCommand } from './commands';
+import { postToParent, type EventBody } from './embed-parent';
 import type { Player } from './player.store';
 
 const SAVE_INTERVAL_MS = 3000;
-
-type EventBody = PlayerEvent extends infer E ? (E extends PlayerEvent ? Omit<E, 'source'> : never) : never;
-
-export function postToParent(event: EventBody): void {
-  if (window.parent === window) return;
-  // The parent is a partner page on any origin; events carry nothing private (spec: embedding allowed).
-  window.parent.postMessage({ source: MESSAGE_SOURCE, ...event }, '*');
-}
-
-/**
- * Spec §4: the next (1) or previous (-1) episode from the media keys and the OS media controls; it
- * starts from the beginning, whatever progress it has. False when there is no such episode.
- */
-export function goToAdjacentEpisode(player: Player, direction: 1 | -1): boolean {
-  const hooks = player.hooks.current;
-  const target = direction === 1 ? hooks.nextEpisode : hooks.previousEpisode;
-  if (!target || !hooks.goToEpisode) return false;
-  hooks.goToEpisode(target.seasonId, target.episodeId, { fromStart: true });
-  return true;
-}
 
 export function usePlaybackEffects(player: Player): void {
   const host = useHostServices();
@@ -127,7 +108,6 @@ export function usePlaybackEffects(player: Player): void {
   useEffect(() => {
     const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
     if (!session) return;
-    const engine = player.engine;
     const set = (action: MediaSessionAction, handler: MediaSessionActionHandler | null) => {
       try {
         session.setActionHandler(action, handler);
@@ -135,10 +115,11 @@ export function usePlaybackEffects(player: Player): void {
         // This browser does not know the action: nothing to register.
       }
     };
-    set('play', () => void engine.play());
-    set('pause', () => engine.pause());
-    set('seekbackward', () => engine.seek(engine.state.time - 10));
-    set('seekforward', () => engine.seek(engine.state.time + 10));
+    const run = (command: PlayerCommand) => () => runCommand(player, command);
+    set('play', run({ type: 'play' }));
+    set('pause', run({ type: 'pause' }));
+    set('seekbackward', run({ type: 'seekBy', seconds: -10 }));
+    set('seekforward', run({ type: 'seekBy', seconds: 10 }));
     // The OS shows next/previous only while there is such an episode: registered per episode.
     let episodes = '';
     const update = () => {
@@ -150,8 +131,8 @@ export function usePlaybackEffects(player: Player): void {
       const key = `${nextEpisode?.episodeId ?? ''}/${previousEpisode?.episodeId ?? ''}`;
       if (key === episodes) return;
       episodes = key;
-      set('nexttrack', nextEpisode ? () => goToAdjacentEpisode(player, 1) : null);
-      set('previoustrack', previousEpisode ? () => goToAdjacentEpisode(player, -1) : null);
+      set('nexttrack', nextEpisode ? run({ type: 'episode', direction: 1 }) : null);
+      set('previoustrack', previousEpisode ? run({ type: 'episode', direction: -1 }) : null);
     };
     update();
     const unsubscribe = subscribe(player.ui, update);
@@ -183,35 +164,7 @@ export function usePlaybackEffects(player: Player): void {
     const onMessage = (event: MessageEvent) => {
       if (event.source !== window.parent) return;
       const command = parsePlayerCommand(event.data);
-      if (!command) return;
-      const engine = player.engine;
-      switch (command.type) {
-        case 'play':
-          void engine.play();
-          break;
-        case 'pause':
-          engine.pause();
-          break;
-        case 'seek':
-          engine.seek(command.time);
-          break;
-        case 'volume':
-          engine.setVolume(command.volume);
-          break;
-        case 'loadMedia': {
-          // Through the Direct URL provider in the worker: validated like a found stream; a URL that
-          // does not play is refused with an error event and the current video goes on.
-          const { url, streamType, startAt } = command;
-          void resolveDirectStream(scrapeEmbed, url, streamType, player.hooks.current.scrapeOptions?.() ?? {}, { validate: true }).then((result) => {
-            if (!result.ok) {
-              postToParent({ type: 'error', message: loadMediaErrorMessage(url, result.error) });
-              return;
-            }
-            player.hooks.current.playStream?.(result.value, 'direct-url', undefined, startAt === undefined ? undefined : { startAt });
-          });
-          break;
-        }
-      }
+      if (command) runCommand(player, commandFromEmbed(command));
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

@@ -177,11 +177,38 @@ export function Choice({ label, value, selected, onClick, chevron, disabled, tes
   );
 }
 
-export function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (value: boolean) => void }) {
+/** A drawn switch: its state is the thumb's side and the track's colour on screen, `aria-checked` for assistive technology. */
+const Track = styled.span`
+  flex: none;
+  position: relative;
+  width: 2.25rem;
+  height: 1.25rem;
+  border-radius: 1rem;
+  background: ${(p) => p.theme.colors.textDim};
+  transition: background-color 150ms;
+  &::after {
+    content: '';
+    position: absolute;
+    top: 0.15rem;
+    inset-inline-start: 0.15rem;
+    width: 0.95rem;
+    height: 0.95rem;
+    border-radius: 50%;
+    background: #fff;
+    box-shadow: 0 1px 2px rgba(0, 0, 0, 0.4);
+    transition: transform 150ms;
+  }
+  [aria-checked='true'] > & { background: ${(p) => p.theme.colors.primary}; }
+  [aria-checked='true'] > &::after { transform: translateX(1rem); }
+  html[dir='rtl'] [aria-checked='true'] > &::after { transform: translateX(-1rem); }
+  @media (prefers-reduced-motion: reduce) { &, &::after { transition: none; } }
+`;
+
+export function Toggle({ label, checked, onChange, testId }: { label: string; checked: boolean; onChange: (value: boolean) => void; testId?: string }) {
   return (
-    <Option type="button" role="switch" aria-checked={checked} onClick={() => onChange(!checked)}>
+    <Option type="button" role="switch" aria-checked={checked} onClick={() => onChange(!checked)} data-testid={testId}>
       <span className="label">{label}</span>
-      <span className="value">{checked ? 'ON' : 'OFF'}</span>
+      <Track aria-hidden="true" data-testid="switch-track" />
     </Option>
   );
 }

@@ -1,0 +1,160 @@
+/**
+ * The one dispatcher of player commands (core/player/commands.ts): keyboard shortcuts, on-screen
+ * controls, the OS media keys and the embedding page's messages all call `runCommand`.
+ */
+import { clamp } from '../../core/player/format-time';
+import type { PlayerCommand } from '../../core/player/commands';
+import { nextSpeed } from '../../core/player/keyboard';
+import { scrapeEmbed } from '../../worker/player.client';
+import { loadMediaErrorMessage, resolveDirectStream } from './load-media';
+import type { Player } from './player.store';
+import { postToParent } from './embed-parent';
+
+/** How long an indicator (volume, subtitle delay, a refusal) stays on screen. */
+export const INDICATOR_MS = 3000;
+const ROLL_MS = 1000;
+const rollTimers = new WeakMap<Player, ReturnType<typeof setTimeout>>();
+
+type PlayerUi = Player['ui'];
+
+/** Tells the user for 3 s that the browser refused (fullscreen or Picture-in-Picture). */
+function refused(ui: PlayerUi, notice: NonNullable<PlayerUi['notice']>, error: unknown) {
+  console.warn(`[player] ${notice}:`, error);
+  ui.notice = notice;
+  ui.noticeUntil = Date.now() + INDICATOR_MS;
+}
+
+function toggleFullscreen(ui: PlayerUi, element: HTMLElement | null) {
+  if (!element) return;
+  if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+  else if (!element.requestFullscreen) refused(ui, 'fullscreenRefused', new Error('Fullscreen API unavailable'));
+  else void element.requestFullscreen().catch((error: unknown) => refused(ui, 'fullscreenRefused', error));
+}
+
+async function togglePip(ui: PlayerUi, video: HTMLVideoElement | null) {
+  if (!video) return;
+  try {
+    if (document.pictureInPictureElement) await document.exitPictureInPicture();
+    else await video.requestPictureInPicture();
+  } catch (error) {
+    // Not allowed here (no metadata yet, disabled by the page or the browser): say so.
+    refused(ui, 'pipRefused', error);
+  }
+}
+
+/** Volume: clamped 0..1, kept in the host's store (when the screen is mounted), the indicator shows for 3 s. */
+function setVolume(player: Player, volume: number) {
+  const v = clamp(volume, 0, 1);
+  player.engine.setVolume(v);
+  player.env.current?.host().actions.setVolume(v);
+  player.ui.volumeIndicatorUntil = Date.now() + INDICATOR_MS;
+}
+
+/**
+ * Spec §4: the next (1) or previous (-1) episode from the media keys and the OS media controls; it
+ * starts from the beginning, whatever progress it has. False when there is no such episode.
+ */
+export function goToAdjacentEpisode(player: Player, direction: 1 | -1): boolean {
+  const hooks = player.hooks.current;
+  const target = direction === 1 ? hooks.nextEpisode : hooks.previousEpisode;
+  if (!target || !hooks.goToEpisode) return false;
+  hooks.goToEpisode(target.seasonId, target.episodeId, { fromStart: true });
+  return true;
+}
+
+/** The embedding page's URL, through the Direct URL provider in the worker; one that does not play is refused with an error event and the current video goes on. */
+function loadMedia(player: Player, { url, streamType, startAt }: Extract<PlayerCommand, { type: 'loadMedia' }>) {
+  void resolveDirectStream(scrapeEmbed, url, streamType, player.hooks.current.scrapeOptions?.() ?? {}, { validate: true }).then((result) => {
+    if (!result.ok) {
+      postToParent({ type: 'error', message: loadMediaErrorMessage(url, result.error) });
+      return;
+    }
+    player.hooks.current.playStream?.(result.value, 'direct-url', undefined, startAt === undefined ? undefined : { startAt });
+  });
+}
+
+export function runCommand(player: Player, command: PlayerCommand): void {
+  const { engine, ui } = player;
+  const env = player.env.current;
+  switch (command.type) {
+    case 'play':
+      void engine.play();
+      break;
+    case 'pause':
+      engine.pause();
+      break;
+    case 'togglePlay':
+      engine.togglePlay();
+      break;
+    case 'toggleMute':
+      engine.toggleMute();
+      ui.volumeIndicatorUntil = Date.now() + INDICATOR_MS;
+      break;
+    case 'toggleFullscreen':
+      toggleFullscreen(ui, env?.shell() ?? null);
+      break;
+    case 'togglePip':
+      void togglePip(ui, env?.video() ?? null);
+      break;
+    case 'toggleCaptions':
+      env?.toggleCaptions();
+      break;
+    case 'toggleTimeMode':
+      ui.timeMode = ui.timeMode === 'regular' ? 'remaining' : 'regular';
+      break;
+    case 'close':
+      // Escape closes an open menu; with none open it leaves fullscreen, which browsers usually do
+      // themselves but headless Chromium and some webviews leave to the page.
+      if (ui.menu.id === null && document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+      ui.menu.id = null;
+      ui.menu.route = '/';
+      break;
+    case 'speed':
+      engine.setRate(nextSpeed(engine.state.rate, command.direction));
+      break;
+    case 'seekBy':
+    case 'frameStep':
+      engine.seek(engine.state.time + command.seconds);
+      break;
+    case 'seekTo':
+      engine.seek(command.time);
+      break;
+    case 'volumeBy':
+      setVolume(player, engine.state.volume + command.delta);
+      break;
+    case 'setVolume':
+      setVolume(player, command.volume);
+      break;
+    case 'subtitleDelayBy': {
+      const host = env?.host();
+      if (!host) break;
+      const delay = clamp(Math.round((host.state.subtitles.delay + command.seconds) * 10) / 10, -20, 20);
+      host.actions.setSubtitleSettings({ delay });
+      ui.delayIndicatorUntil = Date.now() + INDICATOR_MS;
+      break;
+    }
+    case 'roll':
+      // A second r during a roll lets it finish its second: the timer restarts, the element stays.
+      ui.rolling = true;
+      clearTimeout(rollTimers.get(player));
+      rollTimers.set(
+        player,
+        setTimeout(() => (ui.rolling = false), ROLL_MS),
+      );
+      break;
+    case 'episode':
+      goToAdjacentEpisode(player, command.direction);
+      break;
+    case 'nextEpisode': {
+      const { nextEpisode, goToEpisode } = player.hooks.current;
+      if (nextEpisode) goToEpisode?.(nextEpisode.seasonId, nextEpisode.episodeId);
+      break;
+    }
+    case 'cast':
+      void engine.requestCast();
+      break;
+    case 'loadMedia':
+      loadMedia(player, command);
+      break;
+  }
+}
