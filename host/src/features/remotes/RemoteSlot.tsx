@@ -141,10 +141,12 @@ function lazyPage(remote: RemoteName, page: string, attempt: number): ComponentT
 export interface RemoteSlotProps<N extends RemoteName> {
   remote: N;
   page: RemotePages[N];
+  /** Shown while the remote loads, given its translated "Loading …" text (default: that text, centred). */
+  waiting?: (label: string) => ReactNode;
 }
 
 /** Renders one page of a remote behind its own Suspense and error boundary. Retry starts a fresh load. */
-export function RemoteSlot<N extends RemoteName>({ remote, page }: RemoteSlotProps<N>) {
+export function RemoteSlot<N extends RemoteName>({ remote, page, waiting }: RemoteSlotProps<N>) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   // Each retry needs a fresh lazy: React keeps a rejected one forever.
@@ -153,13 +155,18 @@ export function RemoteSlot<N extends RemoteName>({ remote, page }: RemoteSlotPro
     forgetRemote(remote);
     setAttempt((n) => n + 1);
   };
+  const label = t('remotes.loading', { name: t(`remotes.names.${remote}`) });
   return (
     <SlotBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={retry}>
       <Suspense
         fallback={
-          <Loading role="status" aria-live="polite">
-            {t('remotes.loading', { name: t(`remotes.names.${remote}`) })}
-          </Loading>
+          waiting ? (
+            waiting(label)
+          ) : (
+            <Loading role="status" aria-live="polite">
+              {label}
+            </Loading>
+          )
         }
       >
         <div data-remote={remote}>

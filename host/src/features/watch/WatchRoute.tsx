@@ -9,9 +9,12 @@ import { THEME_NAMES, decodeMediaId, isLanguage, type ThemeName, useHostServices
 import { resolveLegacyMedia, viewParams, withoutUnsafeBack } from '../../core/media-routes';
 import { ProviderIssuesPage } from '../pages/ProviderIssuesPage';
 import { RemoteSlot } from '../remotes/RemoteSlot';
+import { PlayerWaiting } from './PlayerWaiting';
 import { CenteredMessage } from '../ui/primitives';
 import { usePageTitle } from '../ui/use-page-title';
 import { NotFoundPage } from '../pages/NotFoundPage';
+
+const playerWaiting = (label: string) => <PlayerWaiting label={label} />;
 
 function useViewParams() {
   const { search } = useLocation();
@@ -48,7 +51,7 @@ export function WatchRoute() {
   if (legacy.kind === 'unresolvable') return <LegacyNotice />;
   if (!decodeMediaId(media)) return <NotFoundPage />;
   if (config.showProviderIssues) return <ProviderIssuesPage />;
-  return <RemoteSlot remote="player" page="watch" />;
+  return <RemoteSlot remote="player" page="watch" waiting={playerWaiting} />;
 }
 
 /** /embed/{media}/{seasonNumber}/{episodeNumber}: numbers become TMDB ids, then the media path. */
@@ -70,11 +73,7 @@ function EmbedEpisodeRedirect({ tmdbId, slugId, seasonNumber, episodeNumber }: {
   }, [catalog, tmdbId, slugId, seasonNumber, episodeNumber, search]);
   if (target === 'missing') return <NotFoundPage />;
   if (target) return <Navigate to={target} replace />;
-  return (
-    <CenteredMessage role="status">
-      <p>{t('legacy.loading')}</p>
-    </CenteredMessage>
-  );
+  return <PlayerWaiting label={t('legacy.loading')} />;
 }
 
 export function EmbedRoute() {
@@ -86,5 +85,5 @@ export function EmbedRoute() {
     if (ref.type !== 'show' || !/^\d+$/.test(season) || !/^\d+$/.test(episode)) return <NotFoundPage />;
     return <EmbedEpisodeRedirect tmdbId={ref.tmdbId} slugId={media} seasonNumber={Number(season)} episodeNumber={Number(episode)} />;
   }
-  return <RemoteSlot remote="player" page="watch" />;
+  return <RemoteSlot remote="player" page="watch" waiting={playerWaiting} />;
 }

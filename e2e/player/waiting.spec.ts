@@ -1,0 +1,101 @@
+/**
+ * Issue 17, point 7: from the player remote loading, through the title's lookup, to the scraping view,
+ * the person sees one calm wait: the player's dark backdrop with one spinner (faded in only when the
+ * wait lasts) and no chain of loading texts; the words are there for screen readers.
+ */
+import { player } from '../support/player.page';
+import { expect, test } from '../support/site.fixture';
+
+const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Sample {
+  state: 'blank' | 'host-waiting' | 'player-waiting' | 'scraping' | 'other';
+  text: string;
+  backdrop: string;
+  spinnerOpacity: number;
+}
+
+test('loading the player, finding the title and finding a stream read as one wait: one backdrop, one spinner, no visible loading text', async ({ page, site }) => {
+  // A slow network: the player remote's files and the catalog's answer for the title each take 700 ms.
+  await page.route(`${site.remoteUrls.player}/**`, async (route) => {
+    await delay(700);
+    await route.fallback();
+  });
+  await page.route(
+    (url) => /\/3\/movie\/653$/.test(url.pathname),
+    async (route) => {
+      await delay(700);
+      await route.fallback();
+    },
+  );
+  await page.addInitScript(() => {
+    const samples: unknown[] = [];
+    (window as unknown as { __samples: unknown[] }).__samples = samples;
+    /** Text a sighted person can read: in a box larger than 2 px, not hidden, not transparent. */
+    const visibleText = (root: Element) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const parts: string[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim();
+        const parent = node.parentElement;
+        if (!text || !parent) continue;
+        const rect = parent.getBoundingClientRect();
+        const style = getComputedStyle(parent);
+        if (rect.width <= 2 || rect.height <= 2 || style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
+        parts.push(text);
+      }
+      return parts.join(' ');
+    };
+    const sample = () => {
+      if (!document.body) return void setTimeout(sample, 40);
+      const host = document.querySelector('[data-testid="player-waiting"]');
+      const own = document.querySelector('[data-testid="watch-loading"]');
+      const scraping = document.querySelector('[data-testid="scraping-view"]');
+      const state = scraping ? 'scraping' : own ? 'player-waiting' : host ? 'host-waiting' : visibleText(document.body) ? 'other' : 'blank';
+      const screen = own ?? host;
+      const spinner = screen?.querySelector('[aria-hidden="true"]');
+      samples.push({
+        state,
+        text: visibleText(document.body),
+        backdrop: screen ? getComputedStyle(screen).backgroundImage : '',
+        spinnerOpacity: spinner ? Number(getComputedStyle(spinner).opacity) : 0,
+      });
+      if (!scraping) setTimeout(sample, 40);
+    };
+    sample();
+  });
+
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await expect(page.getByTestId('scraping-view').or(player(page).and(page.locator('[data-status="playing"]')))).toBeVisible({ timeout: 20_000 });
+  const samples = await page.evaluate(() => (window as unknown as { __samples: Sample[] }).__samples);
+  const before = samples.filter((s) => s.state !== 'scraping');
+  const states = [...new Set(before.map((s) => s.state))];
+
+  // Only the waiting screens (host's, then the player's), never another page or a loading text in between.
+  expect(states.filter((s) => s !== 'blank'), JSON.stringify(before.filter((s) => s.state === 'other').map((s) => s.text))).toEqual(['host-waiting', 'player-waiting']);
+  const waiting = before.filter((s) => s.state === 'host-waiting' || s.state === 'player-waiting');
+  expect(waiting.filter((s) => s.text !== ''), 'no visible text while waiting').toEqual([]);
+  // One backdrop for both: the player's dark gradient.
+  expect(new Set(waiting.map((s) => s.backdrop)).size).toBe(1);
+  expect(waiting[0]!.backdrop).toContain('radial-gradient');
+  // The spinner shows only once the wait has lasted: invisible in the first samples, visible later.
+  expect(waiting[0]!.spinnerOpacity).toBe(0);
+  expect(Math.max(...waiting.map((s) => s.spinnerOpacity))).toBeGreaterThan(0.9);
+  // Screen readers are told what happens.
+  await expect(page.getByTestId('scraping-view')).toBeAttached();
+});
+
+test('the waiting screens name what happens for screen readers', async ({ page, site }) => {
+  await page.route(
+    (url) => /\/3\/movie\/653$/.test(url.pathname),
+    async (route) => {
+      await delay(1500);
+      await route.fallback();
+    },
+  );
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await expect(page.getByTestId('watch-loading')).toHaveAttribute('role', 'status');
+  await expect(page.getByTestId('watch-loading')).toHaveText('Loading title…');
+  await expect(page.getByTestId('watch-loading')).toHaveCSS('background-image', /radial-gradient/);
+});

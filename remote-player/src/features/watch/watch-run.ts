@@ -1,0 +1,184 @@
+/**
+ * One run of the watch page for one title or episode, as named steps: reset the player, look the
+ * title up, show it, find a stream (passing over episodes without one when autoplay got here), then
+ * play it from the saved position. The page starts a run per title and cancels it when it leaves.
+ */
+import { CatalogError, type HostApi, type MediaRef } from 'shared-contracts';
+import { resumeFrom } from '../../core/player/resume';
+import { applyScrapeEvent, emptyProgress } from '../../core/scraping/progress';
+import type { ScrapeError } from '../../core/scraping/errors';
+import type { RunOutput } from '../../core/scraping/types';
+import { cancelScrape, scrapeAll } from '../../worker/player.client';
+import { type Player, type PlayerMeta, plain, postToParent, scrapeOptionsForRun, startStream, stopThumbnails } from '../player';
+import { fetchIntroSkip } from './skips';
+import { documentTitle, resolveMeta, type ResolvedTitle } from './title-meta';
+
+/** Autoplay tries at most this many episodes without a stream in a row before it stops. */
+export const MAX_AUTOPLAY_SKIPS = 3;
+
+/** Episodes autoplay passed over, kept by the page across the runs of a chain. */
+export interface AutoplayChain {
+  continuing: boolean;
+  skipped: string[];
+}
+
+export interface WatchRunInput {
+  player: Player;
+  host: HostApi;
+  ref: MediaRef;
+  season: string | undefined;
+  episode: string | undefined;
+  embed: boolean;
+  chain: AutoplayChain;
+  /** The page's loading state: the title is being looked up, is shown, or could not be. */
+  onLoad: (state: { status: 'loading' } | { status: 'ready' } | { status: 'error'; notFound: boolean }) => void;
+}
+
+interface WatchRun extends WatchRunInput {
+  runId: string;
+  signal: AbortSignal;
+  /** Autoplay (or skip credits) brought the person here: an episode without a stream is passed over. */
+  reachedByAutoplay: boolean;
+  /** The next episode keeps playing on its own when the one before had played (spec: autoplay). */
+  autoplayNext: boolean;
+  /** Reached with the media keys: starts from the beginning (spec §4). */
+  fromStart: boolean;
+}
+
+/** Starts a run; the returned function cancels it (the page left the title). */
+export function startWatchRun(input: WatchRunInput): () => void {
+  const controller = new AbortController();
+  const { player, host, chain } = input;
+  const run: WatchRun = {
+    ...input,
+    runId: crypto.randomUUID(),
+    signal: controller.signal,
+    reachedByAutoplay: chain.continuing,
+    autoplayNext: player.engine.state.hasPlayedOnce && host.state.preferences.enableAutoplay && host.config.allowAutoplay,
+    fromStart: player.ui.startFromBeginning,
+  };
+  void playTitle(run);
+  return () => {
+    controller.abort();
+    void cancelScrape(run.runId);
+  };
+}
+
+async function playTitle(run: WatchRun): Promise<void> {
+  resetPlayer(run);
+  const resolved = await lookUpTitle(run);
+  if (!resolved || run.signal.aborted) return;
+  if (resolved.redirect) return redirectToEpisode(run, resolved.redirect);
+  const meta = resolved.meta!;
+  showTitle(run, resolved, meta);
+  loadIntroSkip(run, meta);
+  const result = await findStream(run, meta);
+  if (!result || run.signal.aborted) return;
+  if (!result.ok) return passOverOrStop(run, resolved, meta, result.error);
+  playFromSavedPosition(run, meta, result.value);
+  openMenuFromQuery(run.player);
+}
+
+/** A new title: nothing of the previous one stays (engine, status, source, progress, prompts). */
+function resetPlayer({ player, chain, reachedByAutoplay }: WatchRun) {
+  if (!reachedByAutoplay) chain.skipped = [];
+  chain.continuing = false;
+  player.ui.startFromBeginning = false;
+  stopThumbnails();
+  player.engine.reset();
+  player.dispatch({ type: 'reset' });
+  Object.assign(player.ui, { meta: null, sourceId: null, embedId: null, progress: emptyProgress(), scrapeError: null, introSkipTime: null, resumeFrom: null, skippedEpisodes: [], autoplayStopped: false });
+}
+
+/** The catalog's title (and episode); a failure is the page's error screen (not found, or retry). */
+async function lookUpTitle(run: WatchRun): Promise<ResolvedTitle | null> {
+  run.onLoad({ status: 'loading' });
+  try {
+    return await resolveMeta(run.host, run.ref, run.season, run.episode, run.signal);
+  } catch (error) {
+    if (!run.signal.aborted) run.onLoad({ status: 'error', notFound: error instanceof CatalogError && error.kind === 'not-found' });
+    return null;
+  }
+}
+
+/** A show opened without an episode: its first aired episode, keeping the query (and /embed/). */
+function redirectToEpisode({ host, embed }: WatchRun, path: string) {
+  host.navigate(`${embed ? path.replace(/^\/media\//, '/embed/') : path}${window.location.search}`, { replace: true });
+}
+
+/** The title is known: the player shows it, the tab names it, the embedding page hears it is ready. */
+function showTitle({ player, host, onLoad }: WatchRun, resolved: ResolvedTitle, meta: PlayerMeta) {
+  player.hooks.current.nextEpisode = resolved.next;
+  player.hooks.current.previousEpisode = resolved.previous;
+  player.ui.meta = meta;
+  player.dispatch({ type: 'setMeta' });
+  onLoad({ status: 'ready' });
+  host.actions.setDocumentTitle(documentTitle(meta));
+  postToParent({
+    type: 'ready',
+    media: { tmdbId: meta.media.tmdbId, type: meta.media.type, title: meta.media.title, ...(meta.episode ? { season: meta.episode.seasonNumber, episode: meta.episode.episodeNumber } : {}) },
+  });
+}
+
+/** Spec §6: the intro's end for Skip intro, only when the config allows the febbox key and the user has set a token. */
+function loadIntroSkip({ player, host, signal }: WatchRun, meta: PlayerMeta) {
+  if (!meta.episode || !meta.imdbId || !host.config.skipsUrl || !host.config.allowFebboxKey || !host.state.preferences.febboxKey) return;
+  void fetchIntroSkip(host.config.skipsUrl, meta.imdbId, meta.episode.seasonNumber, meta.episode.episodeNumber, signal).then((seconds) => {
+    if (!signal.aborted) player.ui.introSkipTime = seconds;
+  });
+}
+
+/** Every source in order (the progress view follows), after a Turnstile token when the config asks for one. Null when cancelled. */
+async function findStream({ player, host, runId, signal }: WatchRun, meta: PlayerMeta) {
+  const options = await scrapeOptionsForRun(host, runId, signal);
+  if (signal.aborted) return null;
+  const result = options.ok
+    ? await scrapeAll(plain(meta.scrape!), options.value, (event) => {
+        if (!signal.aborted) player.ui.progress = applyScrapeEvent(player.ui.progress, event);
+      })
+    : options;
+  if (!result.ok && result.error.code === 'scrape/cancelled') return null;
+  return result;
+}
+
+/**
+ * No stream: reached by autoplay, the next episode is tried instead (at most MAX_AUTOPLAY_SKIPS in a
+ * row, then autoplay stops and says so); otherwise the not-found screen with its ways out.
+ */
+function passOverOrStop({ player, chain, reachedByAutoplay }: WatchRun, resolved: ResolvedTitle, meta: PlayerMeta, error: ScrapeError) {
+  if (reachedByAutoplay && meta.episode && error.code === 'scrape/not-found') {
+    const label = `S${meta.episode.seasonNumber} E${meta.episode.episodeNumber}`;
+    if (resolved.next && chain.skipped.length < MAX_AUTOPLAY_SKIPS) {
+      chain.skipped.push(label);
+      player.hooks.current.goToEpisode?.(resolved.next.seasonId, resolved.next.episodeId, { auto: true });
+      return;
+    }
+    player.ui.autoplayStopped = true;
+    player.ui.skippedEpisodes = [...chain.skipped];
+    chain.skipped = [];
+  }
+  player.ui.scrapeError = error;
+  player.dispatch({ type: 'scrapeNotFound' });
+  postToParent({ type: 'error', message: error.message });
+}
+
+/** Plays the found stream where the person left off (with the resume prompt), or from the start. */
+function playFromSavedPosition({ player, host, chain, autoplayNext, fromStart }: WatchRun, meta: PlayerMeta, found: RunOutput) {
+  const saved = host.state.progress[meta.media.tmdbId];
+  const watched = meta.episode ? saved?.episodes[meta.episode.episode.id]?.progress : saved?.progress;
+  const resume = watched && !fromStart ? resumeFrom(watched.watched, watched.duration) : { startAt: 0, prompt: false };
+  if (resume.prompt) player.ui.resumeFrom = resume.startAt;
+  if (chain.skipped.length) {
+    player.ui.skippedEpisodes = chain.skipped;
+    chain.skipped = [];
+  }
+  startStream(player, host, found.stream, { sourceId: found.sourceId, embedId: found.embedId }, { startAt: resume.startAt, autoplay: autoplayNext, kind: 'playMedia' });
+}
+
+/** Spec §2: overlay routing through query param r (e.g. r=settings/captions/settings). */
+function openMenuFromQuery(player: Player) {
+  const overlay = /^(settings|episodes)(\/.*)?$/.exec(new URLSearchParams(window.location.search).get('r') ?? '');
+  if (!overlay) return;
+  player.ui.menu = { id: overlay[1] as 'settings' | 'episodes', route: overlay[2] ?? '/' };
+  player.ui.menuFromQuery = overlay[0];
+}
