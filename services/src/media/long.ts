@@ -148,6 +148,7 @@ function shiftPcr(b: Buffer, at: number, ticks: number): void {
  * clips already).
  */
 export function shiftTransportStream(segment: Buffer, seconds: number): Buffer {
+  if (segment.length === 0 || segment.length % TS_PACKET !== 0) throw new Error(`not an MPEG-TS segment: ${segment.length} bytes`);
   const out = Buffer.from(segment);
   const ticks = Math.round(seconds * PTS_HZ);
   if (ticks === 0) return out;
@@ -256,6 +257,7 @@ export function createLongMedia(root: string) {
     const [clip = '', minutesText = '', ...rest] = parts;
     const layout = layoutOf(clip);
     if (!layout) return missing(`no clip ${clip} to make long`);
+    if (rest.length === 0) return missing('no file named');
     const minutes = parseMinutes(minutesText);
     if (minutes === undefined) return bad(`minutes must be a whole number from 1 to ${MAX_LONG_MINUTES}`);
     const total = minutes * 60;
