@@ -10,7 +10,7 @@ import { movieById, showById } from '../../services/src/catalog/data';
 import { LONG_MOVIES, LONG_SHOW } from '../../services/src/media/library';
 import { introSkipSeconds } from '../../services/src/skips/index';
 import { withConfig } from '../support/config';
-import { currentTime, player, setTime, showControls, startPlayback, videoProp } from '../support/player.page';
+import { currentTime, menu, openSettings, player, setTime, showControls, startPlayback, videoProp } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 const MOON = movieById.get(775)!;
@@ -60,6 +60,47 @@ test('A Trip to the Moon plays its 14 minutes: watched from minute 5, left, back
   await prompt.getByRole('button', { name: 'Start from beginning' }).click();
   await expect.poll(() => currentTime(page)).toBeLessThan(5);
   await expect(prompt).toHaveCount(0);
+});
+
+test('minute 7 of A Trip to the Moon: quality and audio language switch and play on; the captions file and the HLS subtitle rendition show that minute\'s line', async ({ page, site, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOON.id}`);
+  await startPlayback(page, 0.5);
+  await setTime(page, 420.5);
+  const started = Date.now();
+  await openSettings(page);
+  await page.getByTestId('menu-quality').click();
+  await page.getByTestId('quality-360').click();
+  await expect(page.getByTestId('quality-360')).toHaveAttribute('aria-pressed', 'true');
+  let before = await currentTime(page);
+  await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThan(before + 1);
+  await page.getByTestId('quality-4k').click();
+  await expect(page.getByTestId('quality-4k')).toHaveAttribute('aria-pressed', 'true');
+  before = await currentTime(page);
+  await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThan(before + 1);
+  await expect.poll(() => videoProp(page, 'videoWidth')).toBe(1280); // the "4K" level is a 1280x720 encode
+  await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByTestId('menu-audio').click();
+  await page.getByTestId('audio-es').click();
+  await expect(page.getByTestId('audio-es')).toHaveAttribute('aria-pressed', 'true');
+  before = await currentTime(page);
+  await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThan(before + 1);
+  // Played on, without jumps: no further than the wall clock went.
+  const played = (await currentTime(page)) - 420.5;
+  expect(played).toBeLessThan((Date.now() - started) / 1000 + 1);
+
+  // Paused at 7:01 (cue 211 of the 2 s lines): the captions file, then the stream's own Spanish rendition.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('k');
+  await expect.poll(() => videoProp(page, 'paused')).toBe(true);
+  await setTime(page, 421);
+  await openSettings(page);
+  await page.getByTestId('menu-captions').click();
+  await page.getByTestId('caption-meadow-14m-fr-vtt').click();
+  await expect(page.getByTestId('caption-cue')).toHaveText('Ligne de sous-titre 211 (fr)');
+  await page.getByTestId('caption-hls-1').click();
+  await expect(page.getByTestId('caption-cue')).toHaveText('Línea de subtítulo 211 (es)');
+  expect(consoleErrors).toEqual([]);
 });
 
 test('an invented film plays its runtime; a position within 120 s of the end resumes nowhere: no prompt, from the start', async ({ page, site }) => {
