@@ -243,6 +243,13 @@ describe('long titles in the index', () => {
     }
   });
 
+  it('are listed by GET / with their routes', async () => {
+    const body = (await (await get('/')).json()) as { long: { maxMinutes: number; titles: { movies: Array<{ tmdbId: number; minutes: number }>; shows: Array<{ tmdbId: number }> } } };
+    expect(body.long.maxMinutes).toBe(MAX_LONG_MINUTES);
+    expect(body.long.titles.movies).toEqual(expect.arrayContaining([expect.objectContaining({ tmdbId: 775, minutes: 14 })]));
+    expect(body.long.titles.shows.map((s) => s.tmdbId)).toEqual([LONG_SHOW.tmdbId]);
+  });
+
   it("the long show's aired episodes play for their runtime; episodes without a stream stay without", async () => {
     const show = showById.get(LONG_SHOW.tmdbId)!;
     const season = show.seasons.find((s) => s.number === 1)!;
