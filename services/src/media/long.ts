@@ -181,11 +181,11 @@ const clock = (seconds: number, separator: '.' | ',') => {
 };
 
 /** Cues every 2 s from `from` to `to` (seconds of the title), numbered from the title's start. */
-function cues(from: number, to: number, phrase: string, lang: string, separator: '.' | ',', numbered: boolean): string {
+function cues(from: number, to: number, phrase: string, lang: string, separator: '.' | ','): string {
   let text = '';
   for (let start = from; start < to; start += CUE_SECONDS) {
     const n = Math.round(start / CUE_SECONDS) + 1;
-    text += `${numbered ? `${n}\n` : ''}${clock(start, separator)} --> ${clock(Math.min(start + CUE_SECONDS, to), separator)}\n${phrase} ${n} (${lang})\n\n`;
+    text += `${n}\n${clock(start, separator)} --> ${clock(Math.min(start + CUE_SECONDS, to), separator)}\n${phrase} ${n} (${lang})\n\n`;
   }
   return text;
 }
@@ -246,12 +246,13 @@ export function createLongMedia(root: string) {
   function subtitleSegment(layout: ClipLayout, lang: string, from: number, to: number): string {
     const phrase = layout.phrases.get(lang) ?? 'Subtitle line';
     // Cue times are the title's own; the map ties local 0 to the media's first PTS, as in the clip.
-    return `WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:${layout.subtitleMpegts},LOCAL:00:00:00.000\n\n${cues(from, to, phrase, lang, '.', true)}`;
+    return `WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:${layout.subtitleMpegts},LOCAL:00:00:00.000\n\n${cues(from, to, phrase, lang, '.')}`;
   }
 
   /**
-   * Answers one `/long/...` path (without the `/long` prefix's leading part: `parts` are the path's
-   * segments after `long`). 400 for a malformed or out-of-range length, 404 for anything unknown.
+   * Answers one `/long/...` request; `parts` are the path's segments after `/long/`
+   * (`['meadow', '14', 'v720', 'index.m3u8']`). 400 for a malformed or out-of-range length, 404 for
+   * anything unknown.
    */
   function answer(parts: string[]): LongResult {
     const [clip = '', minutesText = '', ...rest] = parts;
@@ -265,11 +266,10 @@ export function createLongMedia(root: string) {
     if (rest.length === 1 && rest[0] === 'master.m3u8') return { status: 200, type: CONTENT.m3u8, body: layout.masterText };
 
     if (rest.length === 2 && rest[0] === 'subtitles') {
-      const match = /^([a-z]{2,3})\.(vtt|srt)$/.exec(rest[1]!);
-      const phrase = match ? layout.phrases.get(match[1]!) : undefined;
-      if (!match || !phrase) return missing('no such caption file');
-      const [, lang, format] = match as unknown as [string, string, 'vtt' | 'srt'];
-      const body = format === 'vtt' ? `WEBVTT\n\n${cues(0, total, phrase, lang, '.', true)}` : cues(0, total, phrase, lang, ',', true);
+      const [, lang = '', format] = /^([a-z]{2,3})\.(vtt|srt)$/.exec(rest[1]!) ?? [];
+      const phrase = layout.phrases.get(lang);
+      if (!phrase || (format !== 'vtt' && format !== 'srt')) return missing('no such caption file');
+      const body = format === 'vtt' ? `WEBVTT\n\n${cues(0, total, phrase, lang, '.')}` : cues(0, total, phrase, lang, ',');
       return { status: 200, type: CONTENT[format], body };
     }
 
