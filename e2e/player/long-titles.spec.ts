@@ -11,7 +11,7 @@ import { LONG_MOVIES, LONG_SHOW } from '../../services/src/media/library';
 import { introSkipSeconds } from '../../services/src/skips/index';
 import { withConfig } from '../support/config';
 import { openDiscover } from '../support/discover.page';
-import { currentTime, menu, openSettings, player, setTime, startPlayback, videoProp } from '../support/player.page';
+import { currentTime, menu, openSettings, player, setTime, showControls, startPlayback, videoProp } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 const MOON = movieById.get(775)!;
@@ -140,7 +140,7 @@ test.describe('a show with long episodes', () => {
     await withConfig(page, { allowFebboxKey: true });
   });
 
-  test('Skip Intro jumps over a real-sized intro; near the end the Next episode button shows; at 99% skip credits plays the next episode', async ({ page, site }) => {
+  test('Skip Intro of a real-sized intro: always in the first 10 s, then with the controls, jumps over it; near the end the Next episode button shows; at 99% skip credits plays the next episode', async ({ page, site }) => {
     await setPreferences(page, { febboxKey: 'my-febbox-token' });
     const intro = introSkipSeconds(SHOW.imdbId, 1, 1)!;
     expect(intro).toBeGreaterThanOrEqual(45);
@@ -149,8 +149,15 @@ test.describe('a show with long episodes', () => {
     await expect(page).toHaveTitle(/S1 E1/);
     await expect.poll(() => videoProp(page, 'duration')).toBeCloseTo(runtimeOf(1), 0);
 
+    // Spec §4: always in the first 10 s; after that, within the intro, only with the controls.
     const skip = page.getByTestId('skip-intro');
     await expect(skip).toBeVisible();
+    await setTime(page, 30);
+    await expect(page.getByTestId('controls')).toHaveCSS('opacity', '0', { timeout: 8000 });
+    await expect(skip).toHaveCount(0);
+    await showControls(page);
+    await expect(skip).toBeVisible();
+    expect(await currentTime(page)).toBeLessThan(intro);
     await skip.click();
     await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(intro);
     expect(await currentTime(page)).toBeLessThan(intro + 2);
