@@ -6,7 +6,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { logRequests } from '../lib/serve';
-import { BROKEN_MOVIES, CLIPS, HOSTED_MOVIES, LIBRARY_SOURCES, MIRRORED_MOVIES, MOVIES_WITHOUT_STREAM, embedStream, episodeEntry, movieEntry } from './library';
+import { BROKEN_MOVIES, CLIPS, HOSTED_MOVIES, LIBRARY_SOURCES, LONG_TITLES, MIRRORED_MOVIES, MOVIES_WITHOUT_STREAM, embedStream, episodeEntry, movieEntry } from './library';
+import { LONG_CLIPS, MAX_LONG_MINUTES, createLongMedia } from './long';
 
 /** services/media, resolved from this file's location. */
 export const MEDIA_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'media');
@@ -105,6 +106,7 @@ export function createMediaApp(config: MediaConfig): Hono {
       sources: LIBRARY_SOURCES,
       mirroredMovies: MIRRORED_MOVIES,
       hostedMovies: HOSTED_MOVIES,
+      long: { clips: LONG_CLIPS, maxMinutes: MAX_LONG_MINUTES, master: '/long/{clip}/{minutes}/master.m3u8', captions: '/long/{clip}/{minutes}/subtitles/{lang}.{vtt|srt}', titles: LONG_TITLES },
     }),
   );
 
@@ -130,6 +132,21 @@ export function createMediaApp(config: MediaConfig): Hono {
 <video controls playsinline style="width:100%;height:100vh" src="${escapeHtml(src)}"></video>
 <script id="__EMBED_DATA__" type="application/json">${json}</script>
 </body></html>`);
+  });
+
+  // Long titles: playlists, segments and captions generated from the clips on request (long.ts).
+  const long = createLongMedia(config.root);
+  app.get('/long/*', (c) => {
+    const parts = new URL(c.req.url).pathname.split('/').slice(2);
+    const result = long.answer(parts);
+    if (result.status !== 200) return c.json({ error: result.status === 400 ? 'bad_request' : 'not_found', message: result.message }, result.status);
+    const body = typeof result.body === 'string' ? Buffer.from(result.body, 'utf8') : result.body;
+    const headers = {
+      'Content-Type': result.type,
+      'Content-Length': String(body.length),
+      'Cache-Control': result.type.startsWith('video/') ? 'public, max-age=3600' : 'no-cache',
+    };
+    return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(new Uint8Array(body), 200, headers);
   });
 
   app.get('/clips/*', (c) => serveFile(c, config.root));

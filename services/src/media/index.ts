@@ -2,7 +2,8 @@ import { listen } from '../lib/serve';
 import type { StartService } from '../types';
 import { MEDIA_ROOT, createMediaApp } from './app';
 
-export { BROKEN_MOVIES, MOVIES_WITHOUT_STREAM, movieEntry, episodeEntry } from './library';
+export { BROKEN_MOVIES, LONG_MOVIES, LONG_SHOW, MOVIES_WITHOUT_STREAM, movieEntry, episodeEntry } from './library';
+export { MAX_LONG_MINUTES } from './long';
 export type { IndexEntry, IndexSource, IndexStream, IndexCaption, IndexEmbed } from './library';
 
 /**

@@ -3,6 +3,7 @@
  * catalog's data set so ids always agree. Deterministic: the same ids have the same sources on every start.
  */
 import { MOVIES, SHOWS, movieById, showById, type Movie } from '../catalog/data';
+import { longCaptionPath, longPlaylistPath, type LongClip } from './long';
 
 export type ClipName = 'meadow' | 'harbor' | 'lantern' | 'trailer';
 export type QualityKey = '4k' | '1080' | '720' | '480' | '360' | 'unknown';
@@ -126,6 +127,24 @@ function fileSource(base: string, clip: keyof typeof CLIPS, captionLangs: string
   };
 }
 
+/** The HLS copy of a long title: the clip's ladder repeated to `minutes`, captions generated to the same length. */
+function longHlsSource(base: string, clip: LongClip, minutes: number): IndexSource {
+  const info = CLIPS[clip];
+  return {
+    ...meta('local-hls'),
+    kind: 'stream',
+    quality: info.hls4k ? '4k' : clip === 'lantern' ? '1080' : '720',
+    stream: {
+      type: 'hls',
+      playlist: `${base}${longPlaylistPath(clip, minutes)}`,
+      flags: ['cors-allowed'],
+      captions: info.subtitles.map((language) => ({ id: `${clip}-${minutes}m-${language}-vtt`, language, type: 'vtt' as const, url: `${base}${longCaptionPath(clip, minutes, language, 'vtt')}`, needsProxy: false as const })),
+      qualities4k: info.hls4k,
+      audioTracks: info.audio,
+    },
+  };
+}
+
 /** One rendition's media playlist (no master): the low-bandwidth HLS of the clips with muxed audio. */
 function hlsSdSource(base: string, clip: 'harbor' | 'lantern'): IndexSource {
   return {
@@ -175,7 +194,23 @@ export const BROKEN_MOVIES: Readonly<Record<string, number>> = {
   everySourceBroken: (visibleMovies[20] as Movie).id,
 };
 
+/**
+ * Long titles (issue 17): these play for the catalog's runtime, from playlists that repeat a clip
+ * (`/long/{clip}/{minutes}/...`, long.ts), so that resume, Continue Watching, skip intro, skip credits
+ * and autoplay can be tried by watching. A Trip to the Moon (public domain, 14 min, the full Meadow
+ * ladder), The Burning Frontier (invented, 97 min, Harbor) and every episode of Copper Station (Lantern,
+ * 28-35 min; the skips service gives them intros of 45 s to 2 min).
+ */
+export const LONG_MOVIES: Readonly<Record<number, LongClip>> = { 775: 'meadow', 900001: 'harbor' };
+export const LONG_SHOW = { tmdbId: 910012, clip: 'lantern' } as const satisfies { tmdbId: number; clip: LongClip };
+/** What `GET /` lists: each long title with its clip and length in minutes. */
+export const LONG_TITLES = {
+  movies: Object.entries(LONG_MOVIES).map(([id, clip]) => ({ tmdbId: Number(id), title: movieById.get(Number(id))?.title, clip, minutes: movieById.get(Number(id))?.runtime })),
+  shows: [{ tmdbId: LONG_SHOW.tmdbId, title: showById.get(LONG_SHOW.tmdbId)?.name, clip: LONG_SHOW.clip, minutes: "each episode's runtime" }],
+};
+
 const hasStream = (movie: Movie) =>
+  !(movie.id in LONG_MOVIES) &&
   !MOVIES_WITHOUT_STREAM.includes(movie.id) && Boolean(movie.releaseDate) && (movie.releaseDate as string) <= new Date().toISOString().slice(0, 10) && !Object.values(BROKEN_MOVIES).includes(movie.id);
 /** Invented movies the mirrors carry too (HLS and MP4 copies, ranked above the main copies): they play from the mirror. */
 export const MIRRORED_MOVIES: readonly number[] = visibleMovies.filter((m, i) => i % 11 === 7 && !m.publicDomain && hasStream(m)).map((m) => m.id);
@@ -197,7 +232,9 @@ export function movieEntry(tmdbId: number, base: string): IndexEntry | undefined
     entry.available = false;
     return entry;
   }
-  if (tmdbId === BROKEN_MOVIES.missingSegments) entry.sources = [brokenSource(base, 'local-hls', BROKEN.missingSegments, 'segments-404')];
+  const long = LONG_MOVIES[tmdbId];
+  if (long) entry.sources = [longHlsSource(base, long, movie.runtime)];
+  else if (tmdbId === BROKEN_MOVIES.missingSegments) entry.sources = [brokenSource(base, 'local-hls', BROKEN.missingSegments, 'segments-404')];
   else if (tmdbId === BROKEN_MOVIES.garbageSegments) entry.sources = [brokenSource(base, 'local-hls', BROKEN.garbageSegments, 'undecodable-segments')];
   else if (tmdbId === BROKEN_MOVIES.notAPlaylist) entry.sources = [brokenSource(base, 'local-hls', BROKEN.notAPlaylist, 'not-a-playlist')];
   else if (tmdbId === BROKEN_MOVIES.badMp4) entry.sources = [brokenSource(base, 'local-mp4', BROKEN.badMp4, 'undecodable-mp4')];
@@ -255,6 +292,10 @@ export function episodeEntry(tmdbId: number, seasonNumber: number, episodeNumber
   }
   if (showIndex === 5 && seasonNumber === 1 && episodeNumber === 2) {
     entry.sources = [brokenSource(base, 'local-hls', BROKEN.missingSegments, 'segments-404')];
+    return entry;
+  }
+  if (tmdbId === LONG_SHOW.tmdbId) {
+    entry.sources = [longHlsSource(base, LONG_SHOW.clip, episode.runtime ?? 30)];
     return entry;
   }
   // The first shows' episodes use the full ladder; the others the episode clip.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHOWS } from '../catalog/data';
 import type { RunningService } from '../types';
+import { LONG_SHOW } from '../media/library';
 import { introSkipSeconds, start } from './index';
 
 let service: RunningService | undefined;
@@ -29,6 +30,26 @@ describe('skips', () => {
     const s = await boot();
     for (const path of ['/tt0000000/1/1', `/${show.imdbId}/1/99`, `/${show.imdbId}/1/4`, '/not-an-id/1/1'])
       expect((await fetch(`${s.url}${path}`)).status, path).toBe(404);
+  });
+
+  it("gives the long show's episodes intros of 45 s to 2 min, and the clips' shows intros inside 5-13 s", async () => {
+    const s = await boot();
+    const long = SHOWS.find((x) => x.id === LONG_SHOW.tmdbId)!;
+    const times: number[] = [];
+    for (const season of long.seasons.filter((x) => x.number > 0))
+      for (const episode of season.episodes) {
+        const res = await fetch(`${s.url}/${long.imdbId}/${season.number}/${episode.number}`);
+        if (episode.number % 4 === 0) expect(res.status).toBe(404);
+        else times.push(Number(((await res.json()) as { introSkipTime: string }).introSkipTime.slice(0, -1)));
+      }
+    expect(times.length).toBeGreaterThanOrEqual(3);
+    for (const t of times) expect(t >= 45 && t <= 120, `${t}s`).toBe(true);
+    expect(new Set(times).size).toBeGreaterThan(1);
+    for (const other of SHOWS.filter((x) => x.id !== LONG_SHOW.tmdbId).slice(0, 12))
+      for (const episode of [1, 2, 3]) {
+        const t = introSkipSeconds(other.imdbId, 1, episode);
+        if (t !== undefined) expect(t >= 5 && t <= 13, `${t}s`).toBe(true);
+      }
   });
 
   it('fails a given number of times on request (for the retry rule)', async () => {
