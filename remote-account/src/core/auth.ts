@@ -13,7 +13,7 @@ import {
   normalizePassphrase,
   seedToStorage,
   signChallenge,
-} from './crypto';
+} from 'account-crypto';
 
 /** One error taxonomy for the account flows; each code has a message key `errors.<code>`. */
 export type AccountErrorCode =
