@@ -6,3 +6,4 @@
  */
 export * from './requests';
 export * from './responses';
+export * from './parse';
