@@ -144,6 +144,14 @@ export function createConfig(options: AppConfigOptions): Configuration {
           },
           type: 'javascript/auto',
         },
+        {
+          // @noble/ed25519 3 (account-crypto) has no exports map and ships index.ts beside index.js; .ts
+          // resolves first (and .js maps to .ts), so its TypeScript source is what gets bundled: strip its types.
+          test: /[\\/]@noble[\\/]ed25519[\\/]index\.ts$/,
+          loader: 'builtin:swc-loader',
+          options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } },
+          type: 'javascript/auto',
+        },
         { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset' },
       ],
     },

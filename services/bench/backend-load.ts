@@ -33,7 +33,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { keysFromSeed, signChallenge } from '../src/backend/client-crypto';
+import { keysFromSeed, signChallenge } from 'account-crypto';
 import { findPostgres, servicesDir } from '../src/backend/testkit';
 
 export type BenchDatabase = 'pglite' | 'postgres';

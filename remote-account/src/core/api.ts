@@ -1,14 +1,19 @@
 /**
- * The account backend's HTTP API (research/backend-contract.md A3), with fetch injected. Every failure is
- * a BackendError whose `kind` drives what the caller does (retry, log out, show a message).
+ * The account backend's HTTP API (research/backend-contract.md A3), with fetch injected. Every response is
+ * checked against the wire format (the account-wire package, the schemas the server is built to): a body
+ * of another shape is a BackendError too, never a crash further on. Every failure is a BackendError whose
+ * `kind` drives what the caller does (retry, log out, show a message).
  */
 import type { AccountProfile } from 'shared-contracts';
+import * as W from 'account-wire';
 
 export type BackendErrorKind =
   /** No answer: offline, DNS, connection refused, CORS, timeout. */
   | 'network'
   /** The URL answered, but not like a movie-web backend (HTML, not JSON, unknown route at /meta). */
   | 'not-backend'
+  /** A 2xx JSON answer that does not have the shape the contract gives that route (a broken or foreign server). */
+  | 'unexpected-response'
   /** 5xx */
   | 'server'
   /** 429 */
@@ -29,80 +34,19 @@ export class BackendError extends Error {
   }
 }
 
-export interface BackendMeta {
-  name: string;
-  description?: string;
-  version: string;
-  hasCaptcha: boolean;
-  captchaClientKey?: string;
-}
-
-export interface UserDto {
-  id: string;
-  publicKey: string;
-  profile: AccountProfile;
-  createdAt: string;
-}
-
-export interface SessionDto {
-  id: string;
-  userId: string;
-  createdAt: string;
-  accessedAt: string;
-  device: string;
-  userAgent: string;
-}
-
-export interface AuthResponse {
-  user: UserDto;
-  session: SessionDto;
-  token: string;
-}
-
-export interface BookmarkMetaDto {
-  title: string;
-  year: number;
-  poster?: string;
-  type: string;
-}
-
-export interface BookmarkDto {
-  tmdbId: string;
-  meta: BookmarkMetaDto;
-  updatedAt: string;
-}
-
-export interface ProgressInput {
-  tmdbId: string;
-  meta: BookmarkMetaDto;
-  duration: number;
-  watched: number;
-  seasonId?: string;
-  episodeId?: string;
-  seasonNumber?: number;
-  episodeNumber?: number;
-  updatedAt?: string;
-}
-
-export interface ProgressDto {
-  id: string;
-  tmdbId: string;
-  season: { id?: string | null; number?: number | null };
-  episode: { id?: string | null; number?: number | null };
-  meta: BookmarkMetaDto;
-  /** Upstream answers bigint columns as strings. */
-  duration: number | string;
-  watched: number | string;
-  updatedAt: string;
-}
-
-export interface SettingsDto {
-  id?: string;
-  applicationLanguage?: string | null;
-  applicationTheme?: string | null;
-  defaultSubtitleLanguage?: string | null;
-  proxyUrls?: string[] | null;
-}
+/** The wire types (account-wire), under the names the account remote uses. */
+export type BackendMeta = W.MetaResponse;
+export type UserDto = W.UserResponse;
+export type SessionDto = W.SessionResponse;
+export type AuthResponse = W.AuthResponse;
+export type BookmarkMetaDto = W.BookmarkMeta;
+export type BookmarkDto = W.BookmarkResponse;
+/** A title's meta as progress needs it (`type` "movie" or "show"); bookmarks take it too. */
+export type MediaMetaDto = W.ProgressMeta;
+/** What this client sends: the ids and numbers absent rather than null. */
+export type ProgressInput = W.ProgressInput & { seasonId?: string; episodeId?: string; seasonNumber?: number; episodeNumber?: number };
+export type ProgressDto = W.ProgressResponse;
+export type SettingsDto = W.SettingsResponse;
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -135,7 +79,12 @@ export const isRouteMissing = (error: unknown): boolean => error instanceof Back
 export function createBackendClient({ baseUrl, fetch: fetchImpl = (i, o) => fetch(i, o), timeoutMs = 15_000 }: BackendClientOptions) {
   const base = baseUrl.replace(/\/+$/, '');
 
-  async function request<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+  async function request<S extends W.WireSchema>(
+    schema: S,
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown } = {},
+  ): Promise<W.Parsed<S>> {
     const headers: Record<string, string> = {};
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -169,7 +118,9 @@ export function createBackendClient({ baseUrl, fetch: fetchImpl = (i, o) => fetc
       const message = messageOf(body) ?? `HTTP ${response.status}`;
       throw new BackendError(classifyStatus(response.status, message), message, response.status);
     }
-    return body as T;
+    const parsed = W.parseWire(schema, body);
+    if (!parsed.ok) throw new BackendError('unexpected-response', `unexpected answer to ${method} ${path}: ${parsed.problem}`, response.status);
+    return parsed.value;
   }
 
   const user = (id: string) => `/users/${encodeURIComponent(id)}`;
@@ -177,55 +128,50 @@ export function createBackendClient({ baseUrl, fetch: fetchImpl = (i, o) => fetc
   return {
     baseUrl: base,
     async getMeta(): Promise<BackendMeta> {
-      const meta = await request<Partial<BackendMeta>>('GET', '/meta').catch((error: unknown) => {
+      return request(W.MetaResponse, 'GET', '/meta').catch((error: unknown) => {
         // A site that is not a backend answers /meta with 404 HTML or JSON of another shape.
-        if (error instanceof BackendError && error.kind === 'client') throw new BackendError('not-backend', error.message, error.status);
+        if (error instanceof BackendError && (error.kind === 'client' || error.kind === 'unexpected-response')) {
+          throw new BackendError('not-backend', error.message, error.status);
+        }
         throw error;
       });
-      if (!meta || typeof meta.name !== 'string' || typeof meta.hasCaptcha !== 'boolean') {
-        throw new BackendError('not-backend', '/meta is not a movie-web backend answer');
-      }
-      return meta as BackendMeta;
     },
-    registerStart: (captchaToken?: string) => request<{ challenge: string }>('POST', '/auth/register/start', { body: captchaToken ? { captchaToken } : {} }),
-    registerComplete: (body: {
-      publicKey: string;
-      challenge: { code: string; signature: string };
-      namespace: string;
-      device: string;
-      profile: AccountProfile;
-    }) => request<AuthResponse>('POST', '/auth/register/complete', { body }),
-    loginStart: (publicKey: string) => request<{ challenge: string }>('POST', '/auth/login/start', { body: { publicKey } }),
-    loginComplete: (body: { publicKey: string; challenge: { code: string; signature: string }; device: string }) =>
-      request<AuthResponse>('POST', '/auth/login/complete', { body: { ...body, namespace: 'movie-web' } }),
-    getMe: (token: string) => request<{ user: UserDto; session: SessionDto }>('GET', '/users/@me', { token }),
-    patchUser: (token: string, userId: string, profile: AccountProfile) => request<UserDto>('PATCH', user(userId), { token, body: { profile } }),
-    deleteUser: (token: string, userId: string) => request<{ id: string }>('DELETE', user(userId), { token }),
-    getSessions: (token: string, userId: string) => request<SessionDto[]>('GET', `${user(userId)}/sessions`, { token }),
+    registerStart: (captchaToken?: string) =>
+      request(W.ChallengeResponse, 'POST', '/auth/register/start', { body: (captchaToken ? { captchaToken } : {}) satisfies W.RegisterStart }),
+    registerComplete: (body: W.RegisterComplete) => request(W.AuthResponse, 'POST', '/auth/register/complete', { body }),
+    loginStart: (publicKey: string) => request(W.ChallengeResponse, 'POST', '/auth/login/start', { body: { publicKey } satisfies W.LoginStart }),
+    // `namespace` is ignored by login (contract A8.8), sent as the upstream client does.
+    loginComplete: (body: W.LoginComplete) => request(W.AuthResponse, 'POST', '/auth/login/complete', { body: { ...body, namespace: 'movie-web' } }),
+    getMe: (token: string) => request(W.MeResponse, 'GET', '/users/@me', { token }),
+    patchUser: (token: string, userId: string, profile: AccountProfile) =>
+      request(W.UserResponse, 'PATCH', user(userId), { token, body: { profile } satisfies W.UserPatch }),
+    deleteUser: (token: string, userId: string) => request(W.IdResponse, 'DELETE', user(userId), { token }),
+    getSessions: (token: string, userId: string) => request(W.SessionList, 'GET', `${user(userId)}/sessions`, { token }),
     /** Our server's extension (upstream has no such route: see isRouteMissing and the service's fallback). */
-    deleteOtherSessions: (token: string, userId: string) => request<{ count: number }>('DELETE', `${user(userId)}/sessions`, { token }),
+    deleteOtherSessions: (token: string, userId: string) => request(W.CountResponse, 'DELETE', `${user(userId)}/sessions`, { token }),
     patchSession: (token: string, sessionId: string, deviceName: string) =>
-      request<SessionDto>('PATCH', `/sessions/${encodeURIComponent(sessionId)}`, { token, body: { deviceName } }),
-    deleteSession: (token: string, sessionId: string) => request<{ id: string }>('DELETE', `/sessions/${encodeURIComponent(sessionId)}`, { token }),
-    getBookmarks: (token: string, userId: string) => request<BookmarkDto[]>('GET', `${user(userId)}/bookmarks`, { token }),
+      request(W.SessionResponse, 'PATCH', `/sessions/${encodeURIComponent(sessionId)}`, { token, body: { deviceName } satisfies W.SessionPatch }),
+    deleteSession: (token: string, sessionId: string) => request(W.IdResponse, 'DELETE', `/sessions/${encodeURIComponent(sessionId)}`, { token }),
+    getBookmarks: (token: string, userId: string) => request(W.BookmarkListResponse, 'GET', `${user(userId)}/bookmarks`, { token }),
     /** `updatedAt` per item: when the change was made (an extension; upstream strips unknown keys). */
-    putBookmarks: (token: string, userId: string, items: { tmdbId: string; meta: BookmarkMetaDto; updatedAt?: string }[]) =>
-      request<BookmarkDto[]>('PUT', `${user(userId)}/bookmarks`, { token, body: items }),
+    putBookmarks: (token: string, userId: string, items: W.BookmarkList) =>
+      request(W.BookmarkListResponse, 'PUT', `${user(userId)}/bookmarks`, { token, body: items }),
     addBookmark: (token: string, userId: string, tmdbId: string, meta: BookmarkMetaDto) =>
-      request<BookmarkDto>('POST', `${user(userId)}/bookmarks/${encodeURIComponent(tmdbId)}`, { token, body: { tmdbId, meta } }),
+      request(W.BookmarkResponse, 'POST', `${user(userId)}/bookmarks/${encodeURIComponent(tmdbId)}`, { token, body: { tmdbId, meta } satisfies W.BookmarkPost }),
     deleteBookmark: (token: string, userId: string, tmdbId: string) =>
-      request<unknown>('DELETE', `${user(userId)}/bookmarks/${encodeURIComponent(tmdbId)}`, { token }),
-    getProgress: (token: string, userId: string) => request<ProgressDto[]>('GET', `${user(userId)}/progress`, { token }),
-    importProgress: (token: string, userId: string, items: ProgressInput[]) =>
-      request<unknown>('PUT', `${user(userId)}/progress/import`, { token, body: items }),
+      request(W.BookmarkDeleteResponse, 'DELETE', `${user(userId)}/bookmarks/${encodeURIComponent(tmdbId)}`, { token }),
+    getProgress: (token: string, userId: string) => request(W.ProgressListResponse, 'GET', `${user(userId)}/progress`, { token }),
+    /** Upstream answers with the rows that already existed only (contract A7): callers ignore the answer. */
+    importProgress: (token: string, userId: string, items: W.ProgressImport) =>
+      request(W.ProgressListResponse, 'PUT', `${user(userId)}/progress/import`, { token, body: items }),
     putProgress: (token: string, userId: string, item: ProgressInput) =>
-      request<ProgressDto>('PUT', `${user(userId)}/progress/${encodeURIComponent(item.tmdbId)}`, { token, body: item }),
+      request(W.ProgressResponse, 'PUT', `${user(userId)}/progress/${encodeURIComponent(item.tmdbId)}`, { token, body: item }),
     // Contract A7: the body is required; ids go in their own fields (upstream swapped them).
     deleteProgress: (token: string, userId: string, tmdbId: string, ids: { seasonId?: string; episodeId?: string }) =>
-      request<unknown>('DELETE', `${user(userId)}/progress/${encodeURIComponent(tmdbId)}`, { token, body: { ...ids } }),
-    getSettings: (token: string, userId: string) => request<SettingsDto>('GET', `${user(userId)}/settings`, { token }),
-    putSettings: (token: string, userId: string, settings: Omit<SettingsDto, 'id'>) =>
-      request<SettingsDto>('PUT', `${user(userId)}/settings`, { token, body: settings }),
+      request(W.ProgressDeleteResponse, 'DELETE', `${user(userId)}/progress/${encodeURIComponent(tmdbId)}`, { token, body: { ...ids } satisfies W.ProgressDelete }),
+    getSettings: (token: string, userId: string) => request(W.SettingsResponse, 'GET', `${user(userId)}/settings`, { token }),
+    putSettings: (token: string, userId: string, settings: W.SettingsPut) =>
+      request(W.SettingsResponse, 'PUT', `${user(userId)}/settings`, { token, body: settings }),
   };
 }
 

@@ -13,7 +13,7 @@ import {
   normalizePassphrase,
   seedToStorage,
   signChallenge,
-} from './crypto';
+} from 'account-crypto';
 
 /** One error taxonomy for the account flows; each code has a message key `errors.<code>`. */
 export type AccountErrorCode =
@@ -24,6 +24,7 @@ export type AccountErrorCode =
   | 'captcha-failed'
   | 'account-not-found'
   | 'not-backend'
+  | 'unexpected-response'
   | 'backend-unreachable'
   | 'backend-failed'
   | 'rate-limited'
@@ -50,6 +51,8 @@ export function toAccountError(error: unknown): AccountError {
         return new AccountError('backend-unreachable', error.message);
       case 'not-backend':
         return new AccountError('not-backend', error.message);
+      case 'unexpected-response':
+        return new AccountError('unexpected-response', error.message);
       case 'server':
         return new AccountError('backend-failed', error.message);
       case 'rate-limited':

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { BookmarkUpdate, ProgressUpdate } from 'shared-contracts';
 import { createBackendClient } from './api';
 import { compactBookmarkQueue, compactProgressQueue, coversRow, pushQueues } from './push';
+import { contractAnswer } from './testkit';
 
 const b = (id: string, action: 'add' | 'delete', tmdbId: string): BookmarkUpdate => ({ id, action, tmdbId, type: 'movie', title: tmdbId });
 const p = (id: string, action: 'upsert' | 'delete', tmdbId: string, extra: Partial<ProgressUpdate> = {}): ProgressUpdate => ({
   id, action, tmdbId, type: 'movie', title: tmdbId, progress: { watched: 1, duration: 2 }, ...extra,
 });
 
-/** A fake backend: records calls, answers from a script. */
+/** A fake backend: records calls, answers from a script (a 200 without a body: the contract's answer). */
 function fakeBackend(answer: (method: string, path: string, body: unknown) => { status: number; body?: unknown } | 'network') {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetch = async (url: string, init?: RequestInit) => {
@@ -17,7 +18,8 @@ function fakeBackend(answer: (method: string, path: string, body: unknown) => { 
     calls.push({ method: init?.method ?? 'GET', path, body });
     const result = answer(init?.method ?? 'GET', path, body);
     if (result === 'network') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(result.body ?? {}), { status: result.status, headers: { 'Content-Type': 'application/json' } });
+    const reply = result.body ?? (result.status === 200 ? contractAnswer(init?.method ?? 'GET', path, body) : {});
+    return new Response(JSON.stringify(reply), { status: result.status, headers: { 'Content-Type': 'application/json' } });
   };
   return { calls, client: createBackendClient({ baseUrl: 'http://backend.test', fetch }) };
 }
@@ -48,7 +50,7 @@ describe('queue compaction', () => {
 
 describe('pushQueues', () => {
   it('batches bookmark adds, deletes one by one, progress per row; everything acknowledged', async () => {
-    const { calls, client } = fakeBackend(() => ({ status: 200, body: [] }));
+    const { calls, client } = fakeBackend(() => ({ status: 200 }));
     const outcome = await pushQueues(target(client), {
       bookmarks: [b('1', 'add', 'a'), b('2', 'add', 'b'), b('3', 'delete', 'c')],
       progress: [p('4', 'upsert', 'm'), p('5', 'delete', 'n', { seasonId: 's1', episodeId: 'e1' })],
@@ -102,7 +104,7 @@ describe('pushQueues', () => {
 
   // The time this takes is a bench figure (e2e/bench/account.bench.ts), not asserted here.
   it('500 queued changes go out in one push, compacted', async () => {
-    const { calls, client } = fakeBackend(() => ({ status: 200, body: [] }));
+    const { calls, client } = fakeBackend(() => ({ status: 200 }));
     const bookmarks = Array.from({ length: 250 }, (_, i) => b(`b${i}`, i % 5 === 0 ? 'delete' : 'add', String(i)));
     const progress = Array.from({ length: 250 }, (_, i) => p(`p${i}`, 'upsert', String(i % 100), { progress: { watched: i, duration: 1000 } }));
     const outcome = await pushQueues(target(client), { bookmarks, progress });
@@ -116,12 +118,7 @@ describe('pushQueues', () => {
 describe('edit times and server stamps', () => {
   it('sends when each change was made; records the stamps the server answered and the rows deleted', async () => {
     const stamp = '2024-05-01T10:00:00.000Z';
-    const { calls, client } = fakeBackend((method, path, body) => {
-      if (method === 'PUT' && path.endsWith('/bookmarks')) return { status: 200, body: (body as { tmdbId: string }[]).map((x) => ({ tmdbId: x.tmdbId, meta: {}, updatedAt: stamp })) };
-      if (method === 'PUT' && path.endsWith('/progress/m')) return { status: 200, body: { id: '1', tmdbId: 'm', season: {}, episode: {}, meta: {}, duration: 2, watched: 1, updatedAt: stamp } };
-      if (method === 'PUT' && path.endsWith('/progress/s')) return { status: 200, body: {} };
-      return { status: 200, body: {} };
-    });
+    const { calls, client } = fakeBackend((method, path, body) => ({ status: 200, body: contractAnswer(method, path, body, stamp) }));
     const editedAt = {
       bookmark: (tmdbId: string) => (tmdbId === 'a' ? Date.parse('2024-04-01T00:00:00Z') : undefined),
       progress: (u: ProgressUpdate) => (u.tmdbId === 'm' ? Date.parse('2024-04-02T00:00:00Z') : Date.parse('2024-04-03T00:00:00Z')),
@@ -136,25 +133,27 @@ describe('edit times and server stamps', () => {
     ]);
     expect(calls.find((c) => c.path.endsWith('/progress/m'))!.body).toMatchObject({ updatedAt: '2024-04-02T00:00:00.000Z' });
     expect(calls.find((c) => c.path.endsWith('/progress/s'))!.body).toMatchObject({ updatedAt: '2024-04-03T00:00:00.000Z', seasonId: 's1', episodeId: 'e1' });
-    expect(Object.fromEntries(outcome.written)).toEqual({ 'b/a': Date.parse(stamp), 'b/b': Date.parse(stamp), 'p/m//': Date.parse(stamp), 'p/s/s1/e1': -1 });
+    expect(Object.fromEntries(outcome.written)).toEqual({ 'b/a': Date.parse(stamp), 'b/b': Date.parse(stamp), 'p/m//': Date.parse(stamp), 'p/s/s1/e1': Date.parse(stamp) });
     expect(outcome.deleted.sort()).toEqual(['b/c', 'p/t/s1/', 'p/u/']);
     expect(['p/t/s1/e1', 'p/t/s1/e2', 'p/u//', 'p/u/s9/e9'].every((key) => outcome.deleted.some((d) => coversRow(d, key)))).toBe(true);
     expect(['p/t/s2/e1', 'p/uu//', 'b/cc'].some((key) => outcome.deleted.some((d) => coversRow(d, key)))).toBe(false);
   });
 
   it('a bulk import carries each row\'s edit time', async () => {
-    const { calls, client } = fakeBackend(() => ({ status: 200, body: [] }));
-    await pushQueues(
+    const { calls, client } = fakeBackend(() => ({ status: 200 }));
+    const outcome = await pushQueues(
       { ...target(client), isNewProgressRow: () => true, editedAt: { bookmark: () => undefined, progress: (u) => (u.tmdbId === 'a' ? 1_700_000_000_000 : 1_700_000_100_000) } },
       { bookmarks: [], progress: [p('1', 'upsert', 'a'), p('2', 'upsert', 'b')] },
     );
     expect((calls[0]!.body as { updatedAt: string }[]).map((x) => x.updatedAt)).toEqual([new Date(1_700_000_000_000).toISOString(), new Date(1_700_000_100_000).toISOString()]);
+    // The import's answer lists only the rows the server already had (contract A7): the stamps of new ones are unknown.
+    expect(Object.fromEntries(outcome.written)).toEqual({ 'p/a//': -1, 'p/b//': -1 });
   });
 });
 
 describe('bulk import of new progress rows', () => {
   it('rows the server does not have go in one import; known rows one by one', async () => {
-    const { calls, client } = fakeBackend(() => ({ status: 200, body: [] }));
+    const { calls, client } = fakeBackend(() => ({ status: 200 }));
     const outcome = await pushQueues(
       { ...target(client), isNewProgressRow: (key) => !key.includes('/known/') },
       { bookmarks: [], progress: [p('1', 'upsert', 'a'), p('2', 'upsert', 'b'), p('3', 'upsert', 'known')] },

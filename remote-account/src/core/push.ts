@@ -4,7 +4,7 @@
  * the server took it, or refused it for good (a permanent 4xx, logged). Transient failures keep it.
  */
 import type { BookmarkUpdate, ProgressUpdate } from 'shared-contracts';
-import type { BackendClient, BookmarkDto, BookmarkMetaDto, ProgressDto, ProgressInput } from './api';
+import type { BackendClient, BookmarkDto, MediaMetaDto, ProgressDto, ProgressInput } from './api';
 import { BackendError } from './api';
 import { bookmarkRowKey, progressRowKey, UNKNOWN_STAMP } from './merge';
 import { decide } from './retry';
@@ -81,15 +81,15 @@ export interface PushOutcome {
 /** Does a `deleted` entry cover this row key? */
 export const coversRow = (deleted: string, key: string) => key === deleted || (deleted.endsWith('/') && key.startsWith(deleted));
 
-const stampOf = (dto: { updatedAt?: unknown } | undefined): number => {
-  const value = typeof dto?.updatedAt === 'string' ? Date.parse(dto.updatedAt) : NaN;
+const stampOf = (dto: { updatedAt: string }): number => {
+  const value = Date.parse(dto.updatedAt);
   return Number.isFinite(value) ? value : UNKNOWN_STAMP;
 };
 
 /** ISO time of a local edit (ms), or nothing when unknown. */
 const isoTime = (ms: number | undefined) => (ms !== undefined && Number.isFinite(ms) && ms > 0 ? { updatedAt: new Date(ms).toISOString() } : {});
 
-export const bookmarkMeta = (u: { title?: string; year?: number; poster?: string; type?: string }): BookmarkMetaDto => ({
+export const bookmarkMeta = (u: { title?: string; year?: number; poster?: string; type?: string }): MediaMetaDto => ({
   title: u.title ?? '',
   // Contract A7: the year must be a number; 0 when unknown (upstream sent NaN → null → 400).
   year: u.year ?? 0,
@@ -157,16 +157,13 @@ export async function pushQueues(
   const bookmarkTime = (tmdbId: string) => editedAt?.bookmark(tmdbId);
   const progressTime = (u: ProgressUpdate) => editedAt?.progress(u);
   const bookmarkBody = (u: BookmarkUpdate) => ({ tmdbId: String(u.tmdbId), meta: bookmarkMeta(u), ...isoTime(bookmarkTime(String(u.tmdbId))) });
-  /** Records the stamps a write answered (a list or one DTO); rows it does not list get UNKNOWN_STAMP. */
-  const noteWritten = (keys: string[], answer: unknown, keyOf: (dto: never) => string) => {
-    const stamps = new Map<string, number>();
-    for (const dto of Array.isArray(answer) ? answer : answer && typeof answer === 'object' ? [answer] : []) {
-      stamps.set(keyOf(dto as never), stampOf(dto as { updatedAt?: unknown }));
-    }
+  /** Records the stamps a write answered; rows it does not list (upstream's import answer) get UNKNOWN_STAMP. */
+  const noteWritten = <T extends { updatedAt: string }>(keys: string[], answer: readonly T[], keyOf: (dto: T) => string) => {
+    const stamps = new Map(answer.map((dto) => [keyOf(dto), stampOf(dto)]));
     for (const key of keys) outcome.written.set(key, stamps.get(key) ?? UNKNOWN_STAMP);
   };
-  const bookmarkDtoKey = (dto: BookmarkDto) => bookmarkRowKey(String(dto.tmdbId));
-  const progressDtoKey = (dto: ProgressDto) => progressRowKey({ tmdbId: String(dto.tmdbId), seasonId: dto.season?.id, episodeId: dto.episode?.id });
+  const bookmarkDtoKey = (dto: BookmarkDto) => bookmarkRowKey(dto.tmdbId);
+  const progressDtoKey = (dto: ProgressDto) => progressRowKey({ tmdbId: dto.tmdbId, seasonId: dto.season.id, episodeId: dto.episode.id });
   const stop = () => outcome.auth || outcome.transient !== null;
 
   const settle = (ids: string[], supersedes: Map<string, string[]>, error?: unknown): void => {
@@ -205,7 +202,7 @@ export async function pushQueues(
           if (stop()) return;
           try {
             const answer = await client.addBookmark(token, userId, String(u.tmdbId), bookmarkMeta(u));
-            noteWritten([bookmarkRowKey(String(u.tmdbId))], answer, bookmarkDtoKey);
+            noteWritten([bookmarkRowKey(String(u.tmdbId))], [answer], bookmarkDtoKey);
             settle([u.id], bookmarks.supersedes);
           } catch (single) {
             // Contract A7: "Already bookmarked" is a success.
@@ -262,7 +259,7 @@ export async function pushQueues(
         try {
           if (u.action === 'upsert') {
             const answer = await client.putProgress(token, userId, progressInput(u, progressTime(u)));
-            noteWritten([progressKey(u)], answer, progressDtoKey);
+            noteWritten([progressKey(u)], [answer], progressDtoKey);
           } else {
             await client.deleteProgress(token, userId, String(u.tmdbId), { ...(u.seasonId ? { seasonId: u.seasonId } : {}), ...(u.episodeId ? { episodeId: u.episodeId } : {}) });
             outcome.deleted.push(u.episodeId ? progressKey(u) : `p/${u.tmdbId}/${u.seasonId ? `${u.seasonId}/` : ''}`);

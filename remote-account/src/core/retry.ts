@@ -17,6 +17,10 @@ export function decide(error: unknown): FailureDecision {
     case 'not-backend':
       // A URL that suddenly answers HTML is a broken deploy or a captive portal: keep the data.
       return 'retry';
+    case 'unexpected-response':
+      // A body of another shape is a broken or foreign server, not bad data of ours: keep it (the
+      // writes are idempotent, so sending one again after the server took it is harmless).
+      return 'retry';
     case 'auth':
       return 'auth';
     case 'client':

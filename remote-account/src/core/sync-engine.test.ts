@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountServiceHost, AccountSyncState, BookmarkUpdate, HostActions } from 'shared-contracts';
 import { createSyncEngine, RESTORE_INTERVAL_MS, settingsDiff, SYNC_INTERVAL_MS } from './sync-engine';
 import { createStorageSyncMemory, createVolatileSyncMemory, SYNC_MEMORY_KEY, type SyncMemory } from './sync-memory';
+import { contractAnswer } from './testkit';
 
 /** A host whose stores are plain objects, with just the actions the engine calls. */
 function fakeHost() {
@@ -46,7 +47,8 @@ function engineWith(route: Route, clock = { now: 0 }, options: { memory?: SyncMe
     if (init?.body) bodies[`${init.method} ${path}`] = JSON.parse(String(init.body));
     const result = route(init?.method ?? 'GET', path);
     if (result === 'network') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(result.body ?? {}), { status: result.status, headers: { 'Content-Type': 'application/json' } });
+    const reply = result.body ?? (result.status === 200 ? contractAnswer(init?.method ?? 'GET', path, init?.body ? JSON.parse(String(init.body)) : undefined) : {});
+    return new Response(JSON.stringify(reply), { status: result.status, headers: { 'Content-Type': 'application/json' } });
   };
   const engine = createSyncEngine({
     host,
@@ -62,11 +64,10 @@ function engineWith(route: Route, clock = { now: 0 }, options: { memory?: SyncMe
 }
 
 const healthy: Route = (method, path) => {
-  if (path === '/users/@me') return { status: 200, body: { user: { id: 'u', profile: { colorA: '#000', colorB: '#fff', icon: 'cat' } }, session: { id: 's' } } };
   if (method === 'GET' && path.endsWith('/bookmarks')) return { status: 200, body: [{ tmdbId: 'b', meta: { title: 'Server B', year: 1, type: 'movie' }, updatedAt: '2024-01-01T00:00:00Z' }] };
-  if (method === 'GET' && path.endsWith('/progress')) return { status: 200, body: [] };
   if (method === 'GET' && path.endsWith('/settings')) return { status: 200, body: { id: 'u', applicationLanguage: 'de' } };
-  return { status: 200, body: [] };
+  // Everything else (the profile, the progress, every write): what a movie-web backend answers.
+  return { status: 200 };
 };
 
 describe('sync engine timing (spec §9)', () => {
@@ -95,8 +96,11 @@ describe('sync engine timing (spec §9)', () => {
       host,
       fetch: async (url: string, init?: RequestInit) => {
         calls.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
-        const result = healthy(init?.method ?? 'GET', new URL(url).pathname) as { status: number; body?: unknown };
-        return new Response(JSON.stringify(result.body ?? {}), { status: result.status, headers: { 'Content-Type': 'application/json' } });
+        const method = init?.method ?? 'GET';
+        const path = new URL(url).pathname;
+        const result = healthy(method, path) as { status: number; body?: unknown };
+        const reply = result.body ?? contractAnswer(method, path, init?.body ? JSON.parse(String(init.body)) : undefined);
+        return new Response(JSON.stringify(reply), { status: result.status, headers: { 'Content-Type': 'application/json' } });
       },
       now: () => Date.now(),
       random: () => 1,
@@ -227,7 +231,10 @@ describe('sync engine', () => {
   it('a pull that brings nothing new writes nothing (no store write, no re-render); a profile in another key order is the same', async () => {
     const { engine, state, writes } = engineWith((method, path) => {
       // The server stamps on receipt (later than the local edit) and answers jsonb keys in its own order.
-      if (path === '/users/@me') return { status: 200, body: { user: { id: 'u', profile: { icon: 'cat', colorA: '#000', colorB: '#fff' } }, session: { id: 's' } } };
+      if (path === '/users/@me') {
+        const me = contractAnswer('GET', path, undefined) as { user: object };
+        return { status: 200, body: { ...me, user: { ...me.user, profile: { icon: 'cat', colorA: '#000', colorB: '#fff' } } } };
+      }
       if (method === 'GET' && path.endsWith('/bookmarks')) return { status: 200, body: [{ tmdbId: 'a', meta: { title: 'Local A', year: 0, type: 'movie' }, updatedAt: new Date(5000).toISOString() }] };
       if (method === 'GET' && path.endsWith('/settings')) return { status: 200, body: { id: 'u', applicationLanguage: 'en' } };
       return healthy(method, path);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decryptDeviceName, isValidPassphrase } from './client-crypto';
+import { decryptDeviceName, isValidPassphrase } from 'account-crypto';
 import { call, findPostgres, login, movieMeta, register, showMeta, startBackend, type TestServer } from './testkit';
 
 /** The whole account journey over HTTP, as the product's client does it. */
@@ -27,7 +27,7 @@ async function fullFlow(base: string) {
   expect(put.status).toBe(200);
 
   // Device B logs in with the same passphrase (keys derived again from the words).
-  const b = await login(base, (await import('./client-crypto')).keysFromPassphrase(a.passphrase!), 'Laptop');
+  const b = await login(base, (await import('account-crypto')).keysFromPassphrase(a.passphrase!), 'Laptop');
   expect(b.userId).toBe(a.userId);
   expect(b.sessionId).not.toBe(a.sessionId);
   expect(b.response.user.publicKey).toBe(a.keys.publicKeyWire);
@@ -164,7 +164,7 @@ async function fullFlow(base: string) {
   // Sessions: list, rename, revoke.
   let sessions = await call(base, 'GET', `${user}/sessions`, { token: a.token });
   expect(sessions.body.map((s: any) => s.id).sort()).toEqual([a.sessionId, b.sessionId].sort());
-  const { encryptDeviceName } = await import('./client-crypto');
+  const { encryptDeviceName } = await import('account-crypto');
   const renamed = await call(base, 'PATCH', `/sessions/${b.sessionId}`, {
     token: b.token,
     body: { deviceName: await encryptDeviceName('Work laptop', a.keys.seed) },

@@ -1,6 +1,6 @@
 /** HTTP pieces every route group shares: the request's auth slot, errors the client is told, body and parameter validation. */
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import * as S from './schemas';
 
 export interface Auth {
@@ -60,7 +60,7 @@ export function tmdbParam(c: Context<Env>): string {
 }
 
 /** Reads and validates a JSON body; a missing body is null (as upstream), which object schemas refuse. */
-export async function parseBody<T extends z.ZodType>(c: Context<Env>, schema: T): Promise<z.output<T>> {
+export async function parseBody<T extends z.ZodMiniType>(c: Context<Env>, schema: T): Promise<z.output<T>> {
   const raw = await c.req.text();
   let value: unknown = null;
   if (raw.trim() !== '') {

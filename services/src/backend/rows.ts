@@ -1,4 +1,6 @@
-/** Database rows of the account server and the wire objects (DTOs) made from them. */
+/** Database rows of the account server and the wire objects (DTOs) made from them, typed by the wire format. */
+import type { BookmarkMeta, BookmarkResponse, ProgressMeta, ProgressResponse, SessionResponse, SettingsResponse, UserResponse } from 'account-wire';
+
 export interface UserRow {
   id: string;
   public_key: string;
@@ -19,7 +21,8 @@ export interface SessionRow {
 }
 export interface BookmarkRow {
   tmdb_id: string;
-  meta: Record<string, unknown>;
+  /** Validated on the way in (BookmarkMeta). */
+  meta: BookmarkMeta;
   updated_at: Date;
 }
 export interface ProgressRow {
@@ -29,7 +32,8 @@ export interface ProgressRow {
   episode_id: string;
   season_number: number | null;
   episode_number: number | null;
-  meta: Record<string, unknown>;
+  /** Validated on the way in (ProgressMeta). */
+  meta: ProgressMeta;
   duration: number;
   watched: number;
   updated_at: Date;
@@ -44,7 +48,7 @@ export interface SettingsRow {
 
 export const iso = (d: Date | string) => new Date(d).toISOString();
 
-export const userDto = (u: UserRow) => ({
+export const userDto = (u: UserRow): UserResponse => ({
   id: u.id,
   namespace: u.namespace,
   publicKey: u.public_key,
@@ -54,7 +58,7 @@ export const userDto = (u: UserRow) => ({
   profile: u.profile,
 });
 
-export const sessionDto = (s: SessionRow) => ({
+export const sessionDto = (s: SessionRow): SessionResponse => ({
   id: s.id,
   userId: s.user_id,
   createdAt: iso(s.created_at),
@@ -63,9 +67,9 @@ export const sessionDto = (s: SessionRow) => ({
   userAgent: s.user_agent,
 });
 
-export const bookmarkDto = (b: BookmarkRow) => ({ tmdbId: b.tmdb_id, meta: b.meta, updatedAt: iso(b.updated_at) });
+export const bookmarkDto = (b: BookmarkRow): BookmarkResponse => ({ tmdbId: b.tmdb_id, meta: b.meta, updatedAt: iso(b.updated_at) });
 
-export const progressDto = (p: ProgressRow) => ({
+export const progressDto = (p: ProgressRow): ProgressResponse => ({
   id: p.id,
   tmdbId: p.tmdb_id,
   season: p.season_id ? { id: p.season_id, ...(p.season_number != null ? { number: p.season_number } : {}) } : {},
@@ -78,7 +82,7 @@ export const progressDto = (p: ProgressRow) => ({
   updatedAt: iso(p.updated_at),
 });
 
-export const settingsDto = (s: SettingsRow) => ({
+export const settingsDto = (s: SettingsRow): SettingsResponse => ({
   id: s.id,
   applicationTheme: s.application_theme,
   applicationLanguage: s.application_language,

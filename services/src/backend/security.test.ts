@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeBase64, keysFromSeed, signChallenge } from './client-crypto';
+import { encodeBase64, keysFromSeed, signChallenge } from 'account-crypto';
 import { call, login, movieMeta, register, showMeta, startBackend, type Account, type TestServer } from './testkit';
 
 let server: TestServer;

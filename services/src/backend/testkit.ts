@@ -12,7 +12,7 @@ import {
   keysFromSeed,
   signChallenge,
   type AccountKeys,
-} from './client-crypto';
+} from 'account-crypto';
 import { start } from './index';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -6,7 +6,7 @@
 import type { Account, AccountProfile, AccountService, AccountServiceHost, AccountSession } from 'shared-contracts';
 import { createBackendClient, isRouteMissing, type BackendClient, type FetchLike } from '../../core/api';
 import { AccountError, checkDeviceName, login as loginFlow, register as registerFlow, signInElsewhere, toAccountError } from '../../core/auth';
-import { decryptDeviceName, encryptDeviceName, seedFromStorage } from '../../core/crypto';
+import { decryptDeviceName, encryptDeviceName, seedFromStorage } from 'account-crypto';
 import { bookmarkImportItems, importAsQueue, progressImportItems } from '../../core/import';
 import { createSyncEngine, type SyncEngine } from '../../core/sync-engine';
 

@@ -9,7 +9,7 @@ import styled from 'styled-components';
 import { useHost, type AccountProfile } from 'shared-contracts';
 import type { BackendMeta } from '../../core/api';
 import { AccountError, toAccountError } from '../../core/auth';
-import { generatePassphrase, normalizePassphrase } from '../../core/crypto';
+import { generatePassphrase, normalizePassphrase } from 'account-crypto';
 import { useAccountService } from '../account';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { PageFrame } from '../ui/PageFrame';

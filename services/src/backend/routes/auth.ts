@@ -58,7 +58,7 @@ export function authRoutes(app: Hono<Env>, ctx: RouteContext): void {
       if (!body.captchaToken) throw new ApiError(400, 'captcha token is required');
       if (!(await verifyCaptcha(config, body.captchaToken))) throw new ApiError(400, 'captcha token is invalid');
     }
-    return c.json({ challenge: await newChallenge('registration', null) });
+    return c.json({ challenge: await newChallenge('registration', null) } satisfies S.ChallengeResponse);
   });
 
   app.post('/auth/register/complete', async (c) => {
@@ -83,7 +83,7 @@ export function authRoutes(app: Hono<Env>, ctx: RouteContext): void {
       user: userDto(result.user),
       session: sessionDto(result.session),
       token: await signToken(result.session.id, config.jwtSecret),
-    });
+    } satisfies S.AuthResponse);
   });
 
   app.post('/auth/login/start', async (c) => {
@@ -94,7 +94,7 @@ export function authRoutes(app: Hono<Env>, ctx: RouteContext): void {
       ? await db.query('SELECT 1 FROM users WHERE public_key = $1', [publicKey])
       : { rows: [] };
     if (!rows.length || !publicKey) throw new ApiError(401, 'User cannot be found');
-    return c.json({ challenge: await newChallenge('login', publicKey) });
+    return c.json({ challenge: await newChallenge('login', publicKey) } satisfies S.ChallengeResponse);
   });
 
   app.post('/auth/login/complete', async (c) => {
@@ -117,7 +117,7 @@ export function authRoutes(app: Hono<Env>, ctx: RouteContext): void {
       user: userDto(result.user),
       session: sessionDto(result.session),
       token: await signToken(result.session.id, config.jwtSecret),
-    });
+    } satisfies S.AuthResponse);
   });
 }
 

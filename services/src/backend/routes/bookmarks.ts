@@ -65,6 +65,6 @@ export function bookmarkRoutes(app: Hono<Env>, ctx: RouteContext): void {
     const auth = await requireSelf(c, WRITE);
     const tmdbId = tmdbParam(c);
     await db.query('DELETE FROM bookmarks WHERE user_id = $1 AND tmdb_id = $2', [auth.userId, tmdbId]);
-    return c.json({ tmdbId });
+    return c.json({ tmdbId } satisfies S.BookmarkDeleteResponse);
   });
 }

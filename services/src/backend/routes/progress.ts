@@ -127,6 +127,6 @@ export function progressRoutes(app: Hono<Env>, ctx: RouteContext): void {
       tmdbId,
       ...(episodeId ? { episodeId } : {}),
       ...(seasonId ? { seasonId } : {}),
-    });
+    } satisfies S.ProgressDeleteResponse);
   });
 }

@@ -1,5 +1,6 @@
 /** GET /, /healthcheck and /meta: what anyone may ask. */
 
+import type { MetaResponse } from 'account-wire';
 import type { Hono } from 'hono';
 import type { RouteContext } from '../context';
 import type { Env } from '../http';
@@ -25,6 +26,6 @@ export function publicRoutes(app: Hono<Env>, ctx: RouteContext): void {
       version: config.version,
       hasCaptcha: config.captcha.enabled,
       ...(config.captcha.enabled && config.captcha.clientKey ? { captchaClientKey: config.captcha.clientKey } : {}),
-    }),
+    } satisfies MetaResponse),
   );
 }

@@ -20,7 +20,7 @@ export function settingsRoutes(app: Hono<Env>, ctx: RouteContext): void {
   app.get('/users/:uid/settings', async (c) => {
     const auth = await requireSelf(c, READ);
     const { rows } = await db.query<SettingsRow>('SELECT * FROM user_settings WHERE id = $1', [auth.userId]);
-    return c.json(rows[0] ? settingsDto(rows[0]) : { id: auth.userId });
+    return c.json(rows[0] ? settingsDto(rows[0]) : ({ id: auth.userId } satisfies S.SettingsResponse));
   });
 
   app.put('/users/:uid/settings', async (c) => {

@@ -21,7 +21,7 @@ export function userRoutes(app: Hono<Env>, ctx: RouteContext): void {
       db.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = $1`, [auth.sessionId]),
     ]);
     if (!user || !session.rows[0]) throw new ApiError(401, 'Not logged in');
-    return c.json({ user: userDto(user), session: sessionDto(session.rows[0]) });
+    return c.json({ user: userDto(user), session: sessionDto(session.rows[0]) } satisfies S.MeResponse);
   });
 
   app.get('/users/:uid', async (c) => {
@@ -50,7 +50,7 @@ export function userRoutes(app: Hono<Env>, ctx: RouteContext): void {
     revoke((_, userId) => userId === auth.userId);
     await db.query('DELETE FROM users WHERE id = $1', [auth.userId]);
     revoke((_, userId) => userId === auth.userId);
-    return c.json({ id: auth.userId });
+    return c.json({ id: auth.userId } satisfies S.IdResponse);
   });
 
   app.get('/users/:uid/sessions', async (c) => {
@@ -72,7 +72,7 @@ export function userRoutes(app: Hono<Env>, ctx: RouteContext): void {
       auth.sessionId,
     ]);
     revoke(others);
-    return c.json({ count: rowCount });
+    return c.json({ count: rowCount } satisfies S.CountResponse);
   });
 
   app.patch('/sessions/:sid', async (c) => {
@@ -97,12 +97,12 @@ export function userRoutes(app: Hono<Env>, ctx: RouteContext): void {
   app.delete('/sessions/:sid', async (c) => {
     const auth = await requireAuth(c);
     const sid = c.req.param('sid');
-    if (!isUuid(sid)) return c.json({ id: sid });
+    if (!isUuid(sid)) return c.json({ id: sid } satisfies S.IdResponse);
     const { rows } = await db.query<{ user_id: string }>('SELECT user_id FROM sessions WHERE id = $1', [sid]);
     if (rows[0] && rows[0].user_id !== auth.userId) throw new ApiError(403, 'Cannot delete sessions you do not own');
     revoke((id) => id === sid);
     await db.query('DELETE FROM sessions WHERE id = $1 AND user_id = $2', [sid, auth.userId]);
     revoke((id) => id === sid);
-    return c.json({ id: sid });
+    return c.json({ id: sid } satisfies S.IdResponse);
   });
 }

@@ -11,7 +11,7 @@ import {
   seedFromStorage,
   seedToStorage,
   signChallenge,
-} from './crypto';
+} from './index';
 
 const PHRASE = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const SEED_B64 = '43AF7Knxvi88bYb9jWlvPBha49NpcNZ8BYjG91sgl5U=';

@@ -7,7 +7,7 @@
  * Device names are AES-256-GCM encrypted with the same seed (16-byte IV), stored as `iv.ct.tag` in
  * standard base64.
  */
-// The bundler resolves this package's index.ts (see rspack.config.ts), tsc its index.d.ts.
+// The bundler resolves @noble/ed25519's index.ts (see rspack.base.ts), tsc its index.d.ts.
 import * as ed from '@noble/ed25519';
 import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
