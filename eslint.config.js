@@ -73,7 +73,7 @@ export default tseslint.config(
   {
     // Pure logic stays free of features and React (STYLE.md: core/ imports nothing from features/); so do
     // the account packages the account remote shares with the server (crypto, wire format).
-    files: ['*/src/core/**/*.{ts,tsx}', 'account-crypto/src/**/*.ts', 'account-wire/src/**/*.ts'],
+    files: ['*/src/core/**/*.{ts,tsx}', 'account-crypto/src/**/*.ts', 'account-wire/src/**/*.ts', 'scraping-core/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
