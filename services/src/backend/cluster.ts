@@ -87,7 +87,8 @@ export function findHaproxy(): string | undefined {
 
 /**
  * The balancer's configuration: round robin over the instances, health checks on /healthcheck (an
- * instance is out after 2 failed checks 500 ms apart, back after 2 good ones), a request whose
+ * instance is out after 3 failed checks 1 s apart, each allowed 2 s so that a busy machine does not
+ * take a healthy instance out, and back after 2 good ones), a request whose
  * connection failed or whose server died before answering is sent to another instance (`retry-on`,
  * `redispatch`), X-Forwarded-For set to the client's address (replacing whatever the client sent:
  * the instances run with BACKEND_TRUST_PROXY and rate-limit by it), and the answering instance named
@@ -103,6 +104,7 @@ export function haproxyConfig(port: number, servers: { name: string; port: numbe
     '  timeout client 30s',
     '  timeout server 30s',
     '  timeout http-keep-alive 30s',
+    '  timeout check 2s',
     '  option http-keep-alive',
     '  retries 3',
     '  retry-on conn-failure empty-response',
@@ -115,7 +117,7 @@ export function haproxyConfig(port: number, servers: { name: string; port: numbe
     '  balance roundrobin',
     '  option httpchk GET /healthcheck',
     '  http-check expect status 200',
-    '  default-server inter 500ms fall 2 rise 2',
+    '  default-server inter 1s fall 3 rise 2',
     '  http-response set-header X-Served-By %s',
     ...servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`),
     '',
