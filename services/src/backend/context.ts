@@ -130,7 +130,6 @@ export function createRouteContext({ db, config, log }: AppDeps) {
     requireSelf,
     rateLimit,
     revoke,
-    limits,
     close: () => {
       metrics.close();
     },
