@@ -1,11 +1,91 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
 const crossApp = {
   group: ['remote-discover', 'remote-player', 'remote-account', 'remote-settings', 'host', '**/remote-discover/**', '**/remote-player/**', '**/remote-account/**', '**/remote-settings/**', '**/host/src/**'],
   message: 'Apps meet only through shared-contracts and the host at run time.',
+};
+/**
+ * Packages meet by name, never by path: a relative import may not leave the package (the folder of the nearest
+ * package.json) it is written in. Import the other package by name, through a subpath its package.json
+ * "exports", and declare it in the importer's package.json.
+ */
+const repoRoot = import.meta.dirname;
+const packageRoots = new Map();
+/** The folder of the nearest package.json at or above `target` (a file or a folder), the repository root at most. */
+function packageRootOf(target) {
+  let dir = target;
+  while (dir.startsWith(repoRoot) && dir !== repoRoot) {
+    if (!packageRoots.has(dir)) packageRoots.set(dir, fs.existsSync(path.join(dir, 'package.json')));
+    if (packageRoots.get(dir)) return dir;
+    dir = path.dirname(dir);
+  }
+  return repoRoot;
+}
+/**
+ * The allow-list. The repository root is the harness, not a library: its build and test tooling (scripts/,
+ * rspack.base.ts) cannot be imported by name from a workspace (npm links workspaces, not the root), so the
+ * apps' rspack.config.ts and e2e (which builds and serves the apps) reach it by path; nothing else does.
+ */
+const ROOT_TOOLING = ['scripts/', 'rspack.base.ts'];
+const usesRootTooling = (file, from) => path.basename(file) === 'rspack.config.ts' || path.relative(repoRoot, from) === 'e2e';
+/** Files of the root allowed to reach into a package by path, and which package. */
+const ROOT_EXCEPTIONS = {
+  // They still start the services by path; next: import `services/run` and `services/types` by name (root declares services).
+  'scripts/dev.ts': ['services'],
+  'scripts/site.ts': ['services'],
+};
+const local = {
+  rules: {
+    'no-relative-import-outside-package': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          leaves:
+            "'{{source}}' leaves the package {{from}} for {{to}}: import {{to}} by name (a subpath its package.json exports) and declare it.",
+          root: "'{{source}}' leaves the package {{from}} for the repository root: only the apps' rspack.config.ts and e2e use the root's tooling (scripts/, rspack.base.ts).",
+        },
+      },
+      create(context) {
+        const file = context.filename;
+        const from = packageRootOf(path.dirname(file));
+        const name = (dir) => (dir === repoRoot ? 'the repository root' : path.relative(repoRoot, dir));
+        const check = (literal) => {
+          const source = literal?.value;
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const target = path.resolve(path.dirname(file), source);
+          const to = packageRootOf(target);
+          if (to === from) return;
+          const targetPath = path.relative(repoRoot, target).split(path.sep).join('/');
+          if (
+            to === repoRoot &&
+            usesRootTooling(file, from) &&
+            ROOT_TOOLING.some((entry) => targetPath === entry || targetPath.startsWith(entry))
+          )
+            return;
+          const filePath = path.relative(repoRoot, file).split(path.sep).join('/');
+          if (from === repoRoot && ROOT_EXCEPTIONS[filePath]?.includes(name(to))) return;
+          context.report({
+            node: literal,
+            messageId: to === repoRoot ? 'root' : 'leaves',
+            data: { source, from: name(from), to: name(to) },
+          });
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+          TSImportType: (node) => check(node.argument?.literal ?? node.argument),
+        };
+      },
+    },
+  },
 };
 const valtioRoot = { name: 'valtio', message: "Import from 'valtio/vanilla' or 'valtio/react': they are the shared singletons." };
 
@@ -17,7 +97,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { local },
     rules: {
+      'local/no-relative-import-outside-package': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'warn',
     },
@@ -72,8 +154,8 @@ export default tseslint.config(
   },
   {
     // Pure logic stays free of features and React (STYLE.md: core/ imports nothing from features/); so do
-    // the account packages the account remote shares with the server (crypto, wire format).
-    files: ['*/src/core/**/*.{ts,tsx}', 'account-crypto/src/**/*.ts', 'account-wire/src/**/*.ts'],
+    // the account packages the account remote shares with the server (crypto, wire format) and the scraping engine.
+    files: ['*/src/core/**/*.{ts,tsx}', 'account-crypto/src/**/*.ts', 'account-wire/src/**/*.ts', 'scraping-core/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

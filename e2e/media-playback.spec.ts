@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { startServices, type RunningServices } from '../services/src/run';
+import { startServices, type RunningServices } from 'services/run';
 
 const require = createRequire(import.meta.url);
 const HLS_JS = fs.readFileSync(require.resolve('hls.js/dist/hls.min.js'), 'utf8');

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { RunningService } from '../../services/src/types.ts';
+import type { RunningService } from 'services/types';
 import { editLocal, fillRegister, localBookmarks, storedAccount } from '../support/account.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -60,7 +60,7 @@ let dataDir: string;
 test.beforeAll(async () => {
   verify = await startVerifyStandIn();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-e2e-captcha-'));
-  const { start } = await import('../../services/src/backend/index.ts');
+  const { start } = await import('services/backend');
   backend = await start({
     port: 0,
     host: 'localhost',

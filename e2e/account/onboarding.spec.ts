@@ -1,6 +1,6 @@
 /**
  * Onboarding's extension step (spec §2, §5 ^1.0.2, §7 hello/openPage) against the fake extension's content
- * script (remote-player/src/core/scraping/fake-extension.ts): not installed, outdated, not allowed here
+ * script (scraping-core/src/fake-extension.ts): not installed, outdated, not allowed here
  * (Grant permission → openPage), ready (continue, remembered).
  */
 import type { Page } from '@playwright/test';

@@ -17,9 +17,9 @@ import { accountBenches } from './account.bench.ts';
 import { scrapingBenches } from './scraping.bench.ts';
 import { captionsBenches } from './captions.bench.ts';
 import { mainThreadBenches } from './main-thread.bench.ts';
-import { runBackendLoad } from '../../services/bench/backend-load.ts';
-import { runBackendScale } from '../../services/bench/backend-scale.ts';
-import { runHeavyUserOn } from '../../services/bench/heavy-user.ts';
+import { runBackendLoad } from 'services/bench/backend-load';
+import { runBackendScale } from 'services/bench/backend-scale';
+import { runHeavyUserOn } from 'services/bench/heavy-user';
 
 type Figures = Record<string, unknown>;
 interface Bench {

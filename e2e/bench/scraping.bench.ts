@@ -19,7 +19,7 @@
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import os from 'node:os';
 import type { Site } from '../../scripts/site.ts';
-import { BROKEN_MOVIES, MIRRORED_MOVIES } from '../../services/src/media/library.ts';
+import { BROKEN_MOVIES, MIRRORED_MOVIES } from 'services/media-library';
 
 type Figures = Record<string, unknown>;
 export interface ScrapingBench {

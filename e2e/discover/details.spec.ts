@@ -1,6 +1,6 @@
 /** The details modal (spec §2 Details modal) for a movie and a show, with IMDb data through the proxy. */
 import AxeBuilder from '@axe-core/playwright';
-import { DEFAULT_PREFERENCES } from '../../shared-contracts/src/stores.ts';
+import { DEFAULT_PREFERENCES } from 'shared-contracts';
 import { expect, test } from '../support/site.fixture';
 import { detailsModal, loadedCards, openDiscover, row, seedStore } from '../support/discover.page';
 

@@ -5,7 +5,7 @@
  * cannot silence it).
  */
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { IMDB_PAGE_IDS, MOVIES } from '../../services/src/catalog/data';
+import { IMDB_PAGE_IDS, MOVIES } from 'services/catalog-data';
 import { detailsModal, seedStore } from '../support/discover.page';
 import { player } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';

@@ -1,6 +1,6 @@
 /** Automated accessibility audit (axe) of the player's main screens (DECISIONS: accessibility). */
 import AxeBuilder from '@axe-core/playwright';
-import { BROKEN, MOVIES_WITHOUT_STREAM } from '../../services/src/media/library';
+import { BROKEN, MOVIES_WITHOUT_STREAM } from 'services/media-library';
 import { openSettings, startPlayback } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 

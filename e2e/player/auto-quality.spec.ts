@@ -3,7 +3,7 @@
  * 500 kbit/s default that started at 240p for seconds), and the Auto label names the level that plays.
  * The library's Meadow HLS has 240p, 360p, 720p and 4K levels.
  */
-import { qualityFromHeight } from '../../remote-player/src/core/player/quality';
+import { qualityFromHeight } from 'remote-player/quality';
 import { openSettings, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 

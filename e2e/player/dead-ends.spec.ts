@@ -4,7 +4,7 @@
  * an alternative; autoplay of the next episode passes over episodes without a stream, or stops with a message.
  */
 import type { Page } from '@playwright/test';
-import { MOVIES_WITHOUT_STREAM } from '../../services/src/media/library';
+import { MOVIES_WITHOUT_STREAM } from 'services/media-library';
 import { player, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../../scripts/site.ts';
-import { BROKEN, BROKEN_MOVIES } from '../../services/src/media/library';
+import { BROKEN, BROKEN_MOVIES } from 'services/media-library';
 import { expect, test } from '../support/site.fixture';
 
 const PARTNER = fs.readFileSync(path.join(ROOT, 'remote-player', 'public', 'partner-example.html'));

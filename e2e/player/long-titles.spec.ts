@@ -6,9 +6,9 @@
  * episode at the end.
  */
 import type { Page } from '@playwright/test';
-import { movieById, showById } from '../../services/src/catalog/data';
-import { LONG_MOVIES, LONG_SHOW } from '../../services/src/media/library';
-import { introSkipSeconds } from '../../services/src/skips/index';
+import { movieById, showById } from 'services/catalog-data';
+import { LONG_MOVIES, LONG_SHOW } from 'services/media-library';
+import { introSkipSeconds } from 'services/skips';
 import { withConfig } from '../support/config';
 import { openDiscover } from '../support/discover.page';
 import { currentTime, menu, openSettings, player, setTime, showControls, startPlayback, videoProp } from '../support/player.page';

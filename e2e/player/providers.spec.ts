@@ -2,7 +2,7 @@
  * The providers beyond the local library, in the browser: the remote scraping server (an `api:` entry in the
  * proxy list), the user's own media server (Jellyfin stand-in) and the public-domain archive stand-in.
  */
-import { LOCAL_JELLYFIN_API_KEY } from '../../services/src/jellyfin/index';
+import { LOCAL_JELLYFIN_API_KEY } from 'services/jellyfin';
 import { withConfig } from '../support/config';
 import { openSettings, startPlayback } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';

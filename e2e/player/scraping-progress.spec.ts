@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BROKEN_MOVIES, MOVIES_WITHOUT_STREAM } from '../../services/src/media/library';
+import { BROKEN_MOVIES, MOVIES_WITHOUT_STREAM } from 'services/media-library';
 import { withConfig } from '../support/config';
 import { startPlayback } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';

@@ -4,8 +4,8 @@
  * first 10 s ('always') and after that only with the controls visible ('hover').
  */
 import type { Page } from '@playwright/test';
-import { SHOWS } from '../../services/src/catalog/data';
-import { introSkipSeconds } from '../../services/src/skips/index';
+import { SHOWS } from 'services/catalog-data';
+import { introSkipSeconds } from 'services/skips';
 import { withConfig } from '../support/config';
 import { currentTime, setTime, showControls, startPlayback, videoProp } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';

@@ -5,7 +5,7 @@
  * server. In the browser only: the failed state, and the extension-disabled error.
  */
 import type { Page } from '@playwright/test';
-import { HOSTED_MOVIES, MIRRORED_MOVIES } from '../../services/src/media/library';
+import { HOSTED_MOVIES, MIRRORED_MOVIES } from 'services/media-library';
 import { withConfig } from '../support/config';
 import { currentTime, installFakeExtension, menu, openSettings, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import type { RunningService } from '../../services/src/types.ts';
+import type { RunningService } from 'services/types';
 import { withConfig } from '../support/config';
 import { menu, openSettings, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
@@ -65,7 +65,7 @@ let dataDir: string;
 
 test.beforeAll(async ({ site }) => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-e2e-turnstile-'));
-  const { start } = await import('../../services/src/scraper/index.ts');
+  const { start } = await import('services/scraper');
   // The services' remote scraping server, asking for a captcha token: only ACCEPTED passes (else 403).
   scraper = await start({ port: 0, host: 'localhost', dataDir, urls: site.services!.urls, log: () => {}, env: { SCRAPER_CAPTCHA_TOKEN: ACCEPTED } });
 });

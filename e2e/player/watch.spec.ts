@@ -2,7 +2,7 @@
  * The watch page against the local media library: scrape with progress view, HLS playback with its
  * 4K level and audio languages, MP4 through the source menu, progress saved and resumed, error screens.
  */
-import { BROKEN, BROKEN_MOVIES, MOVIES_WITHOUT_STREAM } from '../../services/src/media/library';
+import { BROKEN, BROKEN_MOVIES, MOVIES_WITHOUT_STREAM } from 'services/media-library';
 import { currentTime, menu, openSettings, player, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { pickTheme, saveSettings } from '../support/settings.page';
+import { withConfig } from '../support/config';
 import { expect, test } from '../support/site.fixture';
 
 test('theme: previewed on the whole site before Save, dropped by Reset or by leaving, kept after Save and reload', async ({ page, site }) => {
@@ -162,6 +163,29 @@ test('/dev: constants, backend test, worker test, TMDB key test, region by dista
   await expect(page.getByRole('combobox', { name: 'Region' })).toHaveValue('us-east');
   await page.getByRole('combobox', { name: 'Region' }).selectOption('asia');
   await expect(page.getByTestId('region-source')).toHaveText('Picked by you');
+});
+
+test("/dev: each test's failure says what went wrong", async ({ page, site }) => {
+  const config = (await (await fetch(`${site.hostUrl}/config.json`)).json()) as { backendUrl: string; proxyUrls: string[] };
+  // The backend and the proxy worker down, and a TMDB token whose API cannot be reached.
+  await page.route(`${config.backendUrl}/**`, (route) => route.abort());
+  await page.route(`${config.proxyUrls[0]}/**`, (route) => route.abort());
+  await page.route('https://api.themoviedb.org/**', (route) => route.abort());
+  await withConfig(page, { tmdbReadToken: 'eyJhbGciOiJIUzI1NiJ9.a-read-access-token.signature' });
+  await page.goto(`${site.hostUrl}/dev`);
+  await page.getByRole('region', { name: 'Backend API test' }).getByRole('button', { name: 'Test' }).click();
+  await expect(page.getByRole('region', { name: 'Backend API test' }).getByRole('alert')).toHaveText('Failed to call backend, is it online and does it allow this site (CORS)?');
+  await page.getByRole('region', { name: 'Worker tests' }).getByRole('button', { name: 'Test' }).click();
+  await expect(page.getByTestId('worker-results')).toContainText('Could not connect to proxy');
+  await page.getByRole('region', { name: 'Movie database key test' }).getByRole('button', { name: 'Test' }).click();
+  await expect(page.getByTestId('tmdb-test-result')).toHaveText('Failed to call TMDB');
+  await expect(page.getByTestId('user-accounts')).toHaveText('Unknown');
+
+  // A v3 API key (32 hex digits) is not the read access token the site needs.
+  await withConfig(page, { tmdbReadToken: '0123456789abcdef0123456789abcdef' });
+  await page.reload();
+  await page.getByRole('region', { name: 'Movie database key test' }).getByRole('button', { name: 'Test' }).click();
+  await expect(page.getByTestId('tmdb-test-result')).toHaveText('This is not a read only key');
 });
 
 test('/admin: the backend metrics, and a clear message when unreachable', async ({ page, site }) => {

@@ -192,13 +192,13 @@ export async function serverData(backendUrl: string, account: StoredAccount) {
  * in many times do not spend the site server's budget; CORS open to localhost origins.
  */
 export async function startAccountServer(env: Record<string, string> = {}): Promise<{ url: string; close(): Promise<void> }> {
-  const { startBackend } = await import('../../services/src/backend/testkit.ts');
+  const { startBackend } = await import('services/testkit');
   return startBackend({ BACKEND_CORS_ANY_LOCALHOST: 'true', ...env });
 }
 
 /** An account made on `backendUrl` by another device (the client's flow, from Node); its passphrase. */
 export async function accountElsewhere(backendUrl: string): Promise<{ passphrase: string; userId: string; token: string; sessionId: string }> {
-  const testkit = await import('../../services/src/backend/testkit.ts');
+  const testkit = await import('services/testkit');
   const made = await testkit.register(backendUrl, { device: 'Other device' });
   return { passphrase: made.passphrase!, userId: made.userId, token: made.token, sessionId: made.sessionId };
 }

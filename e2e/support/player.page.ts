@@ -1,6 +1,6 @@
 /** Page object of the player remote: watch page, progress view, controls, menus. */
 import { expect, type Page } from '@playwright/test';
-import { installFakeExtension as fakeExtension, type FakeExtensionOptions } from '../../remote-player/src/core/scraping/fake-extension';
+import { installFakeExtension as fakeExtension, type FakeExtensionOptions } from 'scraping-core/fake-extension';
 
 export const player = (page: Page) => page.getByTestId('player');
 export const video = (page: Page) => page.getByTestId('player-video');

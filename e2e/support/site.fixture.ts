@@ -65,7 +65,7 @@ export async function withBackendDown(site: Site, during: () => Promise<void>): 
   try {
     await during();
   } finally {
-    const { start } = await import('../../services/src/backend/index.ts');
+    const { start } = await import('services/backend');
     services.services.backend = await start({
       port: running.port,
       host: 'localhost',

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogError, DEFAULT_RUNTIME_CONFIG } from 'shared-contracts';
-import { LOCAL_TMDB_READ_TOKEN } from '../../../services/src/catalog/index';
-import { startServices, type RunningServices } from '../../../services/src/run';
+import { LOCAL_TMDB_READ_TOKEN } from 'services/catalog';
+import { startServices, type RunningServices } from 'services/run';
 import { LOCAL_CATALOG_TOKEN, createCatalog, endpointFromConfig, type CatalogEndpoint } from './catalog';
 
 let services: RunningServices;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // Test-only: the product ships its own copy of the lists; this keeps the copy equal to the local catalog's.
-import { EDITOR_PICK_MOVIE_IDS as CATALOG_MOVIES, EDITOR_PICK_SHOW_IDS as CATALOG_SHOWS } from '../../../services/src/catalog/data';
+import { EDITOR_PICK_MOVIE_IDS as CATALOG_MOVIES, EDITOR_PICK_SHOW_IDS as CATALOG_SHOWS } from 'services/catalog-data';
 import { EDITOR_PICK_MOVIE_IDS, EDITOR_PICK_SHOW_IDS, MOVIE_PROVIDERS, TV_PROVIDERS } from './constants';
 
 describe('fixed lists', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 // Test-only: the local catalog's page generator, to check the parser against what the service serves.
-import { IMDB_PAGE_IDS } from '../../../services/src/catalog/data';
-import { imdbPageHtml } from '../../../services/src/catalog/imdb';
+import { IMDB_PAGE_IDS } from 'services/catalog-data';
+import { imdbPageHtml } from 'services/imdb';
 import { ImdbError, MAX_DELAY_MS, MIN_DELAY_MS, USER_AGENTS, fetchImdbData, imdbTitleUrl, parseImdbPage, pickProxy, proxyPageFetcher, randomDelayMs } from './imdb';
 
 const page = (data: unknown) => `<html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(data)}</script></body></html>`;

@@ -1,7 +1,7 @@
 import type { CaptionsFileFormat } from 'media-captions';
 import type { PackedCues } from '../core/captions/pack';
 import type { Result } from '../core/result';
-import type { ScrapeError } from '../core/scraping/errors';
+import type { ScrapeError } from 'scraping-core/errors';
 import type {
   EmbedOutput,
   EventSink,
@@ -11,7 +11,7 @@ import type {
   ScrapeMedia,
   ScrapeOptions,
   SourceRunOutput,
-} from '../core/scraping/types';
+} from 'scraping-core/types';
 
 /**
  * Scraping in the worker. Options and results are plain data; `onEvent` is a comlink-proxied callback

@@ -5,13 +5,13 @@
  */
 import { proxy, wrap, type Remote } from 'comlink';
 import { CrossOriginWorker } from 'cross-origin-worker';
-import type { ScrapeError } from '../core/scraping/errors';
-import { createExtensionBridge, type RelayPort } from '../core/scraping/extension-bridge';
+import type { ScrapeError } from 'scraping-core/errors';
+import { createExtensionBridge, type RelayPort } from 'scraping-core/extension-bridge';
 import type { CaptionsFileFormat } from 'media-captions';
 import { packCues, unpackCues } from '../core/captions/pack';
 import type { CaptionCue } from '../core/captions/parse-captions';
 import type { Result } from '../core/result';
-import type { EmbedOutput, EventSink, ExtensionBridge, ProviderInfo, RunOutput, ScrapeEvent, ScrapeMedia, ScrapeOptions, SourceRunOutput } from '../core/scraping/types';
+import type { EmbedOutput, EventSink, ExtensionBridge, ProviderInfo, RunOutput, ScrapeEvent, ScrapeMedia, ScrapeOptions, SourceRunOutput } from 'scraping-core/types';
 import type { PlayerWorkerApi } from './api';
 
 let client: Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> | null = null;

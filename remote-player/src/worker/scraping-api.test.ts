@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServices, type RunningServices } from '../../../services/src/run';
-import type { ExtensionBridge, ScrapeEvent, ScrapeOptions } from '../core/scraping/types';
+import { startServices, type RunningServices } from 'services/run';
+import type { ExtensionBridge, ScrapeEvent, ScrapeOptions } from 'scraping-core/types';
 import type { ScrapingApi } from './api';
 import { createScrapingApi } from './scraping-api';
 

@@ -4,8 +4,8 @@
  * functions inline; both are called the same way.
  */
 import { releaseProxy, type Remote } from 'comlink';
-import * as scraping from '../core/scraping/scraper';
-import type { ExtensionBridge, EventSink } from '../core/scraping/types';
+import * as scraping from 'scraping-core/scraper';
+import type { ExtensionBridge, EventSink } from 'scraping-core/types';
 import type { ScrapingApi } from './api';
 
 /** Frees a comlink proxy once a run is over (a no-op for plain functions). */

@@ -7,9 +7,9 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
 import { logRequests } from '../lib/serve';
-import { mediaFromQuery, optionsFromQuery } from '../../../remote-player/src/core/scraping/fetchers/remote';
-import { cancel, listProviders, runAll, runEmbed, runSource } from '../../../remote-player/src/core/scraping/scraper';
-import type { ProviderSettings, ScrapeEvent, ScrapeOptions } from '../../../remote-player/src/core/scraping/types';
+import { mediaFromQuery, optionsFromQuery } from 'scraping-core/fetchers/remote';
+import { cancel, listProviders, runAll, runEmbed, runSource } from 'scraping-core/scraper';
+import type { ProviderSettings, ScrapeEvent, ScrapeOptions } from 'scraping-core/types';
 
 export interface ScraperConfig {
   /** Read per request: services started after this one count. */

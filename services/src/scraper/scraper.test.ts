@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancel, listProviders, runAll, runEmbed, runSource } from '../../../remote-player/src/core/scraping/scraper';
-import { TURNSTILE_MESSAGE } from '../../../remote-player/src/core/scraping/errors';
-import type { ScrapeEvent, ScrapeMedia } from '../../../remote-player/src/core/scraping/types';
+import { cancel, listProviders, runAll, runEmbed, runSource } from 'scraping-core/scraper';
+import { TURNSTILE_MESSAGE } from 'scraping-core/errors';
+import type { ScrapeEvent, ScrapeMedia } from 'scraping-core/types';
 import { BROKEN_MOVIES } from '../media/library';
 import { startServices, type RunningServices } from '../run';
 

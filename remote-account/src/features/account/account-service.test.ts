@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActions, createStores } from 'host-core/state';
 import type { HostActions, RuntimeConfig } from 'shared-contracts';
-import { startBackend, type TestServer } from '../../../../services/src/backend/testkit';
+import { startBackend, type TestServer } from 'services/testkit';
 import { generatePassphrase } from 'account-crypto';
 import { accountService } from './account-service';
 

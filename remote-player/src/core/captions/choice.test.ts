@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captionToggleAction, captionsShown, groupCaptions, preferredCaption } from './choice';
+import { captionToggleAction, captionsShown, groupCaptions, preferredCaption, rememberedCaption } from './choice';
 
 const options = [
   { id: 'stream-en', language: 'en' },
@@ -9,6 +9,16 @@ const options = [
 ];
 
 describe('caption choice', () => {
+  it.each([
+    [{ enabled: true, language: 'fr', isOpenSubtitles: true }, 'os-fr'],
+    [{ enabled: true, language: 'fr', isOpenSubtitles: false }, 'stream-fr'],
+    [{ enabled: true, language: 'de', isOpenSubtitles: false }, 'os-de'], // the language counts more than the kind
+    [{ enabled: true, language: 'it', isOpenSubtitles: false }, undefined], // never another language on its own
+    [{ enabled: false, language: 'fr', isOpenSubtitles: false }, undefined], // turned off: stays off
+    [{ enabled: true, language: null, isOpenSubtitles: false }, undefined],
+    [{ enabled: true, language: 'custom', isOpenSubtitles: false }, undefined], // an uploaded file is not a language
+  ])('a new stream with the remembered choice %j starts with %s', (settings, id) => expect(rememberedCaption(options, settings)?.id).toBe(id));
+
   it('lists the stream captions and the OpenSubtitles ones on their own pages', () => {
     const groups = groupCaptions(options);
     expect(groups.source.map((o) => o.id)).toEqual(['stream-en', 'stream-fr']);

@@ -32,6 +32,17 @@ export function preferredCaption<T extends CaptionChoice>(options: readonly T[],
 }
 
 /**
+ * Issue 22 (spec §3 lastSelectedLanguage): the caption a new stream starts with on its own — one in the
+ * language the person chose last (of the same kind, OpenSubtitles or not, when there is one), only
+ * while captions are on. None otherwise: captions are never turned on in a language nobody chose.
+ */
+export function rememberedCaption<T extends CaptionChoice>(options: readonly T[], settings: { enabled: boolean; language: string | null; isOpenSubtitles: boolean }): T | undefined {
+  const { enabled, language, isOpenSubtitles } = settings;
+  if (!enabled || !language || language === 'custom') return undefined;
+  return options.find((o) => o.language === language && !!o.opensubtitles === isOpenSubtitles) ?? options.find((o) => o.language === language);
+}
+
+/**
  * Whether the overlay shows cues: a caption is chosen and subtitles are not hidden (spec §3
  * `subtitles.enabled`, written by "Hide subtitles" on /captions/settings opened from the captions tab).
  */

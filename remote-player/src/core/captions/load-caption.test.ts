@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createExtensionFetcher } from '../scraping/fetchers/extension';
-import type { ExtensionBridge, FetchRequest, FetchResponse, Fetcher } from '../scraping/types';
+import { createExtensionFetcher } from 'scraping-core/fetchers/extension';
+import type { ExtensionBridge, FetchRequest, FetchResponse, Fetcher } from 'scraping-core/types';
 import {
   CAPTION_CACHE_MS,
   CAPTION_EXTENSION_FAILED,

@@ -7,7 +7,7 @@
  */
 import type { CaptionsFileFormat } from 'media-captions';
 import { fail, ok, type Result } from '../result';
-import type { FetchRequest, FetchResponse, Fetcher } from '../scraping/types';
+import type { FetchRequest, FetchResponse, Fetcher } from 'scraping-core/types';
 import { applyTimestampMap, parseSubtitlePlaylist, PTS_HZ, readTimestampMap, type RenditionSegment } from './hls-captions';
 import type { CaptionCue } from './parse-captions';
 

@@ -3,7 +3,7 @@
  * quality. Unknown quality keys and non-mp4 files are skipped with a warning; CDN replacements apply.
  */
 import type { QualityKey } from 'shared-contracts';
-import type { Caption, Stream } from '../scraping/types';
+import type { Caption, Stream } from 'scraping-core/types';
 import { QUALITY_ORDER, isQualityKey } from './quality';
 
 export type SourceSlice =

@@ -19,7 +19,7 @@ import { EpisodesMenu } from './menus/EpisodesMenu';
 import { SettingsMenu } from './menus/SettingsMenu';
 import { usePlayer } from './player.store';
 import { NotFoundScreen, PlaybackErrorScreen, ScrapingView } from './Screens';
-import { useCaptionActions } from './use-captions';
+import { useCaptionActions, useRememberedCaption } from './use-captions';
 import { runCommand } from './commands';
 
 const CONTROLS_MS = 3000;
@@ -353,6 +353,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastPointer = useRef('mouse');
   const captions = useCaptionActions();
+  useRememberedCaption();
   // What the commands act on besides the engine: read through refs, so the latest host and captions apply.
   const hostRef = useRef(host);
   hostRef.current = host;

@@ -6,10 +6,10 @@ import type { CaptionsFileFormat } from 'media-captions';
 import { CAPTION_FETCH_FAILED, createCaptionLoader } from '../../core/captions/load-caption';
 import { captionFormatOf, type CaptionCue } from '../../core/captions/parse-captions';
 import { fail, type Result } from '../../core/result';
-import { createDirectFetcher } from '../../core/scraping/fetchers/direct';
-import { checkExtension, createExtensionFetcher } from '../../core/scraping/fetchers/extension';
-import { createProxyFetcher, parseProxyList } from '../../core/scraping/fetchers/proxy';
-import type { Fetcher } from '../../core/scraping/types';
+import { createDirectFetcher } from 'scraping-core/fetchers/direct';
+import { checkExtension, createExtensionFetcher } from 'scraping-core/fetchers/extension';
+import { createProxyFetcher, parseProxyList } from 'scraping-core/fetchers/proxy';
+import type { Fetcher } from 'scraping-core/types';
 import { getExtensionBridge, parseCaptionsOffThread } from '../../worker/player.client';
 import type { CaptionOption } from './player.store';
 

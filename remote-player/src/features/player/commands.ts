@@ -14,6 +14,13 @@ import { postToParent } from './embed-parent';
 export const INDICATOR_MS = 3000;
 const ROLL_MS = 1000;
 const rollTimers = new WeakMap<Player, ReturnType<typeof setTimeout>>();
+/**
+ * A media key reaches the page twice in Chromium: as a keydown and as the media session's action, the
+ * second possibly after the next episode has loaded. One episode step per key press: a second step in
+ * the same direction within this time is the same press.
+ */
+const EPISODE_STEP_MS = 1000;
+const lastEpisodeStep = new WeakMap<Player, { at: number; direction: 1 | -1 }>();
 
 type PlayerUi = Player['ui'];
 
@@ -142,9 +149,13 @@ export function runCommand(player: Player, command: PlayerCommand): void {
         setTimeout(() => (ui.rolling = false), ROLL_MS),
       );
       break;
-    case 'episode':
-      goToAdjacentEpisode(player, command.direction);
+    case 'episode': {
+      const now = Date.now();
+      const last = lastEpisodeStep.get(player);
+      if (last && last.direction === command.direction && now - last.at < EPISODE_STEP_MS) break;
+      if (goToAdjacentEpisode(player, command.direction)) lastEpisodeStep.set(player, { at: now, direction: command.direction });
       break;
+    }
     case 'nextEpisode': {
       const { nextEpisode, goToEpisode } = player.hooks.current;
       if (nextEpisode) goToEpisode?.(nextEpisode.seasonId, nextEpisode.episodeId);

@@ -1,7 +1,7 @@
 /** loadMedia and /dev/video go through the Direct URL providers (the scraping API is faked). */
 import { describe, expect, it, vi } from 'vitest';
-import { scrapeError } from '../../core/scraping/errors';
-import type { Stream } from '../../core/scraping/types';
+import { scrapeError } from 'scraping-core/errors';
+import type { Stream } from 'scraping-core/types';
 import { directEmbedId, loadMediaErrorMessage, resolveDirectStream } from './load-media';
 
 const stream: Stream = { id: 'direct', type: 'hls', playlist: 'https://x/master.m3u8', flags: ['cors-allowed'], captions: [] };

@@ -4,8 +4,8 @@
  * so a URL that does not play is refused the same way, with the same error data.
  */
 import type { Result } from '../../core/result';
-import { scrapeError, type ScrapeError } from '../../core/scraping/errors';
-import type { EmbedOutput, ScrapeOptions, Stream } from '../../core/scraping/types';
+import { scrapeError, type ScrapeError } from 'scraping-core/errors';
+import type { EmbedOutput, ScrapeOptions, Stream } from 'scraping-core/types';
 
 type ScrapeEmbed = (embedId: string, url: string, options: ScrapeOptions) => Promise<Result<EmbedOutput, ScrapeError>>;
 

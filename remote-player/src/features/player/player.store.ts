@@ -9,10 +9,10 @@ import type { CaptionCue } from '../../core/captions/parse-captions';
 import { PlaybackEngine } from '../../core/player/engine';
 import type { Thumbnail } from '../../core/player/thumbnails';
 import { initialStatus, nextStatus, type StatusEvent, type StatusState } from '../../core/player/status';
-import { emptyProgress, type ScrapeProgress } from '../../core/scraping/progress';
-import type { Caption, ScrapeMedia, ScrapeOptions, Stream } from '../../core/scraping/types';
+import { emptyProgress, type ScrapeProgress } from 'scraping-core/progress';
+import type { Caption, ScrapeMedia, ScrapeOptions, Stream } from 'scraping-core/types';
 import type { Result } from '../../core/result';
-import type { ScrapeError } from '../../core/scraping/errors';
+import type { ScrapeError } from 'scraping-core/errors';
 
 /** What the player knows about the title it plays. */
 export interface PlayerMeta {

@@ -1,7 +1,7 @@
 /** A run's scrape options: with a Turnstile site key and proxies, the run carries a token (spec §6, §7, §8). */
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RUNTIME_CONFIG, type HostApi } from 'shared-contracts';
-import { scrapeError } from '../../core/scraping/errors';
+import { scrapeError } from 'scraping-core/errors';
 import { mayUseProxies, scrapeOptionsForRun, scrapeOptionsFrom } from './start-stream';
 import type { TokenProvider } from './turnstile';
 

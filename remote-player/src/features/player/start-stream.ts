@@ -2,9 +2,9 @@
 import type { HostApi } from 'shared-contracts';
 import { toSource } from '../../core/player/source';
 import { ok, type Result } from '../../core/result';
-import type { ScrapeError } from '../../core/scraping/errors';
-import { parseProxyList } from '../../core/scraping/fetchers/proxy';
-import type { ScrapeOptions, Stream } from '../../core/scraping/types';
+import type { ScrapeError } from 'scraping-core/errors';
+import { parseProxyList } from 'scraping-core/fetchers/proxy';
+import type { ScrapeOptions, Stream } from 'scraping-core/types';
 import type { Player } from './player.store';
 import { generateThumbnails } from './thumbnails';
 import { pageTurnstile, type TokenProvider } from './turnstile';

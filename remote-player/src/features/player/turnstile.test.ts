@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** The Turnstile token provider against a fake `window.turnstile` (the page's script element is driven by hand). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TURNSTILE_MESSAGE } from '../../core/scraping/errors';
+import { TURNSTILE_MESSAGE } from 'scraping-core/errors';
 import { createTurnstile, TOKEN_LIFETIME_MS, TOKEN_MARGIN_MS, type TurnstileApi, type TurnstileRenderParams, type TurnstileStatus } from './turnstile';
 
 const SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js';

@@ -7,7 +7,7 @@
  */
 import { proxy } from 'valtio/vanilla';
 import { ok, type Result } from '../../core/result';
-import { scrapeError, type ScrapeError } from '../../core/scraping/errors';
+import { scrapeError, type ScrapeError } from 'scraping-core/errors';
 
 /** Cloudflare: a token is valid for 300 s after it is issued. */
 export const TOKEN_LIFETIME_MS = 300_000;

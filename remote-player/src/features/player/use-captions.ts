@@ -1,9 +1,9 @@
 /** Caption choices: the stream's captions, HLS renditions, and a custom file; selection and toggle. */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useHostServices, useHostWith } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
 import { ref } from 'valtio/vanilla';
-import { captionToggleAction, preferredCaption } from '../../core/captions/choice';
+import { captionToggleAction, preferredCaption, rememberedCaption } from '../../core/captions/choice';
 import { loadCaption, parseCaptionFile } from './captions';
 import { usePlayer, type CaptionOption } from './player.store';
 
@@ -105,4 +105,35 @@ export function useCaptionActions() {
     };
     return { select, toggle, upload, options };
   }, [ui, engine, host, options]);
+}
+
+/** Which stream a source is, for "once per stream". */
+const streamKey = (source: { type: 'hls'; url: string } | { type: 'file'; qualities: Partial<Record<string, string>> }) =>
+  source.type === 'hls' ? source.url : Object.values(source.qualities).join(' ');
+
+/**
+ * Issue 22: each new stream (the next title, the next episode, another source) starts with captions in
+ * the language the person chose last, while captions are on; once per stream, and never over a choice
+ * made on it. HLS subtitle renditions arrive after the manifest: the choice waits for them.
+ */
+export function useRememberedCaption(): void {
+  const { ui, engine } = usePlayer();
+  const media = useSnapshot(engine.state);
+  const host = useHostWith('subtitles');
+  const actions = useCaptionActions();
+  const done = useRef<string | null>(null);
+  const { enabled, lastSelectedLanguage, isOpenSubtitles } = host.state.subtitles;
+  useEffect(() => {
+    if (!media.source) return;
+    const key = streamKey(media.source);
+    if (done.current === key) return;
+    if (ui.captions.selectedId || ui.captions.loadingId) {
+      done.current = key; // chosen on this stream already
+      return;
+    }
+    const option = rememberedCaption(actions.options, { enabled, language: lastSelectedLanguage, isOpenSubtitles });
+    if (!option) return;
+    done.current = key;
+    void actions.select(option);
+  }, [media.source, actions, ui, enabled, lastSelectedLanguage, isOpenSubtitles]);
 }

@@ -3,7 +3,7 @@
  * next to it; a show without an episode in the URL goes to its first aired episode (a redirect).
  */
 import { CatalogError, mediaPath, type HostApi, type MediaDetails, type MediaRef } from 'shared-contracts';
-import type { ScrapeMedia } from '../../core/scraping/types';
+import type { ScrapeMedia } from 'scraping-core/types';
 import type { EpisodeLink, PlayerMeta } from '../player';
 
 export type ResolvedTitle = Awaited<ReturnType<typeof resolveMeta>>;

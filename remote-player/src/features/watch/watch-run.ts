@@ -5,9 +5,9 @@
  */
 import { CatalogError, type HostApi, type MediaRef } from 'shared-contracts';
 import { resumeFrom } from '../../core/player/resume';
-import { applyScrapeEvent, emptyProgress } from '../../core/scraping/progress';
-import type { ScrapeError } from '../../core/scraping/errors';
-import type { RunOutput } from '../../core/scraping/types';
+import { applyScrapeEvent, emptyProgress } from 'scraping-core/progress';
+import type { ScrapeError } from 'scraping-core/errors';
+import type { RunOutput } from 'scraping-core/types';
 import { cancelScrape, scrapeAll } from '../../worker/player.client';
 import { type Player, type PlayerMeta, plain, postToParent, scrapeOptionsForRun, startStream, stopThumbnails } from '../player';
 import { fetchIntroSkip } from './skips';

@@ -2,8 +2,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio/react';
-import type { ScrapeError } from '../../../core/scraping/errors';
-import type { EmbedRef, ProviderInfo } from '../../../core/scraping/types';
+import type { ScrapeError } from 'scraping-core/errors';
+import type { EmbedRef, ProviderInfo } from 'scraping-core/types';
 import { cancelScrape, listScrapeProviders, scrapeEmbed, scrapeSource } from '../../../worker/player.client';
 import { Icon } from '../icons';
 import { usePlayer } from '../player.store';

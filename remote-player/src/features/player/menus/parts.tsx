@@ -184,7 +184,8 @@ const Track = styled.span`
   width: 2.25rem;
   height: 1.25rem;
   border-radius: 1rem;
-  background: ${(p) => p.theme.colors.textDim};
+  /* Off: a neutral track (the white thumb carries the contrast); on: the theme's accent. */
+  background: rgba(255, 255, 255, 0.22);
   transition: background-color 150ms;
   &::after {
     content: '';

@@ -2,7 +2,7 @@
  * The scraping error taxonomy (spec §8): codes plus the spec's English messages. Providers throw
  * ScrapeFailure inside the engine; everything that leaves the engine is the plain AppError data.
  */
-import type { AppError } from '../result';
+import type { AppError } from './result';
 
 /** The Turnstile failure text of spec §8 (key player.turnstile.error). */
 export const TURNSTILE_MESSAGE =

@@ -3,7 +3,7 @@
  * emits. Everything that crosses the worker boundary or the remote server's event stream is plain data
  * (structured-clone and JSON safe): no functions, no class instances, no Error objects.
  */
-import type { AppError, Result } from '../result';
+import type { AppError, Result } from './result';
 
 /** What the engine looks up (spec §3 "Media meta", the fields scrapers need). */
 export type ScrapeMedia =

@@ -3,7 +3,7 @@
  * order, validates what they find and stops at the first playable stream. Every step is an event of
  * plain data; every outcome is a Result. Pure TypeScript: runs in the worker, in Node and inline.
  */
-import { ok, type Result } from '../result';
+import { ok, type Result } from './result';
 import { scrapeError, toScrapeError, type ScrapeError } from './errors';
 import { prepareStreamRequest } from './fetchers/extension';
 import { reportItem, sendReport } from './report';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServices, type RunningServices } from '../../../../../services/src/run';
+import { startServices, type RunningServices } from 'services/run';
 import { createExtensionBridge } from '../extension-bridge';
 import { createFakeWindow, installFakeExtension } from '../fake-extension';
 import { runAll } from '../scraper';

@@ -13,7 +13,7 @@ import { createProxyFetcher, parseProxyList } from './fetchers/proxy';
 import { mediaToQuery, optionsToQuery, runRemote } from './fetchers/remote';
 import { defaultRegistry } from './providers';
 import { reportItemsFromEvents, sendReport } from './report';
-import type { Result } from '../result';
+import type { Result } from './result';
 import type { EmbedOutput, EventSink, ExtensionBridge, ExtensionHello, Fetcher, ProviderInfo, RunOutput, ScrapeEvent, ScrapeMedia, ScrapeOptions, SourceRunOutput } from './types';
 
 /** What a run is given that is not plain data. */

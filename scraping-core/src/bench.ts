@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MIRRORED_MOVIES } from '../../../../services/src/media/library';
-import { startServices } from '../../../../services/src/run';
+import { MIRRORED_MOVIES } from 'services/media-library';
+import { startServices } from 'services/run';
 import { runAll } from './scraper';
 import type { ScrapeMedia, ScrapeOptions } from './types';
 

@@ -3,7 +3,7 @@
  * no lookup, the URL is the stream. `direct-url` guesses the type from the path; `direct-hls` and
  * `direct-mp4` say it.
  */
-import { ok, type Result } from '../../result';
+import { ok, type Result } from '../result';
 import { ScrapeFailure, scrapeError, type ScrapeError } from '../errors';
 import type { EmbedProvider, Stream } from '../types';
 

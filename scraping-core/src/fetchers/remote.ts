@@ -4,7 +4,7 @@
  * server's events are forwarded unchanged except for the run id, which becomes the caller's.
  */
 import { createParser } from 'eventsource-parser';
-import { fail, ok, type Result } from '../../result';
+import { fail, ok, type Result } from '../result';
 import { scrapeError, type ScrapeError } from '../errors';
 import type { EventSink, ScrapeEvent, ScrapeMedia, ScrapeOptions } from '../types';
 

@@ -3,7 +3,7 @@
  * one quality has a first segment (HLS) or file (MP4) that answers and looks like media. These are
  * cheap structural checks (a few hundred bytes per request), not decoding.
  */
-import { ok, type Result } from '../result';
+import { ok, type Result } from './result';
 import { scrapeError, type ScrapeError } from './errors';
 import { QUALITY_KEYS, type FetchResponse, type Fetcher, type Stream } from './types';
 

@@ -4,7 +4,7 @@
  * script) runs on the main thread: see ../extension-bridge.ts.
  */
 import { classifyExtensionHello, EXTENSION_VERSION_RANGE } from 'shared-contracts/extension';
-import { ok, type Result } from '../../result';
+import { ok, type Result } from '../result';
 import { scrapeError, type ScrapeError } from '../errors';
 import type { ExtensionBridge, ExtensionHello, ExtensionPrepareStream, FetchRequest, FetchResponse, Fetcher, Stream } from '../types';
 import { fullUrl } from './common';
