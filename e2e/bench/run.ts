@@ -18,6 +18,7 @@ import { scrapingBenches } from './scraping.bench.ts';
 import { captionsBenches } from './captions.bench.ts';
 import { mainThreadBenches } from './main-thread.bench.ts';
 import { runBackendLoad } from 'services/bench/backend-load';
+import { runBackendScale } from 'services/bench/backend-scale';
 import { runHeavyUserOn } from 'services/bench/heavy-user';
 
 type Figures = Record<string, unknown>;
@@ -168,6 +169,14 @@ benches.push({
   name: 'backend-heavy-user',
   budget: "while one user PUTs 10,000 bookmarks and then imports 10,000 progress items, 20 other users' requests: p99 ≤ 100 ms, no errors",
   run: () => runHeavyUserOn(),
+});
+
+benches.push({
+  name: 'backend-scale',
+  budget:
+    '1,000 users saving progress every 5 s for 60 s through HAProxy with two account servers on PostgreSQL: p99 under 50 ms, no errors; the highest sustained rate with one and with two instances; a client at its rate limit refused by both',
+  // PostgreSQL, two instances as their own processes and HAProxy (services/bench/backend-scale.ts); skipped without them.
+  run: () => runBackendScale({ durationSeconds: Number(process.env.MW_BENCH_BACKEND_S ?? 60) }),
 });
 
 benches.push(...scrapingBenches);

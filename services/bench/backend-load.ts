@@ -159,7 +159,7 @@ async function startServer(databaseUrl: string | undefined, nodeArgs: string[], 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** user+system CPU ms of a process (all its threads), or undefined off Linux. */
-function processCpuMs(pid: number | undefined): number | undefined {
+export function processCpuMs(pid: number | undefined): number | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -170,7 +170,7 @@ function processCpuMs(pid: number | undefined): number | undefined {
 }
 
 /** Machine-wide CPU ticks: busy (user+nice+system+irq+softirq), steal, total. */
-function machineTicks(): { busy: number; steal: number; total: number } | undefined {
+export function machineTicks(): { busy: number; steal: number; total: number } | undefined {
   try {
     const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
     const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number) as number[];
@@ -211,7 +211,7 @@ function startStallProbe(): () => Promise<{ maxMs: number; over50ms: number } | 
 
 // ---- client --------------------------------------------------------------------------------------
 
-interface User {
+export interface User {
   id: string;
   token: string;
   watched: number;
@@ -233,7 +233,7 @@ async function post(url: string, body: unknown, token?: string): Promise<any> {
   return json;
 }
 
-async function registerUsers(base: string, count: number): Promise<User[]> {
+export async function registerUsers(base: string, count: number): Promise<User[]> {
   const users: User[] = [];
   let next = 0;
   const worker = async () => {
@@ -260,7 +260,7 @@ async function registerUsers(base: string, count: number): Promise<User[]> {
  * write, and only the status line and the body's length are parsed, so that the bench takes as
  * little as it can of the CPU it shares with the server (node:http costs several times more).
  */
-class Client {
+export class Client {
   private readonly idle: Connection[] = [];
   private readonly waiting: (() => void)[] = [];
   private open = 0;
@@ -406,7 +406,7 @@ class Connection {
   }
 }
 
-function progressUpdate(client: Client, user: User, sequence: number): Promise<number> {
+export function progressUpdate(client: Client, user: User, sequence: number): Promise<number> {
   const tmdbId = String(100 + (sequence % 20));
   user.watched += 3;
   return client.put(

@@ -12,6 +12,8 @@ export interface BackendConfig {
   /** Folder of the embedded database when no DATABASE_URL is set. */
   pgliteDir: string;
   jwtSecret: string;
+  /** False when jwtSecret was generated: on a PostgreSQL server the instances then agree on one kept in the database. */
+  jwtSecretConfigured: boolean;
   sessionIdleMs: number;
   challengeTtlMs: number;
   corsOrigins: string[];
@@ -114,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined>, dataDir: str
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'pglite'),
     jwtSecret: e.BACKEND_JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecretConfigured: e.BACKEND_JWT_SECRET !== undefined,
     sessionIdleMs: e.BACKEND_SESSION_IDLE_DAYS * 86_400_000,
     challengeTtlMs: e.BACKEND_CHALLENGE_TTL_SECONDS * 1000,
     corsOrigins: origins.filter((o) => o !== '*'),

@@ -9,7 +9,7 @@ import type { BackendConfig } from './config';
 import type { Db } from './db';
 import { ApiError, type Auth, type Env } from './http';
 import { Metrics } from './metrics';
-import { RateLimiter } from './ratelimit';
+import { DbRateLimitStore, type RateLimitStore } from './ratelimit';
 import type { SessionRow } from './rows';
 
 export interface AppDeps {
@@ -24,8 +24,8 @@ export type RouteContext = ReturnType<typeof createRouteContext>;
 
 export function createRouteContext({ db, config, log }: AppDeps) {
   const metrics = new Metrics();
-  const limiter = new RateLimiter(config.rateLimits.windowMs);
-  const metricsLimiter = new RateLimiter(config.rateLimits.metricsWindowMs);
+  /** Rate-limit windows in the database, shared by every instance on it. */
+  const limits: RateLimitStore = new DbRateLimitStore(db);
   const bumpAfterMs = Math.min(60_000, config.sessionIdleMs / 100);
   /**
    * Sessions seen, so most requests need no lookup. Only with PGlite, whose database belongs to this
@@ -113,10 +113,11 @@ export function createRouteContext({ db, config, log }: AppDeps) {
     }
   };
   /** Counts a request (or `weight` reported items) against its bucket; 429 when over. Metrics buckets have their own window (contract A4: 300 per 30 min). */
-  const rateLimit = (c: Context<Env>, bucket: Bucket, weight = 1) => {
+  const rateLimit = async (c: Context<Env>, bucket: Bucket, weight = 1): Promise<void> => {
     if (!config.rateLimits.enabled) return;
     const metricsBucket = bucket === 'providerMetrics' || bucket === 'captchaMetrics';
-    const retryAfter = (metricsBucket ? metricsLimiter : limiter).hit(bucket, clientOf(c), config.rateLimits[bucket], weight);
+    const windowMs = metricsBucket ? config.rateLimits.metricsWindowMs : config.rateLimits.windowMs;
+    const retryAfter = await limits.hit(bucket, clientOf(c), config.rateLimits[bucket], windowMs, weight);
     if (retryAfter) throw new ApiError(429, 'Ratelimited', { 'retry-after': String(retryAfter) });
   };
 
@@ -130,8 +131,6 @@ export function createRouteContext({ db, config, log }: AppDeps) {
     rateLimit,
     revoke,
     close: () => {
-      limiter.close();
-      metricsLimiter.close();
       metrics.close();
     },
   };

@@ -80,6 +80,20 @@ export const MIGRATIONS: string[] = [
      default_subtitle_language text,
      proxy_urls jsonb
    );`,
+  // Shared state of stateless instances: rate-limit windows (ratelimit.ts) and the token signing
+  // secret when none is configured (index.ts).
+  `CREATE TABLE rate_limits (
+     bucket text NOT NULL,
+     client text NOT NULL,
+     hits bigint NOT NULL,
+     reset_at timestamptz NOT NULL,
+     PRIMARY KEY (bucket, client)
+   );
+   CREATE INDEX rate_limits_reset_idx ON rate_limits(reset_at);
+   CREATE TABLE server_secrets (
+     name text PRIMARY KEY,
+     value text NOT NULL
+   );`,
 ];
 
 export async function migrate(db: Db): Promise<void> {

@@ -9,7 +9,7 @@ import { migrate, openPglite, openPostgres, type Db } from './db';
  * when DATABASE_URL is set. Settings: see README.md.
  */
 export const start: StartService = async (options) => {
-  const config = loadConfig(options.env, options.dataDir);
+  let config = loadConfig(options.env, options.dataDir);
   const db: Db = config.databaseUrl
     ? await openPostgres(config.databaseUrl, config.pgPoolSize)
     : await openPglite(config.pgliteDir, { log: options.log });
@@ -18,12 +18,14 @@ export const start: StartService = async (options) => {
   try {
     await migrate(db);
     options.log(`database: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.pgliteDir}`}`);
+    if (db.kind === 'postgres' && !config.jwtSecretConfigured) config = { ...config, jwtSecret: await sharedSecret(db, config.jwtSecret) };
     const { app, close } = createApp({ db, config, log: options.log });
     closeApp = close;
     const sweep = () =>
       Promise.all([
         db.query('DELETE FROM challenge_codes WHERE expires_at < now()'),
         db.query('DELETE FROM sessions WHERE expires_at < now()'),
+        db.query('DELETE FROM rate_limits WHERE reset_at <= now()'),
       ]).catch((error: unknown) => options.log(`cleanup failed: ${String(error)}`));
     sweeper = setInterval(sweep, 3_600_000);
     sweeper.unref();
@@ -39,3 +41,14 @@ export const start: StartService = async (options) => {
     throw error;
   }
 };
+
+/**
+ * The token signing secret that every instance on one PostgreSQL server uses when BACKEND_JWT_SECRET
+ * is unset: the first instance stores its own (generated, or the one its dataDir already had, so
+ * tokens issued before stay valid), and the others take it from the database.
+ */
+async function sharedSecret(db: Db, own: string): Promise<string> {
+  await db.query("INSERT INTO server_secrets (name, value) VALUES ('jwt', $1) ON CONFLICT (name) DO NOTHING", [own]);
+  const { rows } = await db.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = 'jwt'");
+  return rows[0]!.value;
+}

@@ -1,30 +1,36 @@
-/** Fixed-window request counters per bucket and client, in memory (one process). */
-export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private readonly timer: NodeJS.Timeout;
+import type { Queryable } from './db';
 
-  constructor(private readonly windowMs: number) {
-    this.timer = setInterval(() => this.sweep(), Math.min(windowMs, 60_000));
-    this.timer.unref();
-  }
+/**
+ * Where fixed-window request counters live. Every instance of the account server on one database
+ * shares them, so N instances allow the configured rate once (not N times) and a restart keeps them.
+ */
+export interface RateLimitStore {
+  /**
+   * Counts `weight` hits (one request, or each item it reports) of `client` in `bucket`, in a window
+   * of `windowMs` that starts with the first hit; returns the seconds to wait when over `limit`, else 0.
+   */
+  hit(bucket: string, client: string, limit: number, windowMs: number, weight?: number): Promise<number>;
+}
 
-  /** Counts `weight` hits (one request, or each item it reports); returns the seconds to wait when over `limit`, else 0. */
-  hit(bucket: string, client: string, limit: number, weight = 1, now = Date.now()): number {
-    const key = `${bucket}\u0000${client}`;
-    let entry = this.windows.get(key);
-    if (!entry || entry.resetAt <= now) {
-      entry = { count: 0, resetAt: now + this.windowMs };
-      this.windows.set(key, entry);
-    }
-    entry.count += weight;
-    return entry.count > limit ? Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) : 0;
-  }
+/**
+ * Counters in the `rate_limits` table: one atomic upsert per hit (the row lock orders concurrent hits
+ * from any instance), times from the database's clock so instances with drifting clocks agree. Ended
+ * windows are deleted by the server's hourly cleanup (index.ts).
+ */
+export class DbRateLimitStore implements RateLimitStore {
+  constructor(private readonly db: Queryable) {}
 
-  private sweep(now = Date.now()): void {
-    for (const [key, entry] of this.windows) if (entry.resetAt <= now) this.windows.delete(key);
-  }
-
-  close(): void {
-    clearInterval(this.timer);
+  async hit(bucket: string, client: string, limit: number, windowMs: number, weight = 1): Promise<number> {
+    const { rows } = await this.db.query<{ hits: string | number; wait_ms: string | number }>(
+      `INSERT INTO rate_limits AS r (bucket, client, hits, reset_at)
+         VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')
+       ON CONFLICT (bucket, client) DO UPDATE SET
+         hits = CASE WHEN r.reset_at <= now() THEN EXCLUDED.hits ELSE r.hits + EXCLUDED.hits END,
+         reset_at = CASE WHEN r.reset_at <= now() THEN EXCLUDED.reset_at ELSE r.reset_at END
+       RETURNING hits, EXTRACT(EPOCH FROM (reset_at - now())) * 1000 AS wait_ms`,
+      [bucket, client, weight, windowMs],
+    );
+    const row = rows[0]!;
+    return Number(row.hits) > limit ? Math.max(1, Math.ceil(Number(row.wait_ms) / 1000)) : 0;
   }
 }

@@ -52,7 +52,7 @@ export function authRoutes(app: Hono<Env>, ctx: RouteContext): void {
   };
 
   app.post('/auth/register/start', async (c) => {
-    rateLimit(c, 'registerStart');
+    await rateLimit(c, 'registerStart');
     const body = await parseBody(c, S.RegisterStart);
     if (config.captcha.enabled) {
       if (!body.captchaToken) throw new ApiError(400, 'captcha token is required');
@@ -62,7 +62,7 @@ export function authRoutes(app: Hono<Env>, ctx: RouteContext): void {
   });
 
   app.post('/auth/register/complete', async (c) => {
-    rateLimit(c, 'registerComplete');
+    await rateLimit(c, 'registerComplete');
     const body = await parseBody(c, S.RegisterComplete);
     const publicKey = normalizePublicKey(body.publicKey);
     if (!publicKey) throw new ApiError(401, 'Challenge Code Signature Invalid');
@@ -87,7 +87,7 @@ export function authRoutes(app: Hono<Env>, ctx: RouteContext): void {
   });
 
   app.post('/auth/login/start', async (c) => {
-    rateLimit(c, 'loginStart');
+    await rateLimit(c, 'loginStart');
     const body = await parseBody(c, S.LoginStart);
     const publicKey = normalizePublicKey(body.publicKey);
     const { rows } = publicKey
@@ -98,7 +98,7 @@ export function authRoutes(app: Hono<Env>, ctx: RouteContext): void {
   });
 
   app.post('/auth/login/complete', async (c) => {
-    rateLimit(c, 'loginComplete');
+    await rateLimit(c, 'loginComplete');
     const body = await parseBody(c, S.LoginComplete);
     const publicKey = normalizePublicKey(body.publicKey);
     if (!publicKey) throw new ApiError(401, 'User cannot be found');

@@ -17,7 +17,7 @@ export function metricsRoutes(app: Hono<Env>, ctx: RouteContext): void {
 
   app.post('/metrics/providers', async (c) => {
     const body = await parseBody(c, S.ProviderMetrics);
-    rateLimit(c, 'providerMetrics', body.items.length);
+    await rateLimit(c, 'providerMetrics', body.items.length);
     const hostname = (c.req.header('origin') ?? '<UNKNOWN>').slice(0, 255);
     metrics.providerHostnames.inc({ hostname }, body.items.length);
     for (const item of body.items) {
@@ -36,7 +36,7 @@ export function metricsRoutes(app: Hono<Env>, ctx: RouteContext): void {
 
   app.post('/metrics/captcha', async (c) => {
     const body = await parseBody(c, S.CaptchaMetric);
-    rateLimit(c, 'captchaMetrics');
+    await rateLimit(c, 'captchaMetrics');
     metrics.captchaSolves.inc({ success: String(body.success) });
     return c.json(true);
   });

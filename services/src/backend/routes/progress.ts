@@ -23,7 +23,7 @@ export function progressRoutes(app: Hono<Env>, ctx: RouteContext): void {
   // Registered before /progress/:tmdbid so that "import" is not taken for an id.
   app.put('/users/:uid/progress/import', async (c) => {
     const auth = await requireSelf(c, WRITE);
-    rateLimit(c, 'progressImport');
+    await rateLimit(c, 'progressImport');
     const items = await parseBody(c, S.ProgressImport);
     const keyOf = (item: { tmdbId: string; seasonId?: string | null; episodeId?: string | null }) => JSON.stringify([item.tmdbId, item.seasonId ?? '', item.episodeId ?? '']);
     // New rows are inserted; existing ones only move forward (larger watched), as upstream.

@@ -1,0 +1,190 @@
+/**
+ * Several account servers behind a real load balancer (HAProxy), for the scale test and the scale
+ * bench: instances as their own processes (the services CLI) on one PostgreSQL server, and HAProxy
+ * in front with the configuration that README.md "Running at scale" documents.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { servicesDir } from './testkit';
+
+export interface Instance {
+  name: string;
+  url: string;
+  port: number;
+  child: ChildProcess;
+  exited: Promise<NodeJS.Signals | number | null>;
+  stop(): Promise<void>;
+}
+
+/** One account server on `databaseUrl`, its own process, on a free port; its request log is drained. */
+export async function spawnInstance(name: string, databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `backend-${name}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(servicesDir, 'src', 'cli.ts'), 'backend'], {
+    cwd: servicesDir,
+    env: {
+      ...process.env,
+      MW_DATA_DIR: dataDir,
+      MW_PORT_BACKEND: '0',
+      DATABASE_URL: databaseUrl,
+      BACKEND_TRUST_PROXY: 'true',
+      BACKEND_PG_POOL_SIZE: '20',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  const remove = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  let output = '';
+  let listening = false;
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        if (listening) return; // the per-request log is read and dropped
+        output += chunk.toString();
+        const match = /backend listening on (\S+)/.exec(output);
+        if (match) {
+          listening = true;
+          resolve(match[1]!.replace('localhost', '127.0.0.1'));
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      void exited.then(() => reject(new Error(`${name} exited before listening:\n${output}`)));
+      setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 60_000).unref();
+    });
+    return {
+      name,
+      url,
+      port: Number(new URL(url).port),
+      child,
+      exited,
+      stop: async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        await exited;
+        remove();
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    await exited;
+    remove();
+    throw error;
+  }
+}
+
+/** HAProxy's path, or undefined when it is not installed. */
+export function findHaproxy(): string | undefined {
+  for (const candidate of ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy']) if (fs.existsSync(candidate)) return candidate;
+  try {
+    return execFileSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The balancer's configuration: round robin over the instances, health checks on /healthcheck (an
+ * instance is out after 3 failed checks 1 s apart, each allowed 2 s so that a busy machine does not
+ * take a healthy instance out, and back after 2 good ones), a request whose
+ * connection failed or whose server died before answering is sent to another instance (`retry-on`,
+ * `redispatch`), X-Forwarded-For set to the client's address (replacing whatever the client sent:
+ * the instances run with BACKEND_TRUST_PROXY and rate-limit by it), and the answering instance named
+ * in X-Served-By.
+ */
+export function haproxyConfig(port: number, servers: { name: string; port: number }[]): string {
+  return [
+    'global',
+    '  maxconn 4000',
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    '  timeout client 30s',
+    '  timeout server 30s',
+    '  timeout http-keep-alive 30s',
+    '  timeout check 2s',
+    '  option http-keep-alive',
+    '  retries 3',
+    '  retry-on conn-failure empty-response',
+    '  option redispatch 1',
+    'frontend accounts',
+    `  bind 127.0.0.1:${port}`,
+    '  http-request set-header X-Forwarded-For %[src]',
+    '  default_backend account_servers',
+    'backend account_servers',
+    '  balance roundrobin',
+    '  option httpchk GET /healthcheck',
+    '  http-check expect status 200',
+    '  default-server inter 1s fall 3 rise 2',
+    '  http-response set-header X-Served-By %s',
+    ...servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`),
+    '',
+  ].join('\n');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Balancer {
+  url: string;
+  config: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** HAProxy in the foreground on a free localhost port in front of `instances`, once it answers. */
+export async function startHaproxy(binary: string, instances: Instance[]): Promise<Balancer> {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haproxy-'));
+  const config = haproxyConfig(
+    port,
+    instances.map((i) => ({ name: i.name, port: i.port })),
+  );
+  fs.writeFileSync(path.join(dir, 'haproxy.cfg'), config);
+  const child = spawn(binary, ['-db', '-f', path.join(dir, 'haproxy.cfg')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 20_000;
+  // Up once every instance passed its health checks (rise 2): each answers through the balancer.
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`haproxy exited:\n${output}`);
+    }
+    const served = new Set<string>();
+    try {
+      for (let i = 0; i < instances.length * 2; i++) {
+        const response = await fetch(`${url}/healthcheck`);
+        await response.arrayBuffer();
+        if (response.status === 200) served.add(response.headers.get('x-served-by') ?? '');
+      }
+    } catch {
+      // not listening yet
+    }
+    if (served.size === instances.length) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`haproxy did not reach every instance (${[...served].join(', ')}):\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url, config, child, stop };
+}
