@@ -20,6 +20,7 @@ import { SettingsMenu } from './menus/SettingsMenu';
 import { usePlayer } from './player.store';
 import { NotFoundScreen, PlaybackErrorScreen, ScrapingView } from './Screens';
 import { useCaptionActions, useRememberedCaption } from './use-captions';
+import { useVolumeAdjustable } from './volume-probe';
 import { runCommand } from './commands';
 
 const CONTROLS_MS = 3000;
@@ -354,6 +355,9 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   const lastPointer = useRef('mouse');
   const captions = useCaptionActions();
   useRememberedCaption();
+  const volumeAdjustable = useVolumeAdjustable();
+  const volumeAdjustableRef = useRef(volumeAdjustable);
+  volumeAdjustableRef.current = volumeAdjustable;
   // What the commands act on besides the engine: read through refs, so the latest host and captions apply.
   const hostRef = useRef(host);
   hostRef.current = host;
@@ -426,6 +430,21 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [engine, ui, player]);
+
+  // Spec §9: the mouse wheel over the picture sets the volume (a step of deltaY/1000; up is louder),
+  // not over an open menu (it scrolls) and not where the volume is read-only.
+  useEffect(() => {
+    const element = shell.current;
+    if (!element) return;
+    const onWheel = (event: WheelEvent) => {
+      if (!volumeAdjustableRef.current || ui.status.status !== 'playing' || event.deltaY === 0) return;
+      if ((event.target as Element | null)?.closest('[role="dialog"]')) return;
+      event.preventDefault();
+      runCommand(player, { type: 'volumeBy', delta: -event.deltaY / 1000 });
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, [player, ui]);
 
   const playing = view.status.status === 'playing';
   const controlsVisible = playing && (view.hover !== 'none' || !media.playing || menuOpen);
@@ -596,18 +615,20 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
               <IconButton type="button" aria-label={media.muted ? t('controls.unmute') : t('controls.mute')} onClick={() => run({ type: 'toggleMute' })}>
                 <Icon name={media.muted || media.volume === 0 ? 'muted' : 'volume'} />
               </IconButton>
-              <VolumeInput
-                type="range"
-                min={0}
-                max={1}
-                step={0.01}
-                aria-label={t('controls.volume')}
-                dir="ltr"
-                value={media.muted ? 0 : media.volume}
-                $level={(media.muted ? 0 : media.volume) * 100}
-                onChange={(e) => run({ type: 'setVolume', volume: Number(e.target.value) })}
-                onKeyDown={(e) => e.preventDefault()}
-              />
+              {volumeAdjustable && (
+                <VolumeInput
+                  type="range"
+                  min={0}
+                  max={1}
+                  step={0.01}
+                  aria-label={t('controls.volume')}
+                  dir="ltr"
+                  value={media.muted ? 0 : media.volume}
+                  $level={(media.muted ? 0 : media.volume) * 100}
+                  onChange={(e) => run({ type: 'setVolume', volume: Number(e.target.value) })}
+                  onKeyDown={(e) => e.preventDefault()}
+                />
+              )}
               <TimeButton
                 type="button"
                 title={t('controls.timeMode')} // named by the time it shows (WCAG 2.5.3); the title says what a press does
