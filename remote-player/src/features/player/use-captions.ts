@@ -107,10 +107,6 @@ export function useCaptionActions() {
   }, [ui, engine, host, options]);
 }
 
-/** Which stream a source is, for "once per stream". */
-const streamKey = (source: { type: 'hls'; url: string } | { type: 'file'; qualities: Partial<Record<string, string>> }) =>
-  source.type === 'hls' ? source.url : Object.values(source.qualities).join(' ');
-
 /**
  * Issue 22: each new stream (the next title, the next episode, another source) starts with captions in
  * the language the person chose last, while captions are on; once per stream, and never over a choice
@@ -121,11 +117,12 @@ export function useRememberedCaption(): void {
   const media = useSnapshot(engine.state);
   const host = useHostWith('subtitles');
   const actions = useCaptionActions();
-  const done = useRef<string | null>(null);
+  // The stream this was decided for: each load is a new source object (two episodes may play the same URL).
+  const done = useRef<object | null>(null);
   const { enabled, lastSelectedLanguage, isOpenSubtitles } = host.state.subtitles;
   useEffect(() => {
-    if (!media.source) return;
-    const key = streamKey(media.source);
+    const key = engine.state.source;
+    if (!media.source || !key) return;
     if (done.current === key) return;
     if (ui.captions.selectedId || ui.captions.loadingId) {
       done.current = key; // chosen on this stream already
@@ -135,5 +132,5 @@ export function useRememberedCaption(): void {
     if (!option) return;
     done.current = key;
     void actions.select(option);
-  }, [media.source, actions, ui, enabled, lastSelectedLanguage, isOpenSubtitles]);
+  }, [media.source, engine, actions, ui, enabled, lastSelectedLanguage, isOpenSubtitles]);
 }
