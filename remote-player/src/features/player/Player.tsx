@@ -354,7 +354,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastPointer = useRef('mouse');
   const captions = useCaptionActions();
-  useRememberedCaption();
+  useRememberedCaption(captions); // the same caption actions: their options are worked out once per render
   const volumeAdjustable = useVolumeAdjustable();
   const volumeAdjustableRef = useRef(volumeAdjustable);
   volumeAdjustableRef.current = volumeAdjustable;

@@ -112,11 +112,10 @@ export function useCaptionActions() {
  * the language the person chose last, while captions are on; once per stream, and never over a choice
  * made on it. HLS subtitle renditions arrive after the manifest: the choice waits for them.
  */
-export function useRememberedCaption(): void {
+export function useRememberedCaption(actions: ReturnType<typeof useCaptionActions>): void {
   const { ui, engine } = usePlayer();
   const media = useSnapshot(engine.state);
   const host = useHostWith('subtitles');
-  const actions = useCaptionActions();
   // The stream this was decided for: each load is a new source object (two episodes may play the same URL).
   const done = useRef<object | null>(null);
   const { enabled, lastSelectedLanguage, isOpenSubtitles } = host.state.subtitles;
