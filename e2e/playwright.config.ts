@@ -9,7 +9,9 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   testMatch: /.*\.spec\.ts$/,
   fullyParallel: false,
-  workers: 1,
+  // Two workers, each with its own composed site and services: most of a journey is waiting on media and
+  // timers, so two share a 2-core machine well. MW_E2E_WORKERS=1 runs them one after another.
+  workers: Number(process.env.MW_E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
