@@ -51,13 +51,13 @@ async function jsOnPage(browser: Browser, url: string, ready: string) {
 const benches: Bench[] = [
   {
     name: 'js-on-home',
-    budget: '/ ships at most 250 KB of compressed JavaScript; no hls.js, no player code',
+    budget: '/ ships at most 200 KB of compressed JavaScript; no hls.js, no player code',
     async run({ site, browser }) {
       const home = await jsOnPage(browser, `${site.hostUrl}/`, '[role=search]');
       return {
         compressedKB: home.compressedKB,
-        budgetKB: 250,
-        withinBudget: home.compressedKB <= 250,
+        budgetKB: 200,
+        withinBudget: home.compressedKB <= 200,
         files: home.files,
         playerCodeLoaded: home.urls.some((u) => u.startsWith(site.remoteUrls.player)),
         hlsLoaded: home.urls.some((u) => /hls/i.test(u)),

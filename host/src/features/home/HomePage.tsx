@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from 'shared-contracts/router';
 import { continueWatching, useHostWith } from 'shared-contracts';
 import styled from 'styled-components';
 import { homeMoment } from '../../core/home-titles';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from 'shared-contracts/router';
 import styled from 'styled-components';
 import { useRuntime } from '../remotes/runtime-context';
 import { APP_VERSION } from '../host-api/HostProvider';

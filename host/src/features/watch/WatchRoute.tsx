@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'shared-contracts/router';
 import { THEME_NAMES, decodeMediaId, isLanguage, type ThemeName, useHostServices } from 'shared-contracts';
 import { resolveLegacyMedia, viewParams, withoutUnsafeBack } from '../../core/media-routes';
 import { ProviderIssuesPage } from '../pages/ProviderIssuesPage';
