@@ -161,7 +161,9 @@ export function createConfig(options: AppConfigOptions): Configuration {
     optimization: {
       runtimeChunk: false,
       // Worker chunks stay whole: inside a blob-started worker relative chunk loading would miss.
-      splitChunks: isDev ? false : { chunks: (chunk) => !chunk.name?.includes('worker') },
+      // An exposed module's chunk stays whole too: it is what the host fetches first, and the modules it shares
+      // with the standalone page's entry were split into a chunk of their own, one more request (issue 19).
+      splitChunks: isDev ? false : { chunks: (chunk) => !chunk.name?.includes('worker') && !chunk.name?.startsWith('__federation_expose_') },
     },
     performance: { hints: false },
     plugins: [

@@ -7,8 +7,9 @@ import { expect, test } from '../support/site.fixture';
  * requests are a ratchet at today's figure (README Budgets), to be lowered as they fall.
  */
 const BUDGET_BYTES = 200 * 1024;
-// 34–36 seen (poster requests vary with when the network goes idle): two of headroom against flakes.
-const BUDGET_REQUESTS = 38;
+// 33 seen (was 34–36 before discover's home sections shipped with its app module and the header's logo
+// was drawn inline; poster requests vary with when the network goes idle): two of headroom against flakes.
+const BUDGET_REQUESTS = 35;
 const ISSUE_REQUESTS = 30;
 
 async function transferredJs(responses: Response[]): Promise<number> {
