@@ -47,6 +47,11 @@ export const RuntimeConfigSchema = v.object({
   skipsUrl: v.optional(v.string(), ''),
   /** IP-location service for the region chooser. */
   geoUrl: v.optional(v.string(), ''),
+  /**
+   * The streaming-guide API (JustWatch content API shape) that turns old `/media/JW-…` links into
+   * TMDB ones (spec §2, §7); empty: such links show the "old link" page.
+   */
+  streamingGuideUrl: v.optional(v.string(), ''),
   /** External HLS downloader; the playlist URL is appended (DECISIONS §7). */
   downloaderUrl: v.optional(v.string(), 'https://hls-downloader.example.invalid/?url='),
   /** Watch party page; the video URL is appended (DECISIONS §7). */
