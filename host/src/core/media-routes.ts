@@ -1,9 +1,12 @@
 /** Legacy and embed URL rules (spec §2, DECISIONS §5). Pure. */
+import { parseJwLink, type JwLink } from './legacy-guide';
 
 export type LegacyResolution =
   /** /media/tmdb-show-{id}…: a TMDB id under the old type name. */
   | { kind: 'redirect'; to: string }
-  /** /media/JW…: ids of a streaming guide this site can no longer query. */
+  /** /media/JW-{movie|show}-{id}…: a streaming guide's id, looked up there (see legacy-guide.ts). */
+  | { kind: 'guide'; link: JwLink }
+  /** /media/JW… that is not a guide id of any form. */
   | { kind: 'unresolvable' }
   | { kind: 'none' };
 
@@ -15,7 +18,10 @@ export function resolveLegacyMedia(media: string, rest: string[], search: string
     const slug = show[2] ? `-${show[2]}` : '';
     return { kind: 'redirect', to: `/media/tmdb-tv-${show[1]}${slug}${suffix ? `/${suffix}` : ''}${search}` };
   }
-  if (media.startsWith('JW')) return { kind: 'unresolvable' };
+  if (media.startsWith('JW')) {
+    const link = parseJwLink(media, rest);
+    return link ? { kind: 'guide', link } : { kind: 'unresolvable' };
+  }
   return { kind: 'none' };
 }
 
