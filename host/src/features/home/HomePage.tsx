@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'shared-contracts/router';
-import { continueWatching, useHostWith } from 'shared-contracts';
+import { continueWatching, useHostServices, useHostWith } from 'shared-contracts';
 import styled from 'styled-components';
 import { homeMoment } from '../../core/home-titles';
 import { RemoteSlot } from '../remotes/RemoteSlot';
@@ -23,7 +23,35 @@ const Section = styled.section`
   h2 { font-size: 1.2rem; margin: 0 0 1rem; padding-inline-end: 7rem; }
 `;
 
-/** Home's sections (spec §2): the cards come from the discover remote, the same card as on Discover. */
+/**
+ * The ad slot (spec §1: the "show ad" config flag; no ads in the default build): a labelled, reserved box
+ * with a stable id that a deploy's own ad script fills. Nothing is loaded from here.
+ */
+const AdBox = styled.aside`
+  max-width: 80rem;
+  min-height: 90px;
+  margin: 1.5rem auto 0;
+  border: 1px dashed ${(p) => p.theme.colors.border};
+  border-radius: 0.5rem;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  small { color: ${(p) => p.theme.colors.textDim}; font-size: 0.75rem; }
+`;
+
+function AdSlot() {
+  const { t } = useTranslation();
+  const { config } = useHostServices();
+  if (!config.showAd) return null;
+  return (
+    <AdBox id="mw-ad-slot" data-testid="ad-slot" aria-label={t('home.ad')}>
+      <small>{t('home.ad')}</small>
+    </AdBox>
+  );
+}
+
+/** Home's sections in the spec's order (§2: search box, Bookmarks, Continue Watching, Discover): the cards come from the discover remote, the same card as on Discover. */
 function Sections() {
   const { t } = useTranslation();
   const { state } = useHostWith('progress', 'bookmarks', 'preferences');
@@ -31,16 +59,16 @@ function Sections() {
   const hasBookmarks = Object.keys(state.bookmarks).length > 0;
   return (
     <>
-      {hasResume && (
-        <Section aria-labelledby="continue-watching">
-          <h2 id="continue-watching">{t('home.continueWatching.sectionTitle')}</h2>
-          <RemoteSlot remote="discover" page="homeContinueWatching" />
-        </Section>
-      )}
       {hasBookmarks && (
         <Section aria-labelledby="bookmarks">
           <h2 id="bookmarks">{t('home.bookmarks.sectionTitle')}</h2>
           <RemoteSlot remote="discover" page="homeBookmarks" />
+        </Section>
+      )}
+      {hasResume && (
+        <Section aria-labelledby="continue-watching">
+          <h2 id="continue-watching">{t('home.continueWatching.sectionTitle')}</h2>
+          <RemoteSlot remote="discover" page="homeContinueWatching" />
         </Section>
       )}
       {state.preferences.enableDiscover && (
@@ -65,6 +93,7 @@ export function HomePage() {
         <h1>{t(`home.titles.${moment}`)}</h1>
         <SearchBox query={query} placeholder={t(`home.placeholders.${moment}`)} />
       </Hero>
+      <AdSlot />
       {query ? <SearchResults query={query} /> : <Sections />}
     </>
   );
