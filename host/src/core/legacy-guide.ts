@@ -5,28 +5,10 @@
  * turns those numbers into its ids. Pure apart from the `fetch` and season look-up it is given.
  */
 import { mediaPath, type MediaType } from 'shared-contracts';
+import type { JwLink } from './media-routes';
 
-export interface JwLink {
-  type: MediaType;
-  /** The guide's title id. */
-  guideId: string;
-  /** The guide's season and episode ids, when the link named an episode. */
-  seasonId?: string;
-  episodeId?: string;
-}
-
-/** `JW-movie-123`, `JW-show-45-some-slug` (and the dash-less `JWmovie-123`) with optional season/episode segments. */
-export function parseJwLink(media: string, rest: readonly string[]): JwLink | null {
-  const match = /^JW-?(movie|show)-(\d{1,9})(?:-.*)?$/.exec(media);
-  if (!match) return null;
-  const link: JwLink = { type: match[1] as MediaType, guideId: match[2]! };
-  const [season, episode] = rest.filter(Boolean);
-  if (link.type === 'show' && season && episode && /^\d{1,9}$/.test(season) && /^\d{1,9}$/.test(episode)) {
-    link.seasonId = season;
-    link.episodeId = episode;
-  }
-  return link;
-}
+// Parsing the path is in media-routes.ts (the routes need it on every load; this file loads only for old links).
+export { parseJwLink, type JwLink } from './media-routes';
 
 export type JwResolution =
   | { kind: 'redirect'; to: string }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'shared-contracts/router';
 import { continueWatching, useHostServices, useHostWith } from 'shared-contracts';
@@ -23,33 +23,8 @@ const Section = styled.section`
   h2 { font-size: 1.2rem; margin: 0 0 1rem; padding-inline-end: 7rem; }
 `;
 
-/**
- * The ad slot (spec §1: the "show ad" config flag; no ads in the default build): a labelled, reserved box
- * with a stable id that a deploy's own ad script fills. Nothing is loaded from here.
- */
-const AdBox = styled.aside`
-  max-width: 80rem;
-  min-height: 90px;
-  margin: 1.5rem auto 0;
-  border: 1px dashed ${(p) => p.theme.colors.border};
-  border-radius: 0.5rem;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  small { color: ${(p) => p.theme.colors.textDim}; font-size: 0.75rem; }
-`;
-
-function AdSlot() {
-  const { t } = useTranslation();
-  const { config } = useHostServices();
-  if (!config.showAd) return null;
-  return (
-    <AdBox id="mw-ad-slot" data-testid="ad-slot" aria-label={t('home.ad')}>
-      <small>{t('home.ad')}</small>
-    </AdBox>
-  );
-}
+// The ad slot loads only where the show-ad flag is on (spec §1: no ads in the default build).
+const AdSlot = lazy(() => import('./AdSlot'));
 
 /** Home's sections in the spec's order (§2: search box, Bookmarks, Continue Watching, Discover): the cards come from the discover remote, the same card as on Discover. */
 function Sections() {
@@ -83,6 +58,7 @@ function Sections() {
 
 export function HomePage() {
   const { t } = useTranslation();
+  const { config } = useHostServices();
   const params = useParams();
   const query = params.query ?? '';
   const moment = homeMoment(new Date());
@@ -93,7 +69,11 @@ export function HomePage() {
         <h1>{t(`home.titles.${moment}`)}</h1>
         <SearchBox query={query} placeholder={t(`home.placeholders.${moment}`)} />
       </Hero>
-      <AdSlot />
+      {config.showAd && (
+        <Suspense fallback={null}>
+          <AdSlot />
+        </Suspense>
+      )}
       {query ? <SearchResults query={query} /> : <Sections />}
     </>
   );
