@@ -90,6 +90,12 @@ test('old streaming-guide links are looked up in the guide and open the title, o
   await page.goto(`${site.hostUrl}/media/JW-movie-1`);
   await notice.getByRole('link', { name: 'Go home' }).click();
   await expect(page).toHaveURL(`${site.hostUrl}/`);
+  // Translated and right to left (the language parameter of watch routes applies here too).
+  await request.post(`${guide}/__control/mode?set=fail`);
+  await page.goto(`${site.hostUrl}/media/JW-movie-${guideIdOf.movie(1)}?language=ar`);
+  await expect(notice).toContainText('لم تستجب الخدمة');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await request.post(`${guide}/__control/mode?set=normal`);
 });
 
 test('embed links with season and episode numbers become media paths with ids', async ({ page, site, request }) => {
