@@ -55,3 +55,10 @@ test('the ad slot is there only with the show-ad flag; the tip link goes where t
   await expect(page.getByRole('link', { name: 'Support', exact: true }).last()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Tip the developers' })).toHaveCount(0);
 });
+
+test('without a streaming guide configured, an old guide link shows the old-link page', async ({ page, site }) => {
+  await withConfig(page, { streamingGuideUrl: '' });
+  await page.goto(`${site.hostUrl}/media/JW-movie-20002`);
+  await expect(page.getByTestId('legacy-unresolvable')).toHaveAttribute('data-reason', 'not-found');
+  await expect(page).toHaveURL(`${site.hostUrl}/media/JW-movie-20002`);
+});
