@@ -68,6 +68,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     ...(urls.archive ? { archiveUrl: urls.archive } : {}),
     ...(urls.skips ? { skipsUrl: urls.skips } : {}),
     ...(urls.geo ? { geoUrl: urls.geo } : {}),
+    ...(urls.guide ? { streamingGuideUrl: urls.guide } : {}),
     ...(urls.backend ? { backendUrl: urls.backend } : {}),
     ...(urls.proxy ? { proxyUrls: [urls.proxy] } : {}),
     ...options.config,
