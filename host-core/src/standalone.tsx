@@ -25,7 +25,8 @@ import {
 import { ThemeProvider, createGlobalStyle } from 'styled-components';
 import { proxy } from 'valtio/vanilla';
 import { createCatalog, endpointFromConfig } from './catalog/catalog';
-import { createActions, createStores, useHostApi, useHostServicesValue } from './state';
+import { useHostApi, useHostServicesValue } from './host-api';
+import { createActions, createStores } from './local-stores';
 
 // A proxy: the host state source subscribes to it like any store.
 const alwaysOnline = proxy({ online: true });

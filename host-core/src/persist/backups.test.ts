@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { BACKUP_BUDGET, setAside } from './backups';
 import { readPersisted, type PersistedDefinition } from './persisted';
 import { createPersistedStore } from './persisted-store';
-import { createStores } from '../state/stores';
+import { createStores } from '../local-stores/stores';
 
 /** Web Storage in memory, with a quota in characters (keys and values, as browsers count). */
 function webStorage(initial: Record<string, string> = {}, quota = Infinity) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActions, createStores } from 'host-core/state';
+import { createActions, createStores } from 'host-core/local-stores';
 import { fallbackLogout } from './fallback-logout';
 
 function memoryStorage() {

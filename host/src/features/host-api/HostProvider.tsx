@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'shared-contracts/router';
 import { HostContext, HostServicesContext, type CatalogApi } from 'shared-contracts';
-import { useHostApi, useHostServicesValue } from 'host-core/state';
+import { useHostApi, useHostServicesValue } from 'host-core/host-api';
 import { ThemeProvider } from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import type { Runtime } from '../../core/runtime';
@@ -15,7 +15,7 @@ import { setDocumentTitle } from './document-title';
 import { CSS_VARIABLE_THEMES } from './css-theme';
 import { GlobalStyle } from './GlobalStyle';
 
-export { APP_VERSION } from 'host-core/state';
+export { APP_VERSION } from 'host-core/host-api';
 
 export function HostProvider({ runtime, catalog, children }: { runtime: Runtime; catalog: CatalogApi; children: ReactNode }) {
   const navigate = useNavigate();

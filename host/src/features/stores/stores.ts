@@ -1,5 +1,5 @@
 /** The host's local stores and their actions (created once; remotes reach them through HostContext). */
-import { createActions, createStores } from 'host-core/state';
+import { createActions, createStores } from 'host-core/local-stores';
 import type { ThemeName } from 'shared-contracts';
 import { proxy } from 'valtio/vanilla';
 

@@ -3,7 +3,7 @@
  * memory): register, login on a second "device", sessions, rename, profile, end others, delete.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActions, createStores } from 'host-core/state';
+import { createActions, createStores } from 'host-core/local-stores';
 import type { HostActions, RuntimeConfig } from 'shared-contracts';
 import { startBackend, type TestServer } from 'services/testkit';
 import { generatePassphrase } from 'account-crypto';

@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import type { AccountService, CatalogApi, HostActions, HostApi, HostServices, HostState, HostStateSource, RuntimeConfig, ThemeName } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
 import { snapshot, subscribe } from 'valtio/vanilla';
-import type { StoreActions } from './actions';
-import type { Stores } from './stores';
+import type { StoreActions } from '../local-stores/actions';
+import type { Stores } from '../local-stores/stores';
 
 export const APP_VERSION = '4.9.4';
 

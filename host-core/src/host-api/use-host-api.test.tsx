@@ -15,8 +15,8 @@ import {
 } from 'shared-contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { proxy } from 'valtio/vanilla';
-import { createActions } from './actions';
-import { createStores } from './stores';
+import { createActions } from '../local-stores/actions';
+import { createStores } from '../local-stores/stores';
 import { useHostApi, useHostServicesValue } from './use-host-api';
 
 function memoryStorage() {

@@ -17,7 +17,7 @@ import {
   subtitlesDefinition,
   themeDefinition,
   volumeDefinition,
-} from '../stores/definitions';
+} from './definitions';
 
 export interface Recovery {
   name: string;
