@@ -4,6 +4,7 @@
  */
 import { clamp } from '../../core/player/format-time';
 import type { PlayerCommand } from '../../core/player/commands';
+import { currentWebAppEnvironment, isIosWebApp } from '../../core/player/ios-web-app';
 import { nextSpeed } from '../../core/player/keyboard';
 import { scrapeEmbed } from '../../worker/player.client';
 import { loadMediaErrorMessage, resolveDirectStream } from './load-media';
@@ -31,8 +32,16 @@ function refused(ui: PlayerUi, notice: NonNullable<PlayerUi['notice']>, error: u
   ui.noticeUntil = Date.now() + INDICATOR_MS;
 }
 
+/** Spec §8: the web app installed on iOS has neither (Safari refuses both there); say so at once. */
+function iosWebApp(ui: PlayerUi): boolean {
+  if (!isIosWebApp(currentWebAppEnvironment())) return false;
+  refused(ui, 'iosWebApp', new Error('Picture-in-Picture and fullscreen are not available in the iOS web app'));
+  return true;
+}
+
 function toggleFullscreen(ui: PlayerUi, element: HTMLElement | null) {
   if (!element) return;
+  if (!document.fullscreenElement && iosWebApp(ui)) return;
   if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
   else if (!element.requestFullscreen) refused(ui, 'fullscreenRefused', new Error('Fullscreen API unavailable'));
   else void element.requestFullscreen().catch((error: unknown) => refused(ui, 'fullscreenRefused', error));
@@ -40,6 +49,7 @@ function toggleFullscreen(ui: PlayerUi, element: HTMLElement | null) {
 
 async function togglePip(ui: PlayerUi, video: HTMLVideoElement | null) {
   if (!video) return;
+  if (!document.pictureInPictureElement && iosWebApp(ui)) return;
   try {
     if (document.pictureInPictureElement) await document.exitPictureInPicture();
     else await video.requestPictureInPicture();

@@ -66,7 +66,7 @@ export interface PlayerUiState {
   volumeIndicatorUntil: number;
   delayIndicatorUntil: number;
   /** A short message (fullscreen or Picture-in-Picture refused by the browser), shown until noticeUntil. */
-  notice: 'fullscreenRefused' | 'pipRefused' | null;
+  notice: 'fullscreenRefused' | 'pipRefused' | 'iosWebApp' | null;
   noticeUntil: number;
   rolling: boolean;
   fullscreen: boolean;
