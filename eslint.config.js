@@ -33,12 +33,6 @@ function packageRootOf(target) {
  */
 const ROOT_TOOLING = ['scripts/', 'rspack.base.ts'];
 const usesRootTooling = (file, from) => path.basename(file) === 'rspack.config.ts' || path.relative(repoRoot, from) === 'e2e';
-/** Files of the root allowed to reach into a package by path, and which package. */
-const ROOT_EXCEPTIONS = {
-  // They still start the services by path; next: import `services/run` and `services/types` by name (root declares services).
-  'scripts/dev.ts': ['services'],
-  'scripts/site.ts': ['services'],
-};
 const local = {
   rules: {
     'no-relative-import-outside-package': {
@@ -68,8 +62,6 @@ const local = {
             ROOT_TOOLING.some((entry) => targetPath === entry || targetPath.startsWith(entry))
           )
             return;
-          const filePath = path.relative(repoRoot, file).split(path.sep).join('/');
-          if (from === repoRoot && ROOT_EXCEPTIONS[filePath]?.includes(name(to))) return;
           context.report({
             node: literal,
             messageId: to === repoRoot ? 'root' : 'leaves',
