@@ -7,12 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { THEME_NAMES, decodeMediaId, isLanguage, type ThemeName, useHostServices } from 'shared-contracts';
 import { resolveLegacyMedia, viewParams, withoutUnsafeBack } from '../../core/media-routes';
-import { ProviderIssuesPage } from '../pages/ProviderIssuesPage';
-import { RemoteSlot } from '../remotes/RemoteSlot';
+import { NotFoundPage, ProviderIssuesPage } from '../pages';
+import { RemoteSlot } from '../remotes';
 import { PlayerWaiting } from './PlayerWaiting';
-import { CenteredMessage } from '../ui/primitives';
-import { usePageTitle } from '../ui/use-page-title';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { CenteredMessage, usePageTitle } from '../ui';
 
 const playerWaiting = (label: string) => <PlayerWaiting label={label} />;
 
