@@ -16,7 +16,8 @@
  * - before a rename, unlink, truncate or directory removal, and before `global/pg_control` is
  *   written: everything (a checkpoint syncs the data files before it records itself in pg_control
  *   and removes old WAL; a rename is durable only after the renamed file is);
- * - before a written file is closed (its descriptor is gone afterwards).
+ * - a file written and closed since the last sync: at the next sync, by its path (PGlite's first start
+ *   writes the whole new database this way: those files are synced together, in parallel).
  *
  * Directories whose entries changed are synced with the files. (Upstream: electric-sql/pglite#1107.)
  */
@@ -143,9 +144,35 @@ export class DurableNodeFS extends BaseFilesystem {
     this.dirtyDirs.add(path.posix.dirname(p) === '/' ? '' : path.posix.dirname(p));
   }
 
-  /** Called by PGlite after each statement, before its result is returned. */
+  /** Called by PGlite after each statement, before its result is returned (and after its first start). */
   override async syncToFs(): Promise<void> {
+    // Files written and closed since the last sync, together (the WAL among them first: see `flush`).
+    const closed = [...this.dirtyPaths];
+    this.dirtyPaths.clear(); // a file written again meanwhile is marked again
+    try {
+      await Promise.all(closed.map((p) => this.fsyncPathAsync(p)));
+    } catch (error) {
+      for (const p of closed) this.dirtyPaths.add(p);
+      throw error;
+    }
     this.flush(true);
+  }
+
+  private async fsyncPathAsync(p: string): Promise<void> {
+    let handle: fs.promises.FileHandle;
+    try {
+      handle = await fs.promises.open(this.real(p), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // removed since: nothing to keep
+      throw error;
+    }
+    try {
+      const started = performance.now();
+      await handle.sync();
+      this.onSync((performance.now() - started) / 1000);
+    } finally {
+      await handle.close();
+    }
   }
 
   override async closeFs(): Promise<void> {
@@ -161,7 +188,7 @@ export class DurableNodeFS extends BaseFilesystem {
 
   close(fd: number): void {
     errno(() => {
-      if (this.dirty.delete(fd)) this.fsync(fd);
+      if (this.dirty.delete(fd)) this.dirtyPaths.add(this.paths.get(fd) ?? '');
       this.paths.delete(fd);
       fs.closeSync(fd);
     });
