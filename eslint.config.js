@@ -33,6 +33,14 @@ function packageRootOf(target) {
  */
 const ROOT_TOOLING = ['scripts/', 'rspack.base.ts'];
 const usesRootTooling = (file, from) => path.basename(file) === 'rspack.config.ts' || path.relative(repoRoot, from) === 'e2e';
+/** A rule's visitors that hand `check` the source literal of every import and re-export. */
+const onImportSources = (check) => ({
+  ImportDeclaration: (node) => check(node.source),
+  ExportNamedDeclaration: (node) => check(node.source),
+  ExportAllDeclaration: (node) => check(node.source),
+  ImportExpression: (node) => check(node.source),
+  TSImportType: (node) => check(node.argument?.literal ?? node.argument),
+});
 const local = {
   rules: {
     'no-relative-import-outside-package': {
@@ -68,13 +76,7 @@ const local = {
             data: { source, from: name(from), to: name(to) },
           });
         };
-        return {
-          ImportDeclaration: (node) => check(node.source),
-          ExportNamedDeclaration: (node) => check(node.source),
-          ExportAllDeclaration: (node) => check(node.source),
-          ImportExpression: (node) => check(node.source),
-          TSImportType: (node) => check(node.argument?.literal ?? node.argument),
-        };
+        return onImportSources(check);
       },
     },
   },
@@ -104,13 +106,7 @@ local.rules['feature-index-only'] = {
       if (!index.startsWith('.')) index = `./${index}`;
       context.report({ node: literal, messageId: 'deep', data: { source, feature: rel[0], index } });
     };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      TSImportType: (node) => check(node.argument?.literal ?? node.argument),
-    };
+    return onImportSources(check);
   },
 };
 const valtioRoot = { name: 'valtio', message: "Import from 'valtio/vanilla' or 'valtio/react': they are the shared singletons." };
