@@ -33,12 +33,14 @@ function packageRootOf(target) {
  */
 const ROOT_TOOLING = ['scripts/', 'rspack.base.ts'];
 const usesRootTooling = (file, from) => path.basename(file) === 'rspack.config.ts' || path.relative(repoRoot, from) === 'e2e';
-/** Files of the root allowed to reach into a package by path, and which package. */
-const ROOT_EXCEPTIONS = {
-  // They still start the services by path; next: import `services/run` and `services/types` by name (root declares services).
-  'scripts/dev.ts': ['services'],
-  'scripts/site.ts': ['services'],
-};
+/** A rule's visitors that hand `check` the source literal of every import and re-export. */
+const onImportSources = (check) => ({
+  ImportDeclaration: (node) => check(node.source),
+  ExportNamedDeclaration: (node) => check(node.source),
+  ExportAllDeclaration: (node) => check(node.source),
+  ImportExpression: (node) => check(node.source),
+  TSImportType: (node) => check(node.argument?.literal ?? node.argument),
+});
 const local = {
   rules: {
     'no-relative-import-outside-package': {
@@ -68,23 +70,43 @@ const local = {
             ROOT_TOOLING.some((entry) => targetPath === entry || targetPath.startsWith(entry))
           )
             return;
-          const filePath = path.relative(repoRoot, file).split(path.sep).join('/');
-          if (from === repoRoot && ROOT_EXCEPTIONS[filePath]?.includes(name(to))) return;
           context.report({
             node: literal,
             messageId: to === repoRoot ? 'root' : 'leaves',
             data: { source, from: name(from), to: name(to) },
           });
         };
-        return {
-          ImportDeclaration: (node) => check(node.source),
-          ExportNamedDeclaration: (node) => check(node.source),
-          ExportAllDeclaration: (node) => check(node.source),
-          ImportExpression: (node) => check(node.source),
-          TSImportType: (node) => check(node.argument?.literal ?? node.argument),
-        };
+        return onImportSources(check);
       },
     },
+  },
+};
+/**
+ * A feature's index is its public surface (STYLE.md): another feature of the same app imports
+ * `../feature`, never a module inside it.
+ */
+local.rules['feature-index-only'] = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { deep: "'{{source}}' reaches inside the feature {{feature}}: import '{{index}}', its index (add what you need there)." },
+  },
+  create(context) {
+    const file = context.filename;
+    const match = /^(.*[\\/]src[\\/]features)[\\/]([^\\/]+)[\\/]/.exec(file);
+    if (!match) return {};
+    const [, featuresDir, own] = match;
+    const check = (literal) => {
+      const source = literal?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const rel = path.relative(featuresDir, path.resolve(path.dirname(file), source)).split(path.sep);
+      if (rel[0] === '..' || rel[0] === own || rel.length === 1) return;
+      if (rel.length === 2 && /^index(\.[jt]sx?)?$/.test(rel[1])) return;
+      let index = path.relative(path.dirname(file), path.join(featuresDir, rel[0])).split(path.sep).join('/');
+      if (!index.startsWith('.')) index = `./${index}`;
+      context.report({ node: literal, messageId: 'deep', data: { source, feature: rel[0], index } });
+    };
+    return onImportSources(check);
   },
 };
 const valtioRoot = { name: 'valtio', message: "Import from 'valtio/vanilla' or 'valtio/react': they are the shared singletons." };
@@ -104,6 +126,7 @@ export default tseslint.config(
     plugins: { local },
     rules: {
       'local/no-relative-import-outside-package': 'error',
+      'local/feature-index-only': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'warn',
     },

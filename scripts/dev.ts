@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { startServices } from '../services/src/run.ts';
+import { startServices } from 'services/run';
 import { APP_NAMES, APPS, REMOTE_APPS, type AppName } from './apps.ts';
 import { buildApps, isBuilt } from './build.ts';
 import { startStaticServer, type StaticServer } from './serve.ts';

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RemoteName } from 'shared-contracts';
-import { startServices, type RunningServices } from '../services/src/run.ts';
-import type { ServiceName } from '../services/src/types.ts';
+import { startServices, type RunningServices } from 'services/run';
+import type { ServiceName } from 'services/types';
 import { APPS, REMOTE_APPS, type AppName } from './apps.ts';
 import { startStaticServer, type StaticServer } from './serve.ts';
 

@@ -324,6 +324,8 @@ describe('config rules', () => {
       [['old.cdn.test', 'new.cdn.test']],
     );
     expect(file).toMatchObject({ qualities: { '720': { url: 'https://new.cdn.test/v.mp4' } }, captions: [{ url: 'https://new.cdn.test/c.srt' }] });
+    const other = { id: 'h', type: 'hls' as const, flags: [], captions: [], playlist: 'https://other.test/x.m3u8' };
+    expect(applyCdnReplacements(other, [['old.cdn.test', 'new.cdn.test']])).toEqual(other); // other hosts as they were
     const a = fakeSource('a', 1, { stream: [hlsStream('http://old.test/ok/master.m3u8')], embeds: [] });
     const result = await runAll(movie, { cdnReplacements: [['old.test', 'cdn.test']] }, deps({ sources: [a], embeds: [] }));
     expect(result).toMatchObject({ ok: true, value: { stream: { playlist: 'http://cdn.test/ok/master.m3u8' } } });

@@ -9,7 +9,7 @@ import * as engine from './engine';
 import type { EngineDeps, Network, ProviderRegistry } from './engine';
 import { createDirectFetcher } from './fetchers/direct';
 import { checkExtension, createExtensionFetcher } from './fetchers/extension';
-import { createProxyFetcher, parseProxyList } from './fetchers/proxy';
+import { parseProxyList, proxyFetcherFromList } from './fetchers/proxy';
 import { mediaToQuery, optionsToQuery, runRemote } from './fetchers/remote';
 import { defaultRegistry } from './providers';
 import { reportItemsFromEvents, sendReport } from './report';
@@ -53,15 +53,11 @@ async function usableExtension(bridge: ExtensionBridge): Promise<Result<Extensio
 
 async function buildDeps(options: ScrapeOptions, hooks: ScrapeHooks): Promise<EngineDeps> {
   const fetcher: Fetcher = createDirectFetcher(hooks.fetchImpl);
-  const proxies = parseProxyList(options.proxyUrls).filter((p) => p.type === 'proxy');
-  const proxyFetcher: Fetcher | null = proxies.length
-    ? createProxyFetcher({
-        urls: proxies.map((p) => p.url),
-        ...(options.proxyToken ? { token: options.proxyToken } : {}),
-        ...(options.captchaToken ? { captchaToken: options.captchaToken } : {}),
-        ...(hooks.fetchImpl ? { fetchImpl: hooks.fetchImpl } : {}),
-      })
-    : null;
+  const proxyFetcher = proxyFetcherFromList(options.proxyUrls, {
+    ...(options.proxyToken ? { token: options.proxyToken } : {}),
+    ...(options.captchaToken ? { captchaToken: options.captchaToken } : {}),
+    ...(hooks.fetchImpl ? { fetchImpl: hooks.fetchImpl } : {}),
+  });
   const deps: EngineDeps = {
     registry: hooks.registry ?? defaultRegistry,
     fetcher,

@@ -3,6 +3,7 @@
  * emits. Everything that crosses the worker boundary or the remote server's event stream is plain data
  * (structured-clone and JSON safe): no functions, no class instances, no Error objects.
  */
+import type { QualityKey } from 'shared-contracts/quality';
 import type { AppError, Result } from './result';
 
 /** What the engine looks up (spec §3 "Media meta", the fields scrapers need). */
@@ -20,9 +21,7 @@ export type ScrapeMedia =
 
 export type MediaType = ScrapeMedia['type'];
 
-/** Quality keys of a file stream, best first (spec §3). */
-export const QUALITY_KEYS = ['4k', '1080', '720', '480', '360', 'unknown'] as const;
-export type QualityKey = (typeof QUALITY_KEYS)[number];
+export { QUALITY_KEYS, type QualityKey } from 'shared-contracts/quality';
 
 /**
  * What a stream allows: `cors-allowed` — a page may fetch it directly (no proxy, no extension);

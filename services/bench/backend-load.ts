@@ -34,7 +34,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { keysFromSeed, signChallenge } from 'account-crypto';
-import { findPostgres, servicesDir } from '../src/backend/testkit';
+import { startBackendProcess } from '../src/backend/cluster';
+import { findPostgres } from '../src/backend/testkit';
 
 export type BenchDatabase = 'pglite' | 'postgres';
 
@@ -84,74 +85,33 @@ interface Server {
 }
 
 async function startServer(databaseUrl: string | undefined, nodeArgs: string[], log: (line: string) => void): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backend-bench-'));
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(servicesDir, 'src', 'cli.ts'), 'backend'], {
-    cwd: servicesDir,
-    env: {
-      ...process.env,
-      MW_DATA_DIR: dataDir,
-      MW_PORT_BACKEND: '0',
-      BACKEND_RATE_LIMITS: 'false',
-      DATABASE_URL: databaseUrl ?? '',
-      BACKEND_PG_POOL_SIZE: '20',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
   let times: number[] = [];
-  let output = '';
-  let listening = false;
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        if (listening) return; // the per-request log lines are not kept
-        output += chunk.toString();
-        const match = /backend listening on (\S+)/.exec(output);
-        if (match) {
-          listening = true;
-          resolve(match[1]!.replace('localhost', '127.0.0.1'));
-        }
-      };
-      child.stdout!.on('data', onData);
-      let rest = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        if (!listening) return;
-        const lines = (rest + chunk.toString()).split('\n');
-        rest = lines.pop() ?? '';
-        for (const line of lines) {
-          // "[backend] PUT /users/x/progress/1 200 3.1ms": the server's own time for the request
-          const match = / (\d{3}) ([\d.]+)ms$/.exec(line);
-          if (match) times.push(Number(match[2]));
-          else if (/error/i.test(line)) log(`[server] ${line.slice(0, 500)}`);
-        }
-      });
-      child.stderr!.on('data', (chunk: Buffer) => {
-        if (listening) log(`[server] ${chunk.toString().trimEnd().slice(0, 2000)}`);
-      });
-      child.stderr!.on('data', onData);
-      void exited.then(() => reject(new Error(`backend exited:\n${output}`)));
-      setTimeout(() => reject(new Error(`backend did not start:\n${output}`)), 60_000).unref();
-    });
-    return {
-      url,
-      child,
-      takeTimes: () => {
-        const out = times;
-        times = [];
-        return out;
-      },
-      stop: async () => {
-        child.kill('SIGTERM');
-        await exited;
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    child.kill('SIGKILL');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
+  let rest = '';
+  const server = await startBackendProcess('bench', {
+    nodeArgs,
+    env: { BACKEND_RATE_LIMITS: 'false', DATABASE_URL: databaseUrl ?? '' },
+    afterListening: (chunk, stream) => {
+      if (stream === 'stderr') return log(`[server] ${chunk.trimEnd().slice(0, 2000)}`);
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        // "[backend] PUT /users/x/progress/1 200 3.1ms": the server's own time for the request
+        const match = / (\d{3}) ([\d.]+)ms$/.exec(line);
+        if (match) times.push(Number(match[2]));
+        else if (/error/i.test(line)) log(`[server] ${line.slice(0, 500)}`);
+      }
+    },
+  });
+  return {
+    url: server.url,
+    child: server.child,
+    takeTimes: () => {
+      const out = times;
+      times = [];
+      return out;
+    },
+    stop: server.stop,
+  };
 }
 
 // ---- CPU accounting (Linux /proc; left out elsewhere) --------------------------------------------

@@ -5,6 +5,7 @@ export * from './theme';
 export * from './host-context';
 export * from './themes';
 export * from './media-id';
+export * from './quality';
 export * from './stores';
 export * from './catalog';
 export * from './languages';

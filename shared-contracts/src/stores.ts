@@ -1,5 +1,6 @@
 /** Shapes of the host's local stores that remotes read through HostContext (spec §3). */
 import type { MediaType } from './media-id';
+import type { QualityKey } from './quality';
 import type { ThemeName } from './theme';
 
 /** A bookmarked title, keyed by TMDB id. */
@@ -144,8 +145,6 @@ export const DEFAULT_SUBTITLE_SETTINGS: SubtitleSettings = {
   delay: 0,
   styling: { color: '#ffffff', backgroundOpacity: 0, size: 1, backgroundBlur: 0, bold: false },
 };
-
-export type QualityKey = '4k' | '1080' | '720' | '480' | '360' | 'unknown';
 
 export interface QualityPreference {
   automaticQuality: boolean;

@@ -5,6 +5,7 @@
 import {
   DEFAULT_PREFERENCES,
   DEFAULT_SUBTITLE_SETTINGS,
+  QUALITY_KEYS,
   THEME_NAMES,
   type AuthState,
   type BookmarkItem,
@@ -199,7 +200,7 @@ export const qualityDefinition: PersistedDefinition<QualityPreference> = {
   version: 1,
   schema: v.object({
     automaticQuality: v.optional(v.boolean(), true),
-    lastChosenQuality: v.optional(v.nullable(v.picklist(['4k', '1080', '720', '480', '360', 'unknown'])), null),
+    lastChosenQuality: v.optional(v.nullable(v.picklist(QUALITY_KEYS)), null),
   }),
   defaults: () => ({ automaticQuality: true, lastChosenQuality: null }),
 };

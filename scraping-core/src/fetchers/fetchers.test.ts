@@ -6,7 +6,7 @@ import { runAll } from '../scraper';
 import type { SourceProvider } from '../types';
 import { createDirectFetcher } from './direct';
 import { checkExtension, createExtensionFetcher, prepareStreamRequest } from './extension';
-import { createProxyFetcher, parseProxyList } from './proxy';
+import { createProxyFetcher, parseProxyList, proxyFetcherFromList } from './proxy';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -41,6 +41,17 @@ describe('proxy fetcher (unit)', () => {
     expect(new URL(calls[0]!.url).searchParams.get('destination')).toBe('http://site.test/a?q=1+2');
     expect(calls[0]!.headers).toEqual({ 'X-Referer': 'http://r.test', 'X-Cookie': 'c=1', Accept: 'x', 'X-Token': 'tok', 'cf-turnstile-response': 'cap' });
     expect(first).toMatchObject({ status: 200, finalUrl: 'http://final.test/', headers: { 'set-cookie': 'a=1' } });
+  });
+
+  it('from a proxy list: through its proxy entries only, and none without one', async () => {
+    const { calls, impl } = recordingFetch();
+    expect(proxyFetcherFromList(['api:http://server.test'])).toBeNull();
+    expect(proxyFetcherFromList(undefined)).toBeNull();
+    const fetcher = proxyFetcherFromList(['api:http://server.test', 'http://p1.test', 'proxy:http://p2.test'], { token: 'tok', fetchImpl: impl });
+    await fetcher!({ url: 'http://site.test/a' });
+    await fetcher!({ url: 'http://site.test/b' });
+    expect(calls.map((c) => new URL(c.url).host)).toEqual(['p1.test', 'p2.test']);
+    expect(calls[0]!.headers).toMatchObject({ 'X-Token': 'tok' });
   });
 });
 

@@ -29,6 +29,14 @@ export interface ProxyFetcherOptions {
   fetchImpl?: typeof fetch;
 }
 
+/** Requests through the proxy workers of a proxy list (its proxy entries), or null when it names none. */
+export function proxyFetcherFromList(proxyUrls: readonly string[] | undefined, options: Omit<ProxyFetcherOptions, 'urls'> = {}): Fetcher | null {
+  const urls = parseProxyList(proxyUrls)
+    .filter((p) => p.type === 'proxy')
+    .map((p) => p.url);
+  return urls.length ? createProxyFetcher({ ...options, urls }) : null;
+}
+
 export function createProxyFetcher(options: ProxyFetcherOptions): Fetcher {
   if (options.urls.length === 0) throw new Error('createProxyFetcher: no proxy URL');
   const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));

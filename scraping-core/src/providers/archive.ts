@@ -2,6 +2,7 @@
  * Public-domain films from an Internet Archive-style API: search by title and year
  * (`advancedsearch.php`), then the item's files (`/metadata/{identifier}`), MP4s by height.
  */
+import { knownSource } from 'shared-contracts/sources';
 import { ScrapeFailure, notFound } from '../errors';
 import { getJson } from '../fetchers/common';
 import type { QualityKey, SourceProvider, Stream } from '../types';
@@ -35,9 +36,7 @@ function qualityOf(height: number): QualityKey {
 
 export const archiveSource: SourceProvider = {
   kind: 'source',
-  id: 'archive',
-  name: 'Public-domain films (archive)',
-  rank: 50,
+  ...knownSource('archive'),
   mediaTypes: ['movie'],
   isConfigured: (settings) => Boolean(settings.archiveUrl),
   async scrape({ media, settings, fetcher, progress }) {

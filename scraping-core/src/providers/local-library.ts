@@ -3,6 +3,8 @@
  * the library's sources; each is registered here as its own source scraper with its own rank, so
  * ordering, fallbacks and embeds are real. The `local-player` embed reads the stream from an embed page.
  */
+import { isQualityKey } from 'shared-contracts/quality';
+import { LIBRARY_SOURCES } from 'shared-contracts/sources';
 import { ScrapeFailure, notFound } from '../errors';
 import { getJson } from '../fetchers/common';
 import type { EmbedProvider, Fetcher, ScrapeMedia, SourceContext, SourceOutput, SourceProvider, Stream } from '../types';
@@ -38,11 +40,11 @@ export function toStream(json: IndexStreamJson, id: string): Stream {
   }
   const qualities: Extract<Stream, { type: 'file' }>['qualities'] = {};
   for (const [key, value] of Object.entries(json.qualities ?? {})) {
-    if (!['4k', '1080', '720', '480', '360', 'unknown'].includes(key) || value.type !== 'mp4') {
+    if (!isQualityKey(key) || value.type !== 'mp4') {
       console.warn(`[scraping] skipped quality ${key} (${value.type})`);
       continue;
     }
-    qualities[key as keyof typeof qualities] = { type: 'mp4', url: value.url };
+    qualities[key] = { type: 'mp4', url: value.url };
   }
   return { ...common, type: 'file', qualities };
 }
@@ -88,21 +90,11 @@ function librarySource(id: string, name: string, rank: number): SourceProvider {
 }
 
 /**
- * The library's sources, best first (ids, names and ranks as in the index, services/ `LIBRARY_SOURCES`):
+ * The library's sources, best first (ids, names and ranks: shared-contracts' `LIBRARY_SOURCES`):
  * mirrors and a backup of the HLS and MP4 copies, embed hosts and the library's own embed player, and
  * low-quality copies. A title is on some of them; the others answer not found from the same lookup.
  */
-export const localLibrarySources: SourceProvider[] = [
-  librarySource('local-hls-mirror', 'Local library (HLS mirror)', 400),
-  librarySource('local-hls-backup', 'Local library (HLS backup)', 350),
-  librarySource('local-hls', 'Local library (HLS)', 300),
-  librarySource('local-mp4-mirror', 'Local library (MP4 mirror)', 250),
-  librarySource('local-mp4', 'Local library (MP4)', 200),
-  librarySource('local-hosts', 'Local library hosts (embeds)', 175),
-  librarySource('local-embed', 'Local library player (embed)', 150),
-  librarySource('local-hls-sd', 'Local library (HLS, low quality)', 125),
-  librarySource('local-mp4-sd', 'Local library (MP4, low quality)', 100),
-];
+export const localLibrarySources: SourceProvider[] = LIBRARY_SOURCES.map((s) => librarySource(s.id, s.name, s.rank));
 
 async function readEmbedPage(fetcher: Fetcher, url: string): Promise<IndexStreamJson> {
   const page = await fetcher({ url });

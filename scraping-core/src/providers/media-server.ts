@@ -2,6 +2,7 @@
  * The user's own media server (Jellyfin/Emby API): finds the item by its TMDB (else IMDb) provider id
  * and plays it through the server's HLS endpoint. Server URL and API key come from the settings.
  */
+import { knownSource } from 'shared-contracts/sources';
 import { notFound } from '../errors';
 import { getJson } from '../fetchers/common';
 import type { Caption, Fetcher, ProviderSettings, SourceProvider } from '../types';
@@ -70,9 +71,7 @@ function captionsOf(server: Server, item: JellyfinItem): Caption[] {
 
 export const mediaServerSource: SourceProvider = {
   kind: 'source',
-  id: 'media-server',
-  name: 'My media server',
-  rank: 600,
+  ...knownSource('media-server'),
   mediaTypes: ['movie', 'show'],
   isConfigured: (settings) => Boolean(settings.mediaServer?.url && settings.mediaServer.apiKey),
   async scrape({ media, settings, fetcher, progress }) {

@@ -19,20 +19,32 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
-/** One account server on `databaseUrl`, its own process, on a free port; its request log is drained. */
-export async function spawnInstance(name: string, databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+/** An account server in its own process (the services CLI), listening on a free port. */
+export interface BackendProcess {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<NodeJS.Signals | number | null>;
+  /** Stops it (SIGTERM, unless it is gone already) and removes its data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the account server as its own process, with its data in a new temporary folder
+ * (`backend-<name>-…`) and `env` over the defaults (free port, pool of 20); resolves once it
+ * listens. Its output after that goes to `afterListening` (its request log), or is dropped.
+ */
+export async function startBackendProcess(
+  name: string,
+  options: {
+    env?: Record<string, string>;
+    nodeArgs?: string[];
+    afterListening?: (chunk: string, stream: 'stdout' | 'stderr') => void;
+  } = {},
+): Promise<BackendProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `backend-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(servicesDir, 'src', 'cli.ts'), 'backend'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(servicesDir, 'src', 'cli.ts'), 'backend'], {
     cwd: servicesDir,
-    env: {
-      ...process.env,
-      MW_DATA_DIR: dataDir,
-      MW_PORT_BACKEND: '0',
-      DATABASE_URL: databaseUrl,
-      BACKEND_TRUST_PROXY: 'true',
-      BACKEND_PG_POOL_SIZE: '20',
-      ...env,
-    },
+    env: { ...process.env, MW_DATA_DIR: dataDir, MW_PORT_BACKEND: '0', BACKEND_PG_POOL_SIZE: '20', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
@@ -41,8 +53,8 @@ export async function spawnInstance(name: string, databaseUrl: string, env: Reco
   let listening = false;
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        if (listening) return; // the per-request log is read and dropped
+      const onData = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+        if (listening) return options.afterListening?.(chunk.toString(), stream);
         output += chunk.toString();
         const match = /backend listening on (\S+)/.exec(output);
         if (match) {
@@ -50,15 +62,13 @@ export async function spawnInstance(name: string, databaseUrl: string, env: Reco
           resolve(match[1]!.replace('localhost', '127.0.0.1'));
         }
       };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
+      child.stdout!.on('data', onData('stdout'));
+      child.stderr!.on('data', onData('stderr'));
       void exited.then(() => reject(new Error(`${name} exited before listening:\n${output}`)));
       setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 60_000).unref();
     });
     return {
-      name,
       url,
-      port: Number(new URL(url).port),
       child,
       exited,
       stop: async () => {
@@ -73,6 +83,14 @@ export async function spawnInstance(name: string, databaseUrl: string, env: Reco
     remove();
     throw error;
   }
+}
+
+/** One account server on `databaseUrl`, its own process, on a free port; its request log is drained. */
+export async function spawnInstance(name: string, databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+  const server = await startBackendProcess(name, {
+    env: { DATABASE_URL: databaseUrl, BACKEND_TRUST_PROXY: 'true', ...env },
+  });
+  return { name, port: Number(new URL(server.url).port), ...server };
 }
 
 /** HAProxy's path, or undefined when it is not installed. */

@@ -5,9 +5,7 @@
  * that its work, and above all its fsyncs, never block the thread that answers HTTP; the tests also
  * drive it in-process.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { DurableNodeFS } from './pglite-engine-fs';
 
 export interface QueryResult {
   rows: unknown[];
@@ -201,7 +199,8 @@ export class WireSession {
       parts.push(S.bind({ statement: name, values: s.params.map(toText) }), S.describe({ type: 'P' }), S.execute({}));
     }
     parts.push(S.sync());
-    const { messages } = await this.db.execProtocol(concat(parts), { syncToFs: false });
+    // syncToFs: the filesystem syncs the WAL this wrote (`pglite-engine-fs.ts`) before the answer.
+    const { messages } = await this.db.execProtocol(concat(parts), { syncToFs: true });
     const results = this.parseResults(messages);
     if (results.length !== statements.length) throw new Error(`expected ${statements.length} results, got ${results.length}`);
     return results.map((r) => ({
@@ -269,16 +268,15 @@ export interface Engine {
 }
 
 /**
- * PGlite normally starts with fsync off (`-F`) and its Node filesystem (Emscripten NODEFS) ignores
- * fsync; we start it with fsync on, `synchronous_commit=on` and `wal_sync_method=fsync`, and give the
- * filesystem a real fsync, so a commit returns only once its WAL record is on disk.
+ * PGlite normally starts with fsync off (`-F`) and its Node filesystem never syncs; we start it with
+ * fsync on, `synchronous_commit=on` and `wal_sync_method=fsync` (so PostgreSQL orders its writes as
+ * for a real disk) on a filesystem that syncs what PostgreSQL needs on disk (`DurableNodeFS`), so a
+ * commit returns only once its WAL record is on disk.
  */
 export async function openEngine(dataDir: string, counters: FsyncCounters = newFsyncCounters()): Promise<Engine> {
   const { PGlite, protocol, parse } = await import('@electric-sql/pglite');
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const defaults = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
   const startParams = [
-    ...defaults.filter((p) => p !== '-F'),
+    ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
     '-c',
     'fsync=on',
     '-c',
@@ -290,10 +288,13 @@ export async function openEngine(dataDir: string, counters: FsyncCounters = newF
     '-c',
     'wal_init_zero=off',
   ];
-  const pg = new PGlite({ dataDir, startParams });
-  installFsync(pg, counters);
+  const onSync = (seconds: number) => {
+    counters[0]! += 1;
+    counters[1]! += seconds;
+    counters[2] = Math.max(counters[2]!, seconds);
+  };
+  const pg = new PGlite({ fs: new DurableNodeFS(dataDir, onSync), startParams });
   await pg.waitReady;
-  installFsync(pg, counters);
   const { rows } = await pg.query<{ fsync: string }>('SHOW fsync');
   if (rows[0]?.fsync !== 'on') throw new Error('PGlite did not start with fsync on');
 
@@ -371,19 +372,3 @@ export async function openEngine(dataDir: string, counters: FsyncCounters = newF
 }
 
 const strip = (r: QueryResult): QueryResult => ({ rows: r.rows, rowCount: r.rowCount });
-
-/** Gives Emscripten's NODEFS (which PGlite's NodeFS mounts) a real fsync; it has none. */
-function installFsync(pg: PGlite, counters: FsyncCounters): void {
-  const module = (pg as unknown as { Module?: { NODEFS?: { stream_ops: Record<string, unknown> } } }).Module;
-  const ops = module?.NODEFS?.stream_ops;
-  if (!ops) return;
-  ops.fsync = (stream: { nfd?: number }) => {
-    const started = performance.now();
-    if (typeof stream.nfd === 'number') fs.fsyncSync(stream.nfd);
-    const seconds = (performance.now() - started) / 1000;
-    counters[0]! += 1;
-    counters[1]! += seconds;
-    counters[2] = Math.max(counters[2]!, seconds);
-    return 0;
-  };
-}

@@ -2,11 +2,12 @@
  * Which catalog title or episode has which streams and captions (the media index), built from the
  * catalog's data set so ids always agree. Deterministic: the same ids have the same sources on every start.
  */
+import type { QualityKey } from 'scraping-core/types';
+import { LIBRARY_SOURCES as LIBRARY_SOURCE_LIST, type LibrarySourceId } from 'shared-contracts/sources';
 import { MOVIES, SHOWS, movieById, showById, type Movie } from '../catalog/data';
 import { longCaptionPath, longPlaylistPath, type LongClip } from './long';
 
 export type ClipName = 'meadow' | 'harbor' | 'lantern' | 'trailer';
-export type QualityKey = '4k' | '1080' | '720' | '480' | '360' | 'unknown';
 
 export interface IndexCaption {
   id: string;
@@ -73,22 +74,15 @@ export const BROKEN = {
 } as const;
 
 /**
- * The library's sources, best first: every one is a separate scraping source of the product's
- * local-library provider (same ids, names and ranks there). Mirrors and backups carry copies of some
- * titles; `local-hosts` lists the title on several embed hosts, some of which removed it.
+ * The library's sources, best first, by id: every one is a separate scraping source of the product's
+ * local-library provider (ids, names and ranks from shared-contracts' `LIBRARY_SOURCES`). Mirrors and
+ * backups carry copies of some titles; `local-hosts` lists the title on several embed hosts, some of
+ * which removed it.
  */
-export const LIBRARY_SOURCES = {
-  'local-hls-mirror': { name: 'Local library (HLS mirror)', rank: 400 },
-  'local-hls-backup': { name: 'Local library (HLS backup)', rank: 350 },
-  'local-hls': { name: 'Local library (HLS)', rank: 300 },
-  'local-mp4-mirror': { name: 'Local library (MP4 mirror)', rank: 250 },
-  'local-mp4': { name: 'Local library (MP4)', rank: 200 },
-  'local-hosts': { name: 'Local library hosts (embeds)', rank: 175 },
-  'local-embed': { name: 'Local library player (embed)', rank: 150 },
-  'local-hls-sd': { name: 'Local library (HLS, low quality)', rank: 125 },
-  'local-mp4-sd': { name: 'Local library (MP4, low quality)', rank: 100 },
-} as const satisfies Record<string, { name: string; rank: number }>;
-export type LibrarySourceId = keyof typeof LIBRARY_SOURCES;
+export const LIBRARY_SOURCES = Object.fromEntries(LIBRARY_SOURCE_LIST.map((s) => [s.id, { name: s.name, rank: s.rank }])) as Record<
+  LibrarySourceId,
+  { name: string; rank: number }
+>;
 
 const meta = (id: LibrarySourceId) => ({ id, name: LIBRARY_SOURCES[id].name, rank: LIBRARY_SOURCES[id].rank });
 

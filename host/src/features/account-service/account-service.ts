@@ -5,10 +5,10 @@
  */
 import type { AccountService, HostActions, RuntimeConfig } from 'shared-contracts';
 import { proxy, ref, subscribe } from 'valtio/vanilla';
-import { setDocumentTitle } from '../host-api/document-title';
-import { registerNamespace } from '../i18n/i18n';
-import { loadRemoteApp } from '../remotes/remote-loader';
-import { actions, authStore } from '../stores/stores';
+import { setDocumentTitle } from '../host-api';
+import { registerNamespace } from '../i18n';
+import { loadRemoteApp } from '../remotes';
+import { actions, authStore } from '../stores';
 
 export const accountServiceState = proxy<{ service: AccountService | null }>({ service: null });
 

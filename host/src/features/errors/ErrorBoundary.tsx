@@ -2,7 +2,7 @@
 import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Badge, Button, CenteredMessage } from '../ui/primitives';
+import { Badge, Button, CenteredMessage } from '../ui';
 
 const Details = styled.pre`
   text-align: start;

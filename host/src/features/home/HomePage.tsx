@@ -4,8 +4,8 @@ import { useParams } from 'shared-contracts/router';
 import { continueWatching, useHostServices, useHostWith } from 'shared-contracts';
 import styled from 'styled-components';
 import { homeMoment } from '../../core/home-titles';
-import { RemoteSlot } from '../remotes/RemoteSlot';
-import { usePageTitle } from '../ui/use-page-title';
+import { RemoteSlot } from '../remotes';
+import { usePageTitle } from '../ui';
 import { SearchBox } from './SearchBox';
 import { SearchResults } from './SearchResults';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaPath, type MediaCard, useHostServices } from 'shared-contracts';
 import styled from 'styled-components';
-import { Button } from '../ui/primitives';
+import { Button } from '../ui';
 import { Grid, GridCard } from './MediaGrid';
 
 type State = { status: 'loading' } | { status: 'done'; results: MediaCard[] } | { status: 'error'; message: string };

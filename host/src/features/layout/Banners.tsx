@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import { OVERRIDES_SESSION_KEY, type Runtime } from '../../core/runtime';
-import { connectivity } from '../connectivity/connectivity.store';
-import { useRuntime } from '../remotes/runtime-context';
-import { updates } from '../service-worker/updates';
-import { recoveries, saveFailures } from '../stores/stores';
+import { connectivity } from '../connectivity';
+import { useRuntime } from '../remotes';
+import { updates } from '../service-worker';
+import { recoveries, saveFailures } from '../stores';
 
 const Bar = styled.div<{ $tone: 'warning' | 'info' }>`
   padding: 0.6rem 1.5rem;

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'shared-contracts/router';
 import styled from 'styled-components';
-import { useRuntime } from '../remotes/runtime-context';
-import { APP_VERSION } from '../host-api/HostProvider';
+import { useRuntime } from '../remotes';
+import { APP_VERSION } from '../host-api';
 import { Banners } from './Banners';
 import { UserMenu } from './UserMenu';
 

@@ -5,9 +5,8 @@ import { Link } from 'shared-contracts/router';
 import styled from 'styled-components';
 import { profileIconPath } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
-import { useRuntime } from '../remotes/runtime-context';
-import { logout } from '../stores/account';
-import { authStore } from '../stores/stores';
+import { useRuntime } from '../remotes';
+import { authStore, logout } from '../stores';
 import { shortDeviceName } from './device-name';
 import { useDeviceName } from './use-device-name';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { decryptDeviceName, seedFromBase64 } from 'host-core/device-name';
 import { useSnapshot } from 'valtio/react';
-import { authStore } from '../stores/stores';
+import { authStore } from '../stores';
 
 /** The signed-in device's name, decrypted with the account seed; null while unknown or unreadable. */
 export function useDeviceName(): string | null {

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
-import { useRuntime } from '../remotes/runtime-context';
-import { Badge, Button, ButtonLink, CenteredMessage } from '../ui/primitives';
-import { usePageTitle } from '../ui/use-page-title';
+import { useRuntime } from '../remotes';
+import { Badge, Button, ButtonLink, CenteredMessage, usePageTitle } from '../ui';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

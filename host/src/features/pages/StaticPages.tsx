@@ -1,9 +1,8 @@
 /** /about, /support, /dmca, /jip (spec §2). */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { useRuntime } from '../remotes/runtime-context';
-import { ButtonLink, Page } from '../ui/primitives';
-import { usePageTitle } from '../ui/use-page-title';
+import { useRuntime } from '../remotes';
+import { ButtonLink, Page, usePageTitle } from '../ui';
 
 const Faq = styled.dl`
   dt { font-weight: 700; margin-top: 1.5rem; }

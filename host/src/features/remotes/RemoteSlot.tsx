@@ -5,7 +5,7 @@ import { safeBackPath } from '../../core/media-routes';
 import type { RemoteName, RemotePages } from 'shared-contracts';
 import styled from 'styled-components';
 import i18next from 'i18next';
-import { registerNamespace } from '../i18n/i18n';
+import { registerNamespace } from '../i18n';
 import { RemoteLoadError, forgetRemote, loadRemoteApp } from './remote-loader';
 
 const Panel = styled.section`

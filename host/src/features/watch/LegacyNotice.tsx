@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
-import { CenteredMessage } from '../ui/primitives';
-import { usePageTitle } from '../ui/use-page-title';
+import { CenteredMessage, usePageTitle } from '../ui';
 
 /** The "old link" page: the title is unknown (`not-found`), or the guide that knows it did not answer. */
 export function LegacyNotice({ reason = 'not-found' }: { reason?: 'not-found' | 'unavailable' }) {

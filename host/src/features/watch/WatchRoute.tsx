@@ -7,11 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'shared-contracts/router';
 import { THEME_NAMES, decodeMediaId, isLanguage, type ThemeName, useHostServices } from 'shared-contracts';
 import { resolveLegacyMedia, viewParams, withoutUnsafeBack } from '../../core/media-routes';
-import { ProviderIssuesPage } from '../pages/ProviderIssuesPage';
-import { RemoteSlot } from '../remotes/RemoteSlot';
+import { NotFoundPage, ProviderIssuesPage } from '../pages';
+import { RemoteSlot } from '../remotes';
 import { PlayerWaiting } from './PlayerWaiting';
 import { LegacyNotice } from './LegacyNotice';
-import { NotFoundPage } from '../pages/NotFoundPage';
 
 const playerWaiting = (label: string) => <PlayerWaiting label={label} />;
 

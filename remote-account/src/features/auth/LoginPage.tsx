@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
 import { useHost } from 'shared-contracts';
 import { useAccountService } from '../account';
-import { ErrorMessage } from '../ui/ErrorMessage';
-import { PageFrame } from '../ui/PageFrame';
-import { Actions, Button, Field, Muted } from '../ui/primitives';
+import { Actions, Button, ErrorMessage, Field, Muted, PageFrame } from '../ui';
 import { defaultDeviceName } from './device-defaults';
 
 export default function LoginPage() {

@@ -11,12 +11,9 @@ import type { BackendMeta } from '../../core/api';
 import { AccountError, toAccountError } from '../../core/auth';
 import { generatePassphrase, normalizePassphrase } from 'account-crypto';
 import { useAccountService } from '../account';
-import { ErrorMessage } from '../ui/ErrorMessage';
-import { PageFrame } from '../ui/PageFrame';
-import { Actions, Button, Field, Muted, StepCount } from '../ui/primitives';
+import { Actions, Button, ErrorMessage, Field, Muted, PageFrame, PROFILE_ICON_KEYS, ProfileIcon, StepCount } from '../ui';
 import { captchaToken } from './captcha';
 import { PROFILE_COLORS, defaultDeviceName } from './device-defaults';
-import { PROFILE_ICON_KEYS, ProfileIcon } from '../ui/ProfileIcon';
 
 type Step = 'trust' | 'info' | 'passphrase' | 'confirm';
 const STEPS: Step[] = ['trust', 'info', 'passphrase', 'confirm'];

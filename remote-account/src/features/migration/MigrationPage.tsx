@@ -12,10 +12,8 @@ import { AccountError } from '../../core/auth';
 import { buildExport, mergeImport, parseExport } from '../../core/export';
 import { importAsQueue } from '../../core/import';
 import { useAccountService } from '../account';
-import { defaultDeviceName } from '../auth/device-defaults';
-import { ErrorMessage } from '../ui/ErrorMessage';
-import { PageFrame } from '../ui/PageFrame';
-import { Actions, Button, ErrorText, Field, Muted } from '../ui/primitives';
+import { defaultDeviceName } from '../auth';
+import { Actions, Button, ErrorMessage, ErrorText, Field, Muted, PageFrame } from '../ui';
 
 const Section = styled.section`
   margin-top: 2rem;

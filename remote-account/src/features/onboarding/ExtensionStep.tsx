@@ -6,8 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { PageFrame } from '../ui/PageFrame';
-import { Actions, Button, ErrorText, Muted } from '../ui/primitives';
+import { Actions, Button, ErrorText, Muted, PageFrame } from '../ui';
 import { useExtensionStatus } from './use-extension-status';
 
 /** Where the movie-web extension is published. */

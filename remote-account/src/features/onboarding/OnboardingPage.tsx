@@ -8,8 +8,7 @@ import { useLocation } from 'shared-contracts/router';
 import styled from 'styled-components';
 import { useHost } from 'shared-contracts';
 import { checkProxy } from '../../core/proxy-check';
-import { PageFrame } from '../ui/PageFrame';
-import { Actions, Button, ErrorText, Field, Muted } from '../ui/primitives';
+import { Actions, Button, ErrorText, Field, Muted, PageFrame } from '../ui';
 import { ExtensionStep } from './ExtensionStep';
 
 const Choices = styled.ul`

@@ -10,7 +10,7 @@ import { createContext, useContext, useLayoutEffect, useMemo, useRef, type React
 import { useLocation } from 'shared-contracts/router';
 import { useHostWith, type MediaCard, type MediaMeta } from 'shared-contracts';
 import { withBack } from '../../core/back-param';
-import { useDetailsModal } from '../details/use-details-modal';
+import { useDetailsModal } from '../details';
 
 export interface CardHost {
   /** Spec §3: a plain click opens the details modal instead of the watch page (preference, default off). */

@@ -9,9 +9,7 @@ import { type MediaCard as Card, useHostState } from 'shared-contracts';
 import styled from 'styled-components';
 import { arrowDelta, arrowsNeeded, cardsPerScroll } from '../../core/carousel';
 import { CAROUSEL_SKELETONS, LAZY_MARGIN_PX } from '../../core/constants';
-import { CardHostProvider } from '../cards/card-host';
-import { CardSkeleton, MediaCard } from '../cards/MediaCard';
-import { ChevronIcon } from '../cards/icons';
+import { CardHostProvider, CardSkeleton, ChevronIcon, MediaCard } from '../cards';
 import { useNearViewport } from './use-near-viewport';
 import { useRow } from './use-row';
 

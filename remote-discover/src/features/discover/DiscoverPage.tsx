@@ -10,10 +10,10 @@ import { type CatalogList, type Genre, type MediaType, useHostServices } from 's
 import styled from 'styled-components';
 import { MOVIE_GENRE_LIMIT, MOVIE_PROVIDERS, PROVIDER_REGION, SCROLL_TOP_AFTER_PX, TV_GENRE_LIMIT, TV_PROVIDERS } from '../../core/constants';
 import { TABS, parseTab, withTab, type Tab } from '../../core/tab-param';
-import { ArrowUpIcon } from '../cards/icons';
-import { Carousel } from '../carousel/Carousel';
-import { DetailsModalRoot } from '../details/DetailsModalRoot';
-import { PageStyle } from '../layout/PageStyle';
+import { ArrowUpIcon } from '../cards';
+import { Carousel } from '../carousel';
+import { DetailsModalRoot } from '../details';
+import { PageStyle } from '../layout';
 import { loadEditorPicks, loadListRow } from './catalog-rows';
 import { RandomMovie } from './RandomMovie';
 

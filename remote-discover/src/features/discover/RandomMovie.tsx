@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { mediaPath, type MediaCard, useHostServices } from 'shared-contracts';
 import styled from 'styled-components';
 import { RANDOM_COUNTDOWN_S } from '../../core/constants';
-import { loadedItems } from '../carousel/use-row';
+import { loadedItems } from '../carousel';
 
 const Button = styled.button`
   display: inline-flex;

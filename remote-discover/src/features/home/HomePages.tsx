@@ -7,12 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
 import { continueWatching, mediaPath, useHostServices, useHostWith } from 'shared-contracts';
 import styled from 'styled-components';
-import { CardHostProvider } from '../cards/card-host';
-import { MediaCard } from '../cards/MediaCard';
-import { Carousel } from '../carousel/Carousel';
-import { DetailsModalRoot } from '../details/DetailsModalRoot';
-import { loadListRow } from '../discover/catalog-rows';
-import { SectionStyle } from '../layout/PageStyle';
+import { CardHostProvider, MediaCard } from '../cards';
+import { Carousel } from '../carousel';
+import { DetailsModalRoot } from '../details';
+import { loadListRow } from '../discover';
+import { SectionStyle } from '../layout';
 import { EditToggle, EditableItem, RemoveButton, UndoToast, usePendingRemovals } from './list-editing';
 import { useProgressiveCount } from './use-progressive-count';
 

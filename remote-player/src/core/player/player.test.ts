@@ -3,7 +3,7 @@ import { formatTime, formatTimeDisplay } from './format-time';
 import { commandForKey, nextSpeed } from './keyboard';
 import { hlsErrorInfo, playbackErrorKey, shouldReportHlsError } from './playback-error';
 import { NoUsableQualityError, chooseQuality, qualityFromHeight } from './quality';
-import { replaceCdn, toSource } from './source';
+import { toSource } from './source';
 import { initialStatus, nextStatus } from './status';
 
 describe('quality choice (DECISIONS §1)', () => {
@@ -45,16 +45,10 @@ describe('stream source', () => {
         captions: [],
         qualities: { '720': { type: 'mp4', url: 'https://a.test/720.mp4' }, '999': { type: 'mp4', url: 'x' }, '480': { type: 'webm', url: 'y' } } as never,
       },
-      [['a.test', 'b.test']],
       (w) => warnings.push(w),
     );
-    expect(slice).toEqual({ type: 'file', captions: [], qualities: { '720': 'https://b.test/720.mp4' } });
+    expect(slice).toEqual({ type: 'file', captions: [], qualities: { '720': 'https://a.test/720.mp4' } });
     expect(warnings).toHaveLength(2);
-  });
-
-  it('applies CDN replacements to HLS playlists only on matching hosts', () => {
-    expect(replaceCdn('https://cdn.one/x.m3u8', [['cdn.one', 'cdn.two']])).toBe('https://cdn.two/x.m3u8');
-    expect(replaceCdn('https://other/x.m3u8', [['cdn.one', 'cdn.two']])).toBe('https://other/x.m3u8');
   });
 });
 

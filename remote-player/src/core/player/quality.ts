@@ -2,15 +2,15 @@
  * Quality keys and the choice between them (spec §3 keys, §4 choice, §9 ranking; DECISIONS §1).
  * Pure: used by the engine for files and HLS levels alike.
  */
-import type { QualityKey } from 'shared-contracts';
+import { QUALITY_KEYS, type QualityKey } from 'shared-contracts/quality';
 
 /** Best first: the order automatic mode tries (spec §4). */
-export const QUALITY_ORDER: readonly QualityKey[] = ['4k', '1080', '720', '480', '360', 'unknown'];
+export const QUALITY_ORDER: readonly QualityKey[] = QUALITY_KEYS;
 
 /** Spec §9 ranking: unknown 0, 360 10, 480 20, 720 30, 4k 35, 1080 40. */
 export const QUALITY_RANK: Readonly<Record<QualityKey, number>> = { unknown: 0, '360': 10, '480': 20, '720': 30, '4k': 35, '1080': 40 };
 
-export const isQualityKey = (value: string): value is QualityKey => (QUALITY_ORDER as readonly string[]).includes(value);
+export { isQualityKey } from 'shared-contracts/quality';
 
 const HEIGHTS: Array<[QualityKey, number]> = [
   ['360', 360],

@@ -1,6 +1,7 @@
 /**
  * A scraped stream as the engine plays it (spec §3 Stream source): HLS playlist, or MP4 files by
- * quality. Unknown quality keys and non-mp4 files are skipped with a warning; CDN replacements apply.
+ * quality. Unknown quality keys and non-mp4 files are skipped with a warning. (The config's CDN
+ * replacements were applied by the scraping engine, which every stream comes from.)
  */
 import type { QualityKey } from 'shared-contracts';
 import type { Caption, Stream } from 'scraping-core/types';
@@ -10,27 +11,10 @@ export type SourceSlice =
   | { type: 'hls'; url: string; captions: Caption[]; headers?: Record<string, string> }
   | { type: 'file'; qualities: Partial<Record<QualityKey, string>>; captions: Caption[]; headers?: Record<string, string> };
 
-/** Applies [from, to] host replacements to a URL (config cdnReplacements). */
-export function replaceCdn(url: string, replacements: ReadonlyArray<readonly [string, string]>): string {
-  if (!replacements.length) return url;
-  try {
-    const parsed = new URL(url);
-    for (const [from, to] of replacements) {
-      if (parsed.host === from || parsed.hostname === from) {
-        parsed.host = to;
-        return parsed.toString();
-      }
-    }
-  } catch {
-    // Not an absolute URL: nothing to replace.
-  }
-  return url;
-}
-
 /** The playable form of a stream; warn receives one line per skipped entry. */
-export function toSource(stream: Stream, replacements: ReadonlyArray<readonly [string, string]> = [], warn: (message: string) => void = console.warn): SourceSlice {
+export function toSource(stream: Stream, warn: (message: string) => void = console.warn): SourceSlice {
   if (stream.type === 'hls') {
-    const slice: SourceSlice = { type: 'hls', url: replaceCdn(stream.playlist, replacements), captions: stream.captions ?? [] };
+    const slice: SourceSlice = { type: 'hls', url: stream.playlist, captions: stream.captions ?? [] };
     if (stream.headers) slice.headers = stream.headers;
     return slice;
   }
@@ -45,7 +29,7 @@ export function toSource(stream: Stream, replacements: ReadonlyArray<readonly [s
       warn(`[player] skipped quality ${key}: file type ${file.type} is not mp4`);
       continue;
     }
-    qualities[key] = replaceCdn(file.url, replacements);
+    qualities[key] = file.url;
   }
   const slice: SourceSlice = { type: 'file', qualities, captions: stream.captions ?? [] };
   if (stream.headers) slice.headers = stream.headers;

@@ -8,7 +8,7 @@ import { captionFormatOf, type CaptionCue } from '../../core/captions/parse-capt
 import { fail, type Result } from '../../core/result';
 import { createDirectFetcher } from 'scraping-core/fetchers/direct';
 import { checkExtension, createExtensionFetcher } from 'scraping-core/fetchers/extension';
-import { createProxyFetcher, parseProxyList } from 'scraping-core/fetchers/proxy';
+import { proxyFetcherFromList } from 'scraping-core/fetchers/proxy';
 import type { Fetcher } from 'scraping-core/types';
 import { getExtensionBridge, parseCaptionsOffThread } from '../../worker/player.client';
 import type { CaptionOption } from './player.store';
@@ -32,12 +32,7 @@ function usableExtension(): Promise<Fetcher | null> {
   return fetcher;
 }
 
-function proxyFetcher(proxyUrls: readonly string[]): Fetcher | null {
-  const proxies = parseProxyList(proxyUrls).filter((p) => p.type === 'proxy');
-  return proxies.length ? createProxyFetcher({ urls: proxies.map((p) => p.url) }) : null;
-}
-
-const loader = createCaptionLoader({ direct: createDirectFetcher(), proxy: proxyFetcher, extension: usableExtension, parse });
+const loader = createCaptionLoader({ direct: createDirectFetcher(), proxy: (proxyUrls) => proxyFetcherFromList(proxyUrls), extension: usableExtension, parse });
 
 /** What loading a caption needs from the page: the proxy list, and the HLS stream's first PTS (engine state). */
 export interface CaptionContext {

@@ -1,4 +1,4 @@
-/** Starting a found stream: status to playing, CDN replacements, the engine loads it. */
+/** Starting a found stream: status to playing, the engine loads it. */
 import type { HostApi } from 'shared-contracts';
 import { toSource } from '../../core/player/source';
 import { ok, type Result } from '../../core/result';
@@ -25,7 +25,7 @@ export function startStream(
   origin: { sourceId: string; embedId?: string },
   options: { startAt?: number; autoplay?: boolean; kind: 'playMedia' | 'chooseSource' },
 ): void {
-  const source = toSource(stream, host.config.cdnReplacements);
+  const source = toSource(stream);
   player.ui.sourceId = origin.sourceId;
   player.ui.embedId = origin.embedId ?? null;
   player.ui.captions.selectedId = null;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
-import { useBackendMetrics } from '../dev/use-backend-metrics';
-import { Button } from '../ui/controls';
+import { useBackendMetrics } from '../dev';
+import { Button } from '../ui';
 
 const Page = styled.div`
   max-width: 56rem;

@@ -4,7 +4,7 @@ import { useHost, type RegionName } from 'shared-contracts';
 import styled from 'styled-components';
 import { checkProxy, fetchBackendMeta, type BackendMeta } from '../../core/connections';
 import { REGIONS, nearestRegion } from 'shared-contracts';
-import { Button, SectionBox } from '../ui/controls';
+import { Button, SectionBox } from '../ui';
 import { useBackendMetrics } from './use-backend-metrics';
 
 const Page = styled.div`

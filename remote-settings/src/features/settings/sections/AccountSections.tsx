@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
 import { useHost, type AccountProfile, type AccountService, type AccountSession } from 'shared-contracts';
 import styled from 'styled-components';
-import { Button, Field, SectionBox, TextInput } from '../../ui/controls';
-import { useConfirm } from '../../ui/ConfirmDialog';
-import { ProfilePicker } from '../../ui/ProfilePicker';
+import { Button, Field, ProfilePicker, SectionBox, TextInput, useConfirm } from '../../ui';
 
 const sameProfile = (a: AccountProfile, b: AccountProfile) => a.colorA.toLowerCase() === b.colorA.toLowerCase() && a.colorB.toLowerCase() === b.colorB.toLowerCase() && a.icon === b.icon;
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { THEME_NAMES, THEMES } from 'shared-contracts';
 import styled, { ThemeProvider } from 'styled-components';
-import { Button, SectionBox, Toggle } from '../../ui/controls';
+import { Button, SectionBox, Toggle } from '../../ui';
 import type { SettingsDraftApi } from '../use-settings-draft';
 
 const Swatches = styled.div`

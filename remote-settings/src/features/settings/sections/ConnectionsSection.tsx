@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
 import { checkProxy, fetchBackendMeta } from '../../../core/connections';
-import { Button, Field, SectionBox, TextInput } from '../../ui/controls';
+import { Button, Field, SectionBox, TextInput } from '../../ui';
 import type { SettingsDraftApi } from '../use-settings-draft';
 
 const Workers = styled.ul`

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { KNOWN_SOURCES, LANGUAGES, LANGUAGE_NAMES } from 'shared-contracts';
 import styled from 'styled-components';
 import { completeOrder, move } from '../../../core/source-order';
-import { Button, Field, SectionBox, Toggle } from '../../ui/controls';
+import { Button, Field, SectionBox, Toggle } from '../../ui';
 import type { SettingsDraftApi } from '../use-settings-draft';
 
 const Select = styled.select`

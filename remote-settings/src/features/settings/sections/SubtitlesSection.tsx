@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SUBTITLE_SETTINGS } from 'shared-contracts';
 import styled from 'styled-components';
-import { Button, Field, SectionBox, Slider, Toggle } from '../../ui/controls';
+import { Button, Field, SectionBox, Slider, Toggle } from '../../ui';
 import type { SettingsDraftApi } from '../use-settings-draft';
 
 /** Spec §9 caption colours. */

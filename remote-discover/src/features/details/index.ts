@@ -1,0 +1,3 @@
+/** The feature's public surface: what other features import from it (lint keeps them to this file). */
+export { DetailsModalRoot } from './DetailsModalRoot';
+export { useDetailsModal } from './use-details-modal';

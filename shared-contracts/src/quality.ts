@@ -1,0 +1,5 @@
+/** Quality keys of a file stream, best first (spec §3): the order automatic mode tries (spec §4). */
+export const QUALITY_KEYS = ['4k', '1080', '720', '480', '360', 'unknown'] as const;
+export type QualityKey = (typeof QUALITY_KEYS)[number];
+
+export const isQualityKey = (value: string): value is QualityKey => (QUALITY_KEYS as readonly string[]).includes(value);
