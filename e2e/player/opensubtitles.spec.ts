@@ -6,7 +6,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { withConfig } from '../support/config';
-import { menu, openSettings, startPlayback, video } from '../support/player.page';
+import { menu, openSettings, setTime, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
@@ -77,8 +77,9 @@ test('OpenSubtitles down: the menu says so, playback goes on, and "Try again" fi
     await expect(page.getByTestId('opensubtitles-error')).toHaveText('OpenSubtitles could not be reached. Try again later.');
     await expect(page.getByTestId('opensubtitles-none')).toHaveCount(0);
     await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing');
-    const t = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
-    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t + 0.3);
+    // Still playing (from 1 s: a slow machine may have reached the 16 s clip's end by now).
+    await setTime(page, 1);
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(1.3);
 
     await breakService(page, origin, 'reset');
     await page.getByTestId('opensubtitles-retry').click();
@@ -107,4 +108,19 @@ test('OpenSubtitles answering garbage, or refusing the key: each says why in the
   await openOpenSubtitles(page);
   await expect(page.getByTestId('opensubtitles-error')).toHaveText('OpenSubtitles refused this site’s API key.');
   await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing');
+});
+
+test('a title started after choosing an OpenSubtitles caption starts with one in that language from OpenSubtitles', async ({ page, site }) => {
+  // What choosing English from OpenSubtitles on an earlier title left.
+  await page.addInitScript(() =>
+    localStorage.setItem('__MW::subtitles', JSON.stringify({ version: 1, state: { enabled: true, lastSelectedLanguage: 'en', isOpenSubtitles: true } })),
+  );
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.2);
+  await video(page).evaluate((v: HTMLVideoElement) => v.pause());
+  // Not the stream's own English caption: the most downloaded English file OpenSubtitles has.
+  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 0.5));
+  await expect(page.getByTestId('caption-cue')).toHaveText('This is the first subtitle.');
+  await openOpenSubtitles(page);
+  await expect(page.getByTestId('caption-opensubtitles-9200001')).toHaveAttribute('aria-pressed', 'true');
 });

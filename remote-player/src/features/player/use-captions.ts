@@ -107,11 +107,12 @@ function useCurrentSearch(): { config: OpenSubtitlesConfig; key: string; query: 
 }
 
 /**
- * Issue 22: searches OpenSubtitles for what plays when a captions menu page opens (once per title and
- * episode; again by `retry` after a failure). The results join the caption options; a failure is shown
- * in the menu and leaves playback alone.
+ * Issue 22: searches OpenSubtitles for what plays when a captions menu page opens, or when a new title
+ * should start with the OpenSubtitles caption chosen last (`auto`): once per title and episode, again by
+ * `retry` after a failure. The results join the caption options; a failure is shown in the menu and
+ * leaves playback alone.
  */
-export function useOpenSubtitlesSearch(): { enabled: boolean; status: 'idle' | 'loading' | 'ready' | 'failed'; errorCode: string | null; retry: () => void } {
+export function useOpenSubtitlesSearch(auto = true): { enabled: boolean; status: 'idle' | 'loading' | 'ready' | 'failed'; errorCode: string | null; retry: () => void } {
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
   const search = useCurrentSearch();
@@ -127,11 +128,13 @@ export function useOpenSubtitlesSearch(): { enabled: boolean; status: 'idle' | '
     });
   }, [ui, search]);
   useEffect(() => {
-    if (search && ui.captions.external.key !== search.key) run();
-  }, [search, ui, run]);
+    if (auto && search && ui.captions.external.key !== search.key) run();
+  }, [auto, search, ui, run]);
   const external = view.captions.external;
   const current = !!search && external.key === search.key;
-  return { enabled: !!search, status: current ? external.status : search ? 'loading' : 'idle', errorCode: current ? external.errorCode : null, retry: run };
+  // Not searched yet for this title: about to be, when this hook runs it.
+  const pending = auto && !!search ? 'loading' : 'idle';
+  return { enabled: !!search, status: current ? external.status : pending, errorCode: current ? external.errorCode : null, retry: run };
 }
 
 export function useCaptionActions() {
@@ -211,7 +214,9 @@ export function useCaptionActions() {
 /**
  * Issue 22: each new stream (the next title, the next episode, another source) starts with captions in
  * the language the person chose last, while captions are on; once per stream, and never over a choice
- * made on it. HLS subtitle renditions arrive after the manifest: the choice waits for them.
+ * made on it. HLS subtitle renditions arrive after the manifest: the choice waits for them; a language
+ * chosen from OpenSubtitles waits for this title's OpenSubtitles search (the stream's own caption in that
+ * language is taken when the search finds none or fails).
  */
 export function useRememberedCaption(actions: ReturnType<typeof useCaptionActions>): void {
   const { ui, engine } = usePlayer();
@@ -220,6 +225,10 @@ export function useRememberedCaption(actions: ReturnType<typeof useCaptionAction
   // The stream this was decided for: each load is a new source object (two episodes may play the same URL).
   const done = useRef<object | null>(null);
   const { enabled, lastSelectedLanguage, isOpenSubtitles } = host.state.subtitles;
+  // Chosen last from OpenSubtitles: search this title too, and decide once the search has answered.
+  const wantsOpenSubtitles = enabled && isOpenSubtitles && !!lastSelectedLanguage && lastSelectedLanguage !== 'custom';
+  const search = useOpenSubtitlesSearch(wantsOpenSubtitles);
+  const searching = wantsOpenSubtitles && search.status === 'loading';
   useEffect(() => {
     const key = engine.state.source;
     if (!media.source || !key) return;
@@ -228,9 +237,10 @@ export function useRememberedCaption(actions: ReturnType<typeof useCaptionAction
       done.current = key; // chosen on this stream already
       return;
     }
+    if (searching) return;
     const option = rememberedCaption(actions.options, { enabled, language: lastSelectedLanguage, isOpenSubtitles });
     if (!option) return;
     done.current = key;
     void actions.select(option);
-  }, [media.source, engine, actions, ui, enabled, lastSelectedLanguage, isOpenSubtitles]);
+  }, [media.source, engine, actions, ui, enabled, lastSelectedLanguage, isOpenSubtitles, searching]);
 }
