@@ -67,6 +67,25 @@ test('a caption found on OpenSubtitles is listed by language and release, downlo
   expect(calls.filter((r) => r.url().includes('/subtitles?'))).toHaveLength(1);
 });
 
+test('in Arabic, an episode: searched by its show’s ids, listed by the Arabic name of the language, the release kept left to right', async ({ page, site }) => {
+  const api = `${site.services!.urls.opensubtitles!}/api/v1`;
+  const searches: string[] = [];
+  page.on('request', (r) => r.url().startsWith(`${api}/subtitles`) && searches.push(r.url()));
+  await page.goto(`${site.hostUrl}/media/tmdb-tv-910001?language=ar`);
+  await startPlayback(page, 0.2);
+  await page.keyboard.press('k');
+  await openOpenSubtitles(page);
+  const option = page.getByTestId('caption-opensubtitles-9200005');
+  await expect(option).toContainText('الإنجليزية');
+  await expect(option.locator('bdi')).toHaveText('Files.of.the.Northern.Street.S01E01.WEB');
+  expect(await option.locator('bdi').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  expect(new URL(searches[0]!).search).toBe('?episode_number=1&languages=ar%2Cen&parent_tmdb_id=910001&season_number=1&type=episode');
+  await page.screenshot({ path: 'test-results/player-opensubtitles-search-ar-1280.png' });
+  await option.click();
+  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 0.5));
+  await expect(page.getByTestId('caption-cue')).toHaveText('This is the first subtitle.');
+});
+
 test('OpenSubtitles down: the menu says so, playback goes on, and "Try again" finds the captions once it is back', async ({ page, site }) => {
   const origin = site.services!.urls.opensubtitles!;
   await breakService(page, origin, 'down');
