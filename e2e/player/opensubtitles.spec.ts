@@ -112,21 +112,23 @@ test('OpenSubtitles down: the menu says so, playback goes on, and "Try again" fi
   }
 });
 
-test('OpenSubtitles answering garbage, or refusing the key: each says why in the menu', async ({ page, site }) => {
+test('OpenSubtitles answering garbage: the menu says its answer could not be read', async ({ page, site }) => {
   const origin = site.services!.urls.opensubtitles!;
   await breakService(page, origin, 'garbage');
   try {
     await page.goto(`${site.hostUrl}${NOSFERATU}`);
-    await startPlayback(page, 0.2);
+    await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
     await openOpenSubtitles(page);
     await expect(page.getByTestId('opensubtitles-error')).toHaveText('OpenSubtitles sent an answer that could not be read.');
   } finally {
     await breakService(page, origin, 'reset');
   }
+});
 
+test('OpenSubtitles refusing the key: the menu says so', async ({ page, site }) => {
   await withConfig(page, { opensubtitlesApiKey: 'not-a-key' });
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await startPlayback(page, 0.2);
+  await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
   await openOpenSubtitles(page);
   await expect(page.getByTestId('opensubtitles-error')).toHaveText('OpenSubtitles refused this site’s API key.');
   await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing');
