@@ -88,6 +88,10 @@ const local = {
   },
 };
 const valtioRoot = { name: 'valtio', message: "Import from 'valtio/vanilla' or 'valtio/react': they are the shared singletons." };
+const routerRoot = {
+  name: 'react-router',
+  message: "Import from 'shared-contracts/router': the one router singleton, tree-shaken to the names the apps use.",
+};
 
 export default tseslint.config(
   {
@@ -145,7 +149,7 @@ export default tseslint.config(
     // Remotes never import each other or the host: they meet through shared-contracts (and host-core
     // for their standalone pages). valtio is shared by subpath: its root would ship a second copy.
     files: ['remote-*/src/**/*.{ts,tsx}', 'host/src/**/*.{ts,tsx}', 'host-core/src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [valtioRoot], patterns: [crossApp] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [valtioRoot, routerRoot], patterns: [crossApp] }] },
   },
   {
     // The account server reaches the account remote's code only through workspace packages imported by name.

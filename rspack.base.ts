@@ -29,7 +29,6 @@ export const SHARED = (() => {
   const packages: Record<string, string[]> = {
     react: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
     'react-dom': ['react-dom', 'react-dom/client'],
-    'react-router': ['react-router'],
     'styled-components': ['styled-components'],
     valtio: ['valtio', 'valtio/vanilla', 'valtio/react'],
     i18next: ['i18next'],
@@ -39,7 +38,11 @@ export const SHARED = (() => {
     const version = versionOf(pkg);
     for (const request of requests) table[request] = { singleton: true, requiredVersion: major(version), version };
   }
-  table['shared-contracts'] = { singleton: true, requiredVersion: major(contractsVersion), version: contractsVersion };
+  // The router is shared through shared-contracts/router, which re-exports the names the apps use: a shared
+  // package cannot be tree-shaken, a module that imports a dozen of its names can (issue 19: JS on `/`).
+  for (const request of ['shared-contracts', 'shared-contracts/router']) {
+    table[request] = { singleton: true, requiredVersion: major(contractsVersion), version: contractsVersion };
+  }
   return table;
 })();
 
@@ -158,7 +161,9 @@ export function createConfig(options: AppConfigOptions): Configuration {
     optimization: {
       runtimeChunk: false,
       // Worker chunks stay whole: inside a blob-started worker relative chunk loading would miss.
-      splitChunks: isDev ? false : { chunks: (chunk) => !chunk.name?.includes('worker') },
+      // An exposed module's chunk stays whole too: it is what the host fetches first, and the modules it shares
+      // with the standalone page's entry were split into a chunk of their own, one more request (issue 19).
+      splitChunks: isDev ? false : { chunks: (chunk) => !chunk.name?.includes('worker') && !chunk.name?.startsWith('__federation_expose_') },
     },
     performance: { hints: false },
     plugins: [

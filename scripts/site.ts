@@ -70,6 +70,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     ...(urls.skips ? { skipsUrl: urls.skips } : {}),
     ...(urls.geo ? { geoUrl: urls.geo } : {}),
     ...(urls.opensubtitles ? { opensubtitlesUrl: `${urls.opensubtitles}/api/v1`, opensubtitlesApiKey: LOCAL_OPENSUBTITLES_API_KEY } : {}),
+    ...(urls.guide ? { streamingGuideUrl: urls.guide } : {}),
     ...(urls.backend ? { backendUrl: urls.backend } : {}),
     ...(urls.proxy ? { proxyUrls: [urls.proxy] } : {}),
     ...options.config,

@@ -1,4 +1,5 @@
 import { withConfig } from '../support/config';
+import { header } from '../support/host.page';
 import { expect, test } from '../support/site.fixture';
 
 test('hash router mode', async ({ page, site }) => {
@@ -36,4 +37,28 @@ test('with the onboarding flag on, the site leads to the setup until it is done'
   await page.evaluate(() => localStorage.setItem('__MW::onboarding', JSON.stringify({ state: { completed: true }, version: 1 })));
   await page.goto(`${site.hostUrl}/about`);
   await expect(page.getByTestId('about-page')).toBeVisible();
+});
+
+test('the ad slot is there only with the show-ad flag; the tip link goes where the config says, or away', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/`);
+  await expect(page.getByRole('search')).toBeVisible();
+  await expect(page.getByTestId('ad-slot')).toHaveCount(0);
+  await withConfig(page, { showAd: true, tipUrl: 'https://tips.example.org/mw' });
+  await page.goto(`${site.hostUrl}/`);
+  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toBeVisible();
+  await header(page).getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('link', { name: 'Tip the developers' })).toHaveAttribute('href', 'https://tips.example.org/mw');
+  await page.unrouteAll();
+  await withConfig(page, { tipUrl: '' });
+  await page.goto(`${site.hostUrl}/about`);
+  await header(page).getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('link', { name: 'Support', exact: true }).last()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tip the developers' })).toHaveCount(0);
+});
+
+test('without a streaming guide configured, an old guide link shows the old-link page', async ({ page, site }) => {
+  await withConfig(page, { streamingGuideUrl: '' });
+  await page.goto(`${site.hostUrl}/media/JW-movie-20002`);
+  await expect(page.getByTestId('legacy-unresolvable')).toHaveAttribute('data-reason', 'not-found');
+  await expect(page).toHaveURL(`${site.hostUrl}/media/JW-movie-20002`);
 });

@@ -1,3 +1,6 @@
+import { slugify } from 'shared-contracts';
+import { MOVIES, SHOWS } from 'services/catalog-data';
+import { guideIdOf } from 'services/streaming-guide';
 import { header, openFromMenu } from '../support/host.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -51,10 +54,48 @@ test('remote pages are routed to their remotes with titles', async ({ page, site
 test('legacy media links redirect, keeping the query and the trailing segments', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/media/tmdb-show-910001-some-show/11/22?theme=teal`);
   await expect(page).toHaveURL(`${site.hostUrl}/media/tmdb-tv-910001-some-show/11/22?theme=teal`);
-  await page.goto(`${site.hostUrl}/media/JWmovie-123-old`);
+  await page.goto(`${site.hostUrl}/media/JWnonsense`);
   await expect(page.getByTestId('legacy-unresolvable')).toBeVisible();
   await page.goto(`${site.hostUrl}/media/not-a-media-id`);
   await expect(page.getByTestId('not-found-page')).toBeVisible();
+});
+
+test('old streaming-guide links are looked up in the guide and open the title, or say why not', async ({ page, site, request }) => {
+  const guide = site.services!.urls.guide!;
+  const movie = MOVIES[1]!;
+  const show = SHOWS[0]!;
+  const season = show.seasons.find((s) => s.number === 2)!;
+  const episode = season.episodes[1]!;
+  // A movie: its TMDB path with a slug, the query string kept; the player opens it.
+  await page.goto(`${site.hostUrl}/media/JW-movie-${guideIdOf.movie(1)}?theme=teal`);
+  await expect(page).toHaveURL(`${site.hostUrl}/media/tmdb-movie-${movie.id}-${slugify(movie.title)}?theme=teal`);
+  // An episode: the guide's season and episode ids become the catalog's.
+  await page.goto(`${site.hostUrl}/media/JW-show-${guideIdOf.show(0)}/${guideIdOf.season(0, 2)}/${guideIdOf.episode(0, 2, episode.number)}?language=en`);
+  await expect(page).toHaveURL(`${site.hostUrl}/media/tmdb-tv-${show.id}-${slugify(show.name)}/${season.id}/${episode.id}?language=en`);
+  // Unknown to the guide: the old-link page, with a way home.
+  await page.goto(`${site.hostUrl}/media/JW-movie-1`);
+  const notice = page.getByTestId('legacy-unresolvable');
+  await expect(notice).toHaveAttribute('data-reason', 'not-found');
+  await expect(notice).toContainText('no longer look up');
+  // The guide unwell (errors, then an answer that is not its API): the same page says so and offers a retry.
+  for (const mode of ['fail', 'garbage']) {
+    await request.post(`${guide}/__control/mode?set=${mode}`);
+    await page.goto(`${site.hostUrl}/media/JW-movie-${guideIdOf.movie(1)}`);
+    await expect(notice).toHaveAttribute('data-reason', 'unavailable');
+    await expect(notice).toContainText("didn't answer");
+  }
+  await request.post(`${guide}/__control/mode?set=normal`);
+  await notice.getByRole('button', { name: 'Reload the page' }).click();
+  await expect(page).toHaveURL(`${site.hostUrl}/media/tmdb-movie-${movie.id}-${slugify(movie.title)}`);
+  await page.goto(`${site.hostUrl}/media/JW-movie-1`);
+  await notice.getByRole('link', { name: 'Go home' }).click();
+  await expect(page).toHaveURL(`${site.hostUrl}/`);
+  // Translated and right to left (the language parameter of watch routes applies here too).
+  await request.post(`${guide}/__control/mode?set=fail`);
+  await page.goto(`${site.hostUrl}/media/JW-movie-${guideIdOf.movie(1)}?language=ar`);
+  await expect(notice).toContainText('لم تستجب الخدمة');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await request.post(`${guide}/__control/mode?set=normal`);
 });
 
 test('embed links with season and episode numbers become media paths with ids', async ({ page, site, request }) => {
@@ -78,6 +119,10 @@ test('header: logo, Discover link and user menu; mobile layout below 1024 px', a
   for (const item of ['Settings', 'Discover', 'About us', 'Support', 'Sync to cloud']) {
     await expect(page.getByRole('link', { name: item, exact: true }).last()).toBeVisible();
   }
+  // Spec §2: the tip link is one of the menu's items by default (a deploy sets its own page).
+  const tip = page.getByRole('link', { name: 'Tip the developers', exact: true });
+  await expect(tip).toHaveAttribute('href', /^https:\/\//);
+  await expect(tip).toHaveAttribute('target', '_blank');
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(header(page).getByRole('link', { name: 'Discover' })).toBeHidden();

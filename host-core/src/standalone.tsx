@@ -7,7 +7,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { StrictMode, Suspense, lazy, useMemo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initReactI18next } from 'react-i18next';
-import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import { BrowserRouter, Route, Routes, useNavigate } from 'shared-contracts/router';
 // Through the package name: HostContext must be the shared singleton's object.
 import {
   DEFAULT_RUNTIME_CONFIG,

@@ -14,4 +14,5 @@ export const registry: Partial<Record<ServiceName, () => Promise<{ start: StartS
   jellyfin: () => import('./jellyfin/index'),
   archive: () => import('./archive/index'),
   opensubtitles: () => import('./opensubtitles/index'),
+  guide: () => import('./streaming-guide/index'),
 };

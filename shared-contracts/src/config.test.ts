@@ -8,6 +8,13 @@ describe('runtime config', () => {
     expect(DEFAULT_RUNTIME_CONFIG.remoteOverrideOrigins).toEqual([]);
   });
 
+  it('shows the tip link by default (spec §2 user menu), no ad slot (spec §1), no streaming guide', () => {
+    expect(DEFAULT_RUNTIME_CONFIG.tipUrl).toMatch(/^https:\/\//);
+    expect(DEFAULT_RUNTIME_CONFIG.showAd).toBe(false);
+    expect(DEFAULT_RUNTIME_CONFIG.streamingGuideUrl).toBe('');
+    expect(parseRuntimeConfig({ tipUrl: '' })).toMatchObject({ ok: true, value: { tipUrl: '' } });
+  });
+
   it('names the bad field', () => {
     const result = parseRuntimeConfig({ routerMode: 'weird', proxyUrls: 'x' });
     expect(result.ok).toBe(false);

@@ -22,6 +22,7 @@ export const RuntimeConfigSchema = v.object({
   hasOnboarding: v.optional(v.boolean(), false),
   allowAutoplay: v.optional(v.boolean(), true),
   allowFebboxKey: v.optional(v.boolean(), false),
+  /** Reserves the ad slot on Home (spec §1: no ads in the default build). */
   showAd: v.optional(v.boolean(), false),
   /** 'browser' (normal) or 'hash' router. */
   routerMode: v.optional(v.picklist(['browser', 'hash']), 'browser'),
@@ -54,14 +55,23 @@ export const RuntimeConfigSchema = v.object({
   opensubtitlesApiKey: v.optional(v.string(), ''),
   /** IP-location service for the region chooser. */
   geoUrl: v.optional(v.string(), ''),
+  /**
+   * The streaming-guide API (JustWatch content API shape) that turns old `/media/JW-…` links into
+   * TMDB ones (spec §2, §7); empty: such links show the "old link" page.
+   */
+  streamingGuideUrl: v.optional(v.string(), ''),
   /** External HLS downloader; the playlist URL is appended (DECISIONS §7). */
   downloaderUrl: v.optional(v.string(), 'https://hls-downloader.example.invalid/?url='),
   /** Watch party page; the video URL is appended (DECISIONS §7). */
   watchPartyUrl: v.optional(v.string(), 'https://watchparty.example.invalid/?url='),
   /** Community chat link (header, not-found page, support). */
   communityChatUrl: v.optional(v.string(), 'https://discord.movie-web.app'),
-  /** "Tip the developers" link in the user menu; hidden when empty. */
-  tipUrl: v.optional(v.string(), ''),
+  /**
+   * "Tip the developers" link in the user menu, shown by default (spec §2 lists it among the menu's
+   * items); a deploy points it at its own tip page (the default is a placeholder, like the downloader's),
+   * or sets it empty to hide it.
+   */
+  tipUrl: v.optional(v.string(), 'https://tip.example.invalid/'),
   /** Contact for takedown notices on /dmca; the page says so when empty. */
   dmcaEmail: v.optional(v.string(), ''),
   /** The code profile /jip's button opens. */

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, HashRouter, Navigate, Route, Routes, useLocation } from 'shared-contracts/router';
 import { useSnapshot } from 'valtio/react';
 import type { CatalogApi } from 'shared-contracts';
 import type { Runtime } from '../core/runtime';

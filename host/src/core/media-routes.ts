@@ -1,9 +1,34 @@
 /** Legacy and embed URL rules (spec §2, DECISIONS §5). Pure. */
+import type { MediaType } from 'shared-contracts';
+
+export interface JwLink {
+  type: MediaType;
+  /** The guide's title id. */
+  guideId: string;
+  /** The guide's season and episode ids, when the link named an episode. */
+  seasonId?: string;
+  episodeId?: string;
+}
+
+/** `JW-movie-123`, `JW-show-45-some-slug` (and the dash-less `JWmovie-123`) with optional season/episode segments. */
+export function parseJwLink(media: string, rest: readonly string[]): JwLink | null {
+  const match = /^JW-?(movie|show)-(\d{1,9})(?:-.*)?$/.exec(media);
+  if (!match) return null;
+  const link: JwLink = { type: match[1] as MediaType, guideId: match[2]! };
+  const [season, episode] = rest.filter(Boolean);
+  if (link.type === 'show' && season && episode && /^\d{1,9}$/.test(season) && /^\d{1,9}$/.test(episode)) {
+    link.seasonId = season;
+    link.episodeId = episode;
+  }
+  return link;
+}
 
 export type LegacyResolution =
   /** /media/tmdb-show-{id}…: a TMDB id under the old type name. */
   | { kind: 'redirect'; to: string }
-  /** /media/JW…: ids of a streaming guide this site can no longer query. */
+  /** /media/JW-{movie|show}-{id}…: a streaming guide's id, looked up there (see legacy-guide.ts). */
+  | { kind: 'guide'; link: JwLink }
+  /** /media/JW… that is not a guide id of any form. */
   | { kind: 'unresolvable' }
   | { kind: 'none' };
 
@@ -15,7 +40,10 @@ export function resolveLegacyMedia(media: string, rest: string[], search: string
     const slug = show[2] ? `-${show[2]}` : '';
     return { kind: 'redirect', to: `/media/tmdb-tv-${show[1]}${slug}${suffix ? `/${suffix}` : ''}${search}` };
   }
-  if (media.startsWith('JW')) return { kind: 'unresolvable' };
+  if (media.startsWith('JW')) {
+    const link = parseJwLink(media, rest);
+    return link ? { kind: 'guide', link } : { kind: 'unresolvable' };
+  }
   return { kind: 'none' };
 }
 

@@ -1,8 +1,11 @@
 import type { RemoteApp } from 'shared-contracts';
 // English ships with the app module: the host waits for translations before it loads the page, one round trip less.
 import en from '../locales/en.json';
+// The home's sections ship with the app module too: `/` shows them first, and as chunks of their own they
+// were two more requests after this one (issue 19: requests on `/`). The discover page stays lazy.
+import { HomeBookmarks, HomeContinueWatching, HomeSection } from '../features/home/HomePages';
 
-/** The discover remote as the host sees it. Pages load lazily so this module stays small. */
+/** The discover remote as the host sees it. The discover page loads lazily so this module stays small. */
 const app: RemoteApp<'discover'> = {
   name: 'discover',
   contractsVersion: __CONTRACTS_VERSION__,
@@ -10,9 +13,9 @@ const app: RemoteApp<'discover'> = {
   buildMarker: __BUILD_MARKER__,
   pages: {
     discover: () => import('../features/discover/DiscoverPage'),
-    homeSection: () => import('../features/home/HomeSection'),
-    homeBookmarks: () => import('../features/home/HomeBookmarks'),
-    homeContinueWatching: () => import('../features/home/HomeContinueWatching'),
+    homeSection: () => Promise.resolve({ default: HomeSection }),
+    homeBookmarks: () => Promise.resolve({ default: HomeBookmarks }),
+    homeContinueWatching: () => Promise.resolve({ default: HomeContinueWatching }),
   },
   locales: (lng) => (lng === 'en' ? Promise.resolve(en) : import(`../locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default)),
 };

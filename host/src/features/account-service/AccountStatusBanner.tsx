@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from 'shared-contracts/router';
 import type { AccountService, AccountStatus } from 'shared-contracts';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';

@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { continueWatching, useHostWith } from 'shared-contracts';
+import { useParams } from 'shared-contracts/router';
+import { continueWatching, useHostServices, useHostWith } from 'shared-contracts';
 import styled from 'styled-components';
 import { homeMoment } from '../../core/home-titles';
 import { RemoteSlot } from '../remotes/RemoteSlot';
@@ -23,7 +23,10 @@ const Section = styled.section`
   h2 { font-size: 1.2rem; margin: 0 0 1rem; padding-inline-end: 7rem; }
 `;
 
-/** Home's sections (spec §2): the cards come from the discover remote, the same card as on Discover. */
+// The ad slot loads only where the show-ad flag is on (spec §1: no ads in the default build).
+const AdSlot = lazy(() => import('./AdSlot'));
+
+/** Home's sections in the spec's order (§2: search box, Bookmarks, Continue Watching, Discover): the cards come from the discover remote, the same card as on Discover. */
 function Sections() {
   const { t } = useTranslation();
   const { state } = useHostWith('progress', 'bookmarks', 'preferences');
@@ -31,16 +34,16 @@ function Sections() {
   const hasBookmarks = Object.keys(state.bookmarks).length > 0;
   return (
     <>
-      {hasResume && (
-        <Section aria-labelledby="continue-watching">
-          <h2 id="continue-watching">{t('home.continueWatching.sectionTitle')}</h2>
-          <RemoteSlot remote="discover" page="homeContinueWatching" />
-        </Section>
-      )}
       {hasBookmarks && (
         <Section aria-labelledby="bookmarks">
           <h2 id="bookmarks">{t('home.bookmarks.sectionTitle')}</h2>
           <RemoteSlot remote="discover" page="homeBookmarks" />
+        </Section>
+      )}
+      {hasResume && (
+        <Section aria-labelledby="continue-watching">
+          <h2 id="continue-watching">{t('home.continueWatching.sectionTitle')}</h2>
+          <RemoteSlot remote="discover" page="homeContinueWatching" />
         </Section>
       )}
       {state.preferences.enableDiscover && (
@@ -55,6 +58,7 @@ function Sections() {
 
 export function HomePage() {
   const { t } = useTranslation();
+  const { config } = useHostServices();
   const params = useParams();
   const query = params.query ?? '';
   const moment = homeMoment(new Date());
@@ -65,6 +69,11 @@ export function HomePage() {
         <h1>{t(`home.titles.${moment}`)}</h1>
         <SearchBox query={query} placeholder={t(`home.placeholders.${moment}`)} />
       </Hero>
+      {config.showAd && (
+        <Suspense fallback={null}>
+          <AdSlot />
+        </Suspense>
+      )}
       {query ? <SearchResults query={query} /> : <Sections />}
     </>
   );

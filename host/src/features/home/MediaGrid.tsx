@@ -1,7 +1,7 @@
 /** A grid of title cards for home's sections and search results. */
 import { encodeMediaId, isReleased, mediaPath, type MediaCard as Card } from 'shared-contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'shared-contracts/router';
 import styled from 'styled-components';
 
 export const Grid = styled.ul`

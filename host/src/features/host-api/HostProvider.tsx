@@ -1,7 +1,7 @@
 /** Provides the HostApi remotes receive, and the theme, around the whole site. */
 import i18next from 'i18next';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'shared-contracts/router';
 import { HostContext, HostServicesContext, type CatalogApi } from 'shared-contracts';
 import { useHostApi, useHostServicesValue } from 'host-core/state';
 import { ThemeProvider } from 'styled-components';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from 'shared-contracts/router';
 import styled from 'styled-components';
 import { useRuntime } from '../remotes/runtime-context';
 import { APP_VERSION } from '../host-api/HostProvider';
@@ -45,7 +45,7 @@ const Logo = styled(Link)`
   align-items: center;
   gap: 0.5rem;
   white-space: nowrap;
-  img { width: 1.6rem; height: 1.6rem; }
+  svg { width: 1.6rem; height: 1.6rem; flex: none; }
 `;
 
 const Main = styled.main`
@@ -83,7 +83,11 @@ export function Layout({ children }: { children: ReactNode }) {
       <Header>
         {/* Named by its visible text (WCAG 2.5.3 label in name); the title says where it leads. */}
         <Logo to="/" title={t('navigation.home')}>
-          <img src="/favicon.svg" alt="" />
+          {/* The site's icon drawn inline (favicon.svg's shapes): no second request for it on every page. */}
+          <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+            <rect width="32" height="32" rx="7" fill="#a87fff" />
+            <path d="M12 9v14l11-7z" fill="#12091f" />
+          </svg>
           <span>{t('global.name')}</span>
         </Logo>
         <nav aria-label="Main">

@@ -1,7 +1,7 @@
 /** The header's user menu (spec §2): settings, about, discover, login/sync, logout, support, tip link. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'shared-contracts/router';
 import styled from 'styled-components';
 import { profileIconPath } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';

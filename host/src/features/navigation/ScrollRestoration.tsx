@@ -5,7 +5,7 @@
  * reload or a return from the watch page (a different layout) keeps them.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from 'shared-contracts/router';
 import { recordEntry } from './history';
 
 const STORAGE_KEY = 'mw:scroll';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'shared-contracts/router';
 import { useRuntime } from '../remotes/runtime-context';
 import { Badge, Button, ButtonLink, CenteredMessage } from '../ui/primitives';
 import { usePageTitle } from '../ui/use-page-title';

@@ -1,6 +1,6 @@
 /** Spec §2: the provider-issues notice (downtime), shown instead of the watch page when enabled in the config. */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'shared-contracts/router';
 import { Badge, CenteredMessage } from '../ui/primitives';
 
 export function ProviderIssuesPage() {

@@ -1,6 +1,6 @@
 import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'shared-contracts/router';
 import { safeBackPath } from '../../core/media-routes';
 import type { RemoteName, RemotePages } from 'shared-contracts';
 import styled from 'styled-components';

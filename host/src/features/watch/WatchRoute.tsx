@@ -2,16 +2,15 @@
  * Watch and embed routes (spec §2): legacy ids redirect, embed season/episode numbers become ids,
  * theme and language query parameters apply, then the player remote renders.
  */
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'shared-contracts/router';
 import { THEME_NAMES, decodeMediaId, isLanguage, type ThemeName, useHostServices } from 'shared-contracts';
 import { resolveLegacyMedia, viewParams, withoutUnsafeBack } from '../../core/media-routes';
 import { ProviderIssuesPage } from '../pages/ProviderIssuesPage';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { PlayerWaiting } from './PlayerWaiting';
-import { CenteredMessage } from '../ui/primitives';
-import { usePageTitle } from '../ui/use-page-title';
+import { LegacyNotice } from './LegacyNotice';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
 const playerWaiting = (label: string) => <PlayerWaiting label={label} />;
@@ -26,28 +25,29 @@ function useViewParams() {
   }, [search, actions]);
 }
 
-function LegacyNotice() {
-  const { t } = useTranslation();
-  usePageTitle(t('pageTitles.notFound'));
-  return (
-    <CenteredMessage data-testid="legacy-unresolvable">
-      <h1>{t('legacy.title')}</h1>
-      <p>{t('legacy.message')}</p>
-      <Link to="/">{t('notFound.home')}</Link>
-    </CenteredMessage>
-  );
-}
+// Only old guide links need the guide look-up: it loads with them, not with every page.
+const LegacyGuideRedirect = lazy(() => import('./LegacyGuideRedirect'));
 
 export function WatchRoute() {
   const { media = '', season, episode } = useParams();
   const { pathname, search, hash } = useLocation();
   const { config } = useHostServices();
+  const { t } = useTranslation();
   useViewParams();
   // The player's back link follows `?back=`: another site's URL there is dropped, the page still plays.
   const cleanSearch = withoutUnsafeBack(search);
   if (cleanSearch !== null) return <Navigate to={`${pathname}${cleanSearch}${hash}`} replace />;
   const legacy = resolveLegacyMedia(media, [season ?? '', episode ?? ''], search);
   if (legacy.kind === 'redirect') return <Navigate to={legacy.to} replace />;
+  // Without a guide configured an old link is as unknown as before.
+  if (legacy.kind === 'guide' && !config.streamingGuideUrl) return <LegacyNotice />;
+  if (legacy.kind === 'guide') {
+    return (
+      <Suspense fallback={<PlayerWaiting label={t('legacy.loading')} />}>
+        <LegacyGuideRedirect {...legacy.link} search={search} />
+      </Suspense>
+    );
+  }
   if (legacy.kind === 'unresolvable') return <LegacyNotice />;
   if (!decodeMediaId(media)) return <NotFoundPage />;
   if (config.showProviderIssues) return <ProviderIssuesPage />;

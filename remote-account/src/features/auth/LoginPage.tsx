@@ -1,7 +1,7 @@
 /** Login (spec §4/§5): passphrase and device name; this device's data is imported into the account. */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'shared-contracts/router';
 import { useHost } from 'shared-contracts';
 import { useAccountService } from '../account';
 import { ErrorMessage } from '../ui/ErrorMessage';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'shared-contracts/router';
 import styled from 'styled-components';
 import { useHost, type AccountProfile } from 'shared-contracts';
 import type { BackendMeta } from '../../core/api';

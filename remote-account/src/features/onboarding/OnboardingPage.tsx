@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from 'shared-contracts/router';
 import styled from 'styled-components';
 import { useHost } from 'shared-contracts';
 import { checkProxy } from '../../core/proxy-check';

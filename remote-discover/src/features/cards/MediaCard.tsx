@@ -5,7 +5,7 @@
  */
 import { memo, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'shared-contracts/router';
 import { encodeMediaId, mediaPath, type MediaCard as Card } from 'shared-contracts';
 import styled from 'styled-components';
 import { COPY_FEEDBACK_MS, OVERLAY_CLOSE_MS } from '../../core/constants';

@@ -7,7 +7,7 @@
  * each card what it shows as plain props (its bookmark flag, its progress), and provide this.
  */
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'shared-contracts/router';
 import { useHostWith, type MediaCard, type MediaMeta } from 'shared-contracts';
 import { withBack } from '../../core/back-param';
 import { useDetailsModal } from '../details/use-details-modal';

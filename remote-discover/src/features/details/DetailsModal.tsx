@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'shared-contracts/router';
 import { mediaPath, type MediaDetails, type MediaRef, useHostWith } from 'shared-contracts';
 import styled from 'styled-components';
 import { CAST_NAMES } from '../../core/constants';

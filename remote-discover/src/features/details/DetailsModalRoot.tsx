@@ -3,7 +3,7 @@
  * can be on screen at once (home's sections): only the first mounted root renders, so there is one modal.
  */
 import { Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'shared-contracts/router';
 import { MODAL_PARAM, parseDetailsModal } from '../../core/modal-param';
 
 const DetailsModal = lazy(() => import(/* webpackChunkName: "details-modal" */ './DetailsModal'));

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'shared-contracts/router';
 import { isAired, mediaPath, type MediaDetails, type SeasonDetails, useHostWith } from 'shared-contracts';
 import styled from 'styled-components';
 import { EPISODE_SCROLL_PX } from '../../core/constants';

@@ -1,6 +1,6 @@
 /** Opening and closing the details modal through the URL (`?m=details-tmdb-…`, spec §2). */
 import { useCallback } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'shared-contracts/router';
 import { type MediaRef, useHostServices } from 'shared-contracts';
 import { detailsModalValue, withModal } from '../../core/modal-param';
 

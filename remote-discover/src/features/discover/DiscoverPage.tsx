@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from 'shared-contracts/router';
 import { type CatalogList, type Genre, type MediaType, useHostServices } from 'shared-contracts';
 import styled from 'styled-components';
 import { MOVIE_GENRE_LIMIT, MOVIE_PROVIDERS, PROVIDER_REGION, SCROLL_TOP_AFTER_PX, TV_GENRE_LIMIT, TV_PROVIDERS } from '../../core/constants';

@@ -4,7 +4,7 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'shared-contracts/router';
 import { continueWatching, mediaPath, useHostServices, useHostWith } from 'shared-contracts';
 import styled from 'styled-components';
 import { CardHostProvider } from '../cards/card-host';

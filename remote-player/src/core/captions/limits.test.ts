@@ -28,7 +28,9 @@ describe('caption limits', () => {
     const hostile = '<i><b><u><c.x>'.repeat(10_000);
     const started = performance.now();
     const out = limitCueText(hostile);
-    expect(performance.now() - started).toBeLessThan(200);
+    // Linear work takes a few ms; a quadratic walk over 140 KB takes many seconds. The bound leaves room
+    // for a machine busy with other jobs (a 200 ms bound failed under load at 420 ms).
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect(out.match(/</g)!.length).toBe(CAPTION_LIMITS.maxDepth);
   });
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'shared-contracts/router';
 import { decodeMediaId, useHostServices } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
 import { useViewParams } from './view-params';

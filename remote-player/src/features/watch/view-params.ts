@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from 'shared-contracts/router';
 import { RTL_LANGUAGES, THEME_NAMES, isLanguage, useHostServices, type Language, type ThemeName } from 'shared-contracts';
 
 export function useViewParams(): void {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'shared-contracts/router';
 import { useHost, type AccountProfile, type AccountService, type AccountSession } from 'shared-contracts';
 import styled from 'styled-components';
 import { Button, Field, SectionBox, TextInput } from '../../ui/controls';

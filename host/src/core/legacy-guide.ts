@@ -1,0 +1,122 @@
+/**
+ * Old `/media/JW-{movie|show}-{id}[/{seasonId}/{episodeId}]` links (spec §2, §7, §8; DECISIONS §5): the
+ * ids are a streaming guide's (JustWatch content API). The guide gives the title's TMDB id (and, for an
+ * episode, the season and episode numbers behind its own season and episode ids); the movie database
+ * turns those numbers into its ids. Pure apart from the `fetch` and season look-up it is given.
+ */
+import { mediaPath, type MediaType } from 'shared-contracts';
+import type { JwLink } from './media-routes';
+
+// Parsing the path is in media-routes.ts (the routes need it on every load; this file loads only for old links).
+export { parseJwLink, type JwLink } from './media-routes';
+
+export type JwResolution =
+  | { kind: 'redirect'; to: string }
+  /** The guide does not know the id (400/404, spec §8), or knows no TMDB id for it. */
+  | { kind: 'not-found' }
+  /** No guide configured, or it failed, timed out or answered something that is not its API. */
+  | { kind: 'unavailable' };
+
+export interface ResolveOptions {
+  guideUrl: string;
+  link: JwLink;
+  /** The query string to keep, with its '?' (or ''). */
+  search: string;
+  fetch: typeof fetch;
+  /** The movie database's season by TMDB show id and season number: its id and its episodes' ids by number. */
+  season: (tmdbId: string, seasonNumber: number, signal: AbortSignal) => Promise<{ id: string | number; episodes: ReadonlyArray<{ id: string | number; number: number }> }>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export const GUIDE_TIMEOUT_MS = 8000;
+const LOCALE = 'en_US';
+
+class GuideFailure extends Error {
+  constructor(readonly notFound: boolean) {
+    super(notFound ? 'not found' : 'unavailable');
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+interface GuideTitle {
+  title: string;
+  tmdbId: string | null;
+}
+
+/** The title and TMDB id of a guide answer (`tmdb_latest` before `tmdb`, as the old product read it), or null when it is not one. */
+export function readGuideTitle(body: unknown, type: MediaType): GuideTitle | null {
+  if (!isRecord(body) || typeof body.title !== 'string' || !Array.isArray(body.external_ids)) return null;
+  if (body.object_type !== undefined && body.object_type !== type) return null;
+  const ids = body.external_ids.filter(isRecord);
+  const of = (provider: string) => {
+    const value = ids.find((e) => e.provider === provider)?.external_id;
+    const text = typeof value === 'number' ? String(value) : value;
+    return typeof text === 'string' && /^\d{1,12}$/.test(text) ? text : null;
+  };
+  return { title: body.title, tmdbId: of('tmdb_latest') ?? of('tmdb') };
+}
+
+/** The season number and the number of the episode with `episodeId` in a guide season answer, or null. */
+export function readGuideEpisode(body: unknown, episodeId: string): { seasonNumber: number; episodeNumber: number } | null {
+  if (!isRecord(body) || typeof body.season_number !== 'number' || !Array.isArray(body.episodes)) return null;
+  const episode = body.episodes.filter(isRecord).find((e) => String(e.id) === episodeId);
+  if (!episode || typeof episode.episode_number !== 'number') return null;
+  return { seasonNumber: body.season_number, episodeNumber: episode.episode_number };
+}
+
+async function getJson(options: ResolveOptions, path: string, signal: AbortSignal): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await options.fetch(`${options.guideUrl.replace(/\/+$/, '')}${path}`, { signal, headers: { Accept: 'application/json' } });
+  } catch {
+    throw new GuideFailure(false);
+  }
+  // Spec §8: the guide's 400 and 404 mean "not found"; anything else that is not 2xx means it is unwell.
+  if (response.status === 400 || response.status === 404) throw new GuideFailure(true);
+  if (!response.ok) throw new GuideFailure(false);
+  try {
+    return await response.json();
+  } catch {
+    throw new GuideFailure(false);
+  }
+}
+
+/** Where an old guide link leads now. */
+export async function resolveJwLink(options: ResolveOptions): Promise<JwResolution> {
+  if (!options.guideUrl) return { kind: 'unavailable' };
+  const { link } = options;
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  options.signal?.addEventListener('abort', abort);
+  const timer = setTimeout(abort, options.timeoutMs ?? GUIDE_TIMEOUT_MS);
+  try {
+    const body = await getJson(options, `/content/titles/${link.type}/${link.guideId}/locale/${LOCALE}`, controller.signal);
+    const title = readGuideTitle(body, link.type);
+    if (!title) return { kind: 'unavailable' };
+    if (!title.tmdbId) return { kind: 'not-found' };
+    const ref = { type: link.type, tmdbId: title.tmdbId };
+    if (!link.seasonId || !link.episodeId) return { kind: 'redirect', to: `${mediaPath(ref, title.title)}${options.search}` };
+    // The episode: the guide's season and episode ids → numbers → the movie database's ids. When that
+    // chain breaks (the guide or the database no longer has that episode) the show itself still opens.
+    let episode: { seasonId: string; episodeId: string } | undefined;
+    try {
+      const numbers = readGuideEpisode(await getJson(options, `/content/titles/show_season/${link.seasonId}/locale/${LOCALE}`, controller.signal), link.episodeId);
+      if (numbers) {
+        const season = await options.season(title.tmdbId, numbers.seasonNumber, controller.signal);
+        const found = season.episodes.find((e) => e.number === numbers.episodeNumber);
+        if (found) episode = { seasonId: String(season.id), episodeId: String(found.id) };
+      }
+    } catch (error) {
+      if (controller.signal.aborted && options.signal?.aborted) throw error;
+    }
+    return { kind: 'redirect', to: `${mediaPath(ref, title.title, episode)}${options.search}` };
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return { kind: error instanceof GuideFailure && error.notFound ? 'not-found' : 'unavailable' };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abort);
+  }
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'shared-contracts/router';
+import { useHostServices } from 'shared-contracts';
+import { resolveJwLink } from '../../core/legacy-guide';
+import type { JwLink } from '../../core/media-routes';
+import { LegacyNotice } from './LegacyNotice';
+import { PlayerWaiting } from './PlayerWaiting';
+
+/** /media/JW-…: the streaming guide gives the TMDB id (and episode), then the current path (spec §2, §7). */
+export default function LegacyGuideRedirect({ type, guideId, seasonId, episodeId, search }: JwLink & { search: string }) {
+  const { config, catalog } = useHostServices();
+  const { t } = useTranslation();
+  const key = [type, guideId, seasonId, episodeId, search].join('|');
+  const [outcome, setOutcome] = useState<{ key: string; to: string | null; reason: 'not-found' | 'unavailable' } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    resolveJwLink({
+      guideUrl: config.streamingGuideUrl,
+      link: { type, guideId, ...(seasonId && episodeId ? { seasonId, episodeId } : {}) },
+      search,
+      fetch: (input, init) => fetch(input, init),
+      season: (tmdbId, seasonNumber, signal) => catalog.season(tmdbId, seasonNumber, { signal }),
+      signal: controller.signal,
+    }).then(
+      (result) => setOutcome({ key, to: result.kind === 'redirect' ? result.to : null, reason: result.kind === 'not-found' ? 'not-found' : 'unavailable' }),
+      () => {}, // aborted: the route changed
+    );
+    return () => controller.abort();
+  }, [key, type, guideId, seasonId, episodeId, search, config.streamingGuideUrl, catalog]);
+  if (!outcome || outcome.key !== key) return <PlayerWaiting label={t('legacy.loading')} />;
+  if (outcome.to) return <Navigate to={outcome.to} replace />;
+  return <LegacyNotice reason={outcome.reason} />;
+}

@@ -1,1 +1,0 @@
-export { HomeBookmarks as default } from './HomePages';

@@ -1,1 +1,0 @@
-export { HomeContinueWatching as default } from './HomePages';

@@ -1,1 +1,0 @@
-export { HomeSection as default } from './HomePages';
