@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { RemoteName } from 'shared-contracts';
 import { startServices, type RunningServices } from 'services/run';
 import type { ServiceName } from 'services/types';
+import { LOCAL_OPENSUBTITLES_API_KEY } from 'services/opensubtitles';
 import { APPS, REMOTE_APPS, type AppName } from './apps.ts';
 import { startStaticServer, type StaticServer } from './serve.ts';
 
@@ -68,6 +69,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     ...(urls.archive ? { archiveUrl: urls.archive } : {}),
     ...(urls.skips ? { skipsUrl: urls.skips } : {}),
     ...(urls.geo ? { geoUrl: urls.geo } : {}),
+    ...(urls.opensubtitles ? { opensubtitlesUrl: `${urls.opensubtitles}/api/v1`, opensubtitlesApiKey: LOCAL_OPENSUBTITLES_API_KEY } : {}),
     ...(urls.guide ? { streamingGuideUrl: urls.guide } : {}),
     ...(urls.backend ? { backendUrl: urls.backend } : {}),
     ...(urls.proxy ? { proxyUrls: [urls.proxy] } : {}),

@@ -199,7 +199,7 @@ if (!only || only.includes('build')) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-bench-'));
 const site = await startSite({
   ports: { host: 0, 'remote-discover': 0, 'remote-player': 0, 'remote-account': 0, 'remote-settings': 0 },
-  services: { ports: { catalog: 0, media: 0, proxy: 0, skips: 0, geo: 0, backend: 0, scraper: 0, jellyfin: 0, archive: 0, guide: 0 }, dataDir },
+  services: { ports: { catalog: 0, media: 0, proxy: 0, skips: 0, geo: 0, backend: 0, scraper: 0, jellyfin: 0, archive: 0, opensubtitles: 0, guide: 0 }, dataDir },
 });
 const browser = await chromium.launch(launchOptions());
 try {

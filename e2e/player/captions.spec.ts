@@ -35,6 +35,8 @@ async function openCaptions(page: Page) {
 }
 
 test('a subtitle file dropped on the captions menu is used; other files are ignored', async ({ page, site }) => {
+  // Without an OpenSubtitles key only what the source flags is listed there (the search: opensubtitles.spec.ts).
+  await withConfig(page, { opensubtitlesApiKey: '' });
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 0.2);
   await page.keyboard.press('k');
@@ -137,7 +139,8 @@ test.describe('captions flagged OpenSubtitles', () => {
 
   test.beforeEach(async ({ page, site }) => {
     mediaUrl = site.services!.urls.media!;
-    await withConfig(page, { proxyUrls: [`api:${scraper.origin}`] });
+    // Only what the source flags (no OpenSubtitles search: opensubtitles.spec.ts).
+    await withConfig(page, { proxyUrls: [`api:${scraper.origin}`], opensubtitlesApiKey: '' });
   });
 
   test('are listed on their own page, from the settings and from the subtitles button, and chosen there', async ({ page, site }) => {

@@ -108,7 +108,7 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
       process.env.BACKEND_RATE_LIMITS ??= 'false';
       const site = await startSite({
         ports: { host: 0, 'remote-discover': 0, 'remote-player': 0, 'remote-account': 0, 'remote-settings': 0 },
-        services: { ports: { catalog: 0, media: 0, proxy: 0, skips: 0, geo: 0, backend: 0, scraper: 0, jellyfin: 0, archive: 0, guide: 0 }, dataDir },
+        services: { ports: { catalog: 0, media: 0, proxy: 0, skips: 0, geo: 0, backend: 0, scraper: 0, jellyfin: 0, archive: 0, opensubtitles: 0, guide: 0 }, dataDir },
         config: { remoteOverrideOrigins: [qa.allowed.origin, qa.v2.origin, qa.broken.origin], remoteManifestTimeoutMs: 4000 },
       });
       siteDataDirs.set(site, dataDir);

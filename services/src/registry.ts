@@ -13,5 +13,6 @@ export const registry: Partial<Record<ServiceName, () => Promise<{ start: StartS
   scraper: () => import('./scraper/index'),
   jellyfin: () => import('./jellyfin/index'),
   archive: () => import('./archive/index'),
+  opensubtitles: () => import('./opensubtitles/index'),
   guide: () => import('./streaming-guide/index'),
 };

@@ -46,6 +46,13 @@ export const RuntimeConfigSchema = v.object({
   turnstileScriptUrl: v.optional(v.pipe(v.string(), v.url('must be an absolute URL')), 'https://challenges.cloudflare.com/turnstile/v0/api.js'),
   /** The intro-skip service; empty disables Skip Intro. */
   skipsUrl: v.optional(v.string(), ''),
+  /**
+   * The OpenSubtitles REST API (api.opensubtitles.com, `/api/v1`) the captions menu searches for
+   * external captions; the local run points it at its stand-in.
+   */
+  opensubtitlesUrl: v.optional(v.string(), 'https://api.opensubtitles.com/api/v1'),
+  /** The OpenSubtitles consumer's API key (sent as `Api-Key`); empty: no OpenSubtitles search. */
+  opensubtitlesApiKey: v.optional(v.string(), ''),
   /** IP-location service for the region chooser. */
   geoUrl: v.optional(v.string(), ''),
   /**

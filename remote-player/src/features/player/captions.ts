@@ -5,6 +5,7 @@
 import type { CaptionsFileFormat } from 'media-captions';
 import { CAPTION_FETCH_FAILED, createCaptionLoader } from '../../core/captions/load-caption';
 import { captionFormatOf, type CaptionCue } from '../../core/captions/parse-captions';
+import { requestOpenSubtitlesDownload, type OpenSubtitlesConfig } from '../../core/captions/opensubtitles';
 import { fail, type Result } from '../../core/result';
 import { createDirectFetcher } from 'scraping-core/fetchers/direct';
 import { checkExtension, createExtensionFetcher } from 'scraping-core/fetchers/extension';
@@ -34,14 +35,41 @@ function usableExtension(): Promise<Fetcher | null> {
 
 const loader = createCaptionLoader({ direct: createDirectFetcher(), proxy: (proxyUrls) => proxyFetcherFromList(proxyUrls), extension: usableExtension, parse });
 
-/** What loading a caption needs from the page: the proxy list, and the HLS stream's first PTS (engine state). */
+/** What loading a caption needs from the page: the proxy list, the HLS stream's first PTS (engine state), the OpenSubtitles API. */
 export interface CaptionContext {
   proxyUrls: readonly string[];
   streamStartPts: number | null;
+  /** Null when the site has no OpenSubtitles API key. */
+  opensubtitles?: OpenSubtitlesConfig | null;
 }
 
-/** The cues of a stream caption or HLS rendition (cached 24 h); errors are the menu's messages. */
+/**
+ * OpenSubtitles download links, by file id: a link stays valid for hours, and each new one costs one of
+ * the key's daily downloads, so choosing the same file again reuses it (and the loader's cached cues).
+ */
+const OPENSUBTITLES_LINK_MS = 60 * 60 * 1000;
+const opensubtitlesLinks = new Map<number, { link: string; fileName: string; at: number }>();
+
+async function loadOpenSubtitles(option: CaptionOption, context: CaptionContext): Promise<Result<CaptionCue[]>> {
+  if (option.fileId === undefined || !context.opensubtitles) return fail('captions/fetch', CAPTION_FETCH_FAILED);
+  let known = opensubtitlesLinks.get(option.fileId);
+  if (!known || Date.now() - known.at > OPENSUBTITLES_LINK_MS) {
+    const download = await requestOpenSubtitlesDownload(context.opensubtitles, option.fileId);
+    if (!download.ok) return download;
+    known = { link: download.value.link, fileName: download.value.fileName, at: Date.now() };
+    opensubtitlesLinks.set(option.fileId, known);
+  }
+  // The file itself is a caption file like the stream's (spec §7: fetched directly, parsed in the worker, cached 24 h).
+  const format = captionFormatOf(known.fileName) ?? undefined;
+  const result = await loader.load({ kind: 'file', url: known.link, format, needsProxy: false });
+  // A link that stopped working is asked for again next time.
+  if (!result.ok) opensubtitlesLinks.delete(option.fileId);
+  return result;
+}
+
+/** The cues of a stream caption, HLS rendition or OpenSubtitles file (cached 24 h); errors are the menu's messages. */
 export async function loadCaption(option: CaptionOption, context: CaptionContext): Promise<Result<CaptionCue[]>> {
+  if (option.kind === 'opensubtitles') return loadOpenSubtitles(option, context);
   if (option.kind === 'hls' && option.url) return loader.load({ kind: 'hls', url: option.url }, { streamStartPts: context.streamStartPts });
   if (option.caption) {
     const { url, type, needsProxy } = option.caption;

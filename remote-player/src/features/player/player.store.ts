@@ -23,17 +23,32 @@ export interface PlayerMeta {
   episode?: EpisodeRef & { seasonNumber: number; episodeNumber: number };
 }
 
-/** A caption the user may choose: from the stream, an HLS rendition, or an uploaded file. */
+/** A caption the user may choose: from the stream, an HLS rendition, OpenSubtitles' search, or an uploaded file. */
 export interface CaptionOption {
   id: string;
   language: string;
   label: string;
-  kind: 'stream' | 'hls' | 'custom';
-  /** Flagged OpenSubtitles by the source: listed on /captions/opensubtitles. */
+  kind: 'stream' | 'hls' | 'custom' | 'opensubtitles';
+  /** Flagged OpenSubtitles by the source, or found there: listed on /captions/opensubtitles. */
   opensubtitles?: boolean;
   caption?: Caption;
   /** HLS: rendition playlist URL. */
   url?: string;
+  /** Found on OpenSubtitles: the file to download. */
+  fileId?: number;
+  /** A second line telling captions of one language apart (OpenSubtitles: the release it was timed for). Plain text. */
+  detail?: string;
+}
+
+/** Issue 22: the OpenSubtitles search for what plays, run when the captions menu opens. */
+export interface ExternalCaptions {
+  /** The title (and episode) searched, or null before any search. */
+  key: string | null;
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  /** The files found, as caption options (a `ref()`). */
+  options: CaptionOption[];
+  /** Why the search failed (an `opensubtitles/…` code). */
+  errorCode: string | null;
 }
 
 export interface CaptionsState {
@@ -43,9 +58,12 @@ export interface CaptionsState {
   cues: CaptionCue[];
   loadingId: string | null;
   error: string | null;
+  /** The code of `error` (e.g. opensubtitles/quota: the menu shows its translated text). */
+  errorCode: string | null;
   custom: CaptionOption | null;
   /** The uploaded file's cues, a `ref()` too. */
   customCues: CaptionCue[];
+  external: ExternalCaptions;
 }
 
 export interface PlayerUiState {
@@ -96,7 +114,17 @@ export function createPlayer(engineOptions: ConstructorParameters<typeof Playbac
     embedId: null,
     progress: emptyProgress(),
     scrapeError: null,
-    captions: { selectedId: null, language: null, cues: [], loadingId: null, error: null, custom: null, customCues: [] },
+    captions: {
+      selectedId: null,
+      language: null,
+      cues: [],
+      loadingId: null,
+      error: null,
+      errorCode: null,
+      custom: null,
+      customCues: [],
+      external: { key: null, status: 'idle', options: [], errorCode: null },
+    },
     menu: { id: null, route: '/' },
     menuFromQuery: null,
     hover: 'none',

@@ -1,11 +1,12 @@
-/** Caption choices: the stream's captions, HLS renditions, and a custom file; selection and toggle. */
-import { useEffect, useMemo, useRef } from 'react';
-import { useHostServices, useHostWith } from 'shared-contracts';
+/** Caption choices: the stream's captions, HLS renditions, OpenSubtitles' files, and a custom file; selection and toggle. */
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useHostServices, useHostWith, type HostApi } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
 import { ref } from 'valtio/vanilla';
 import { captionToggleAction, preferredCaption, rememberedCaption } from '../../core/captions/choice';
+import { searchOpenSubtitles, type OpenSubtitlesConfig, type OpenSubtitlesFile, type OpenSubtitlesQuery } from '../../core/captions/opensubtitles';
 import { loadCaption, parseCaptionFile } from './captions';
-import { usePlayer, type CaptionOption } from './player.store';
+import { usePlayer, type CaptionOption, type PlayerMeta } from './player.store';
 
 const languageName = (code: string, locale: string): string => {
   try {
@@ -16,12 +17,56 @@ const languageName = (code: string, locale: string): string => {
   }
 };
 
+/** The site's OpenSubtitles API, or null when it has no key (then only captions a source flags are listed). */
+export function opensubtitlesConfig(config: HostApi['config']): OpenSubtitlesConfig | null {
+  return config.opensubtitlesApiKey && config.opensubtitlesUrl ? { baseUrl: config.opensubtitlesUrl, apiKey: config.opensubtitlesApiKey } : null;
+}
+
+/** What to search OpenSubtitles for: the movie, or the show's episode; null when nothing plays. */
+export function opensubtitlesQuery(meta: PlayerMeta | null, languages: readonly string[]): OpenSubtitlesQuery | null {
+  if (!meta) return null;
+  const ids = { tmdbId: meta.media.tmdbId, ...(meta.imdbId ? { imdbId: meta.imdbId } : {}), languages };
+  if (meta.media.type === 'show') {
+    if (!meta.episode) return null;
+    return { type: 'episode', ...ids, season: meta.episode.seasonNumber, episode: meta.episode.episodeNumber };
+  }
+  return { type: 'movie', ...ids };
+}
+
+/** Which title (and episode) a query is for: results are kept per title, whatever languages were searched. */
+const queryKey = (query: OpenSubtitlesQuery): string =>
+  JSON.stringify([query.type, query.tmdbId ?? null, query.imdbId ?? null, query.type === 'episode' ? [query.season, query.episode] : null]);
+
+/**
+ * The languages searched: the interface language, the caption language chosen last, and English (the
+ * language most subtitles exist in). The API would otherwise answer with its most downloaded files in
+ * any language, a page of which rarely holds the one wanted.
+ */
+function searchLanguages(host: Pick<HostApi, 'state'>): string[] {
+  const base = (code: string | null | undefined) => (code ? code.split('-')[0]!.toLowerCase() : null);
+  const wanted = [base(host.state.language), base(host.state.subtitles.lastSelectedLanguage), 'en'];
+  return [...new Set(wanted.filter((l): l is string => !!l && l !== 'custom'))];
+}
+
+/** A file found on OpenSubtitles as a caption option (its label, the language's name, is given when listed). */
+const toOption = (file: OpenSubtitlesFile): CaptionOption => ({
+  id: `opensubtitles-${file.fileId}`,
+  language: file.language,
+  label: file.language,
+  kind: 'opensubtitles',
+  opensubtitles: true,
+  fileId: file.fileId,
+  detail: file.hearingImpaired ? `${file.release} · HI` : file.release,
+});
+
 export function useCaptionOptions(): CaptionOption[] {
   const { engine } = usePlayer();
   const media = useSnapshot(engine.state);
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
   const { state } = useHostWith('language');
+  const external = view.captions.external;
+  const currentSearch = useCurrentSearch();
   return useMemo(() => {
     const options: CaptionOption[] = [];
     for (const caption of media.source?.captions ?? []) {
@@ -37,9 +82,59 @@ export function useCaptionOptions(): CaptionOption[] {
     for (const track of media.hlsSubtitles) {
       options.push({ id: `hls-${track.id}`, language: track.language, label: `${track.label || languageName(track.language, state.language)} (HLS)`, kind: 'hls', url: track.url });
     }
+    // Found on OpenSubtitles for this very title (a search for the previous one is not listed).
+    if (external.status === 'ready' && currentSearch && external.key === currentSearch.key) {
+      for (const option of external.options) options.push({ ...option, label: languageName(option.language, state.language) });
+    }
     if (view.captions.custom) options.push({ ...view.captions.custom });
     return options;
-  }, [media.source, media.hlsSubtitles, view.captions.custom, state.language]);
+  }, [media.source, media.hlsSubtitles, view.captions.custom, state.language, external, currentSearch]);
+}
+
+/** The OpenSubtitles search for what plays now (config, key, query), or null when there is none to run. */
+function useCurrentSearch(): { config: OpenSubtitlesConfig; key: string; query: () => OpenSubtitlesQuery } | null {
+  const { ui } = usePlayer();
+  const view = useSnapshot(ui);
+  const host = useHostServices();
+  const meta = view.meta as PlayerMeta | null;
+  return useMemo(() => {
+    const config = opensubtitlesConfig(host.config);
+    const probe = config ? opensubtitlesQuery(meta, []) : null;
+    if (!config || !probe) return null;
+    // The languages are read when the search runs (host state read live): choosing a caption does not start another search.
+    return { config, key: queryKey(probe), query: () => opensubtitlesQuery(meta, searchLanguages(host)) ?? probe };
+  }, [meta, host]);
+}
+
+/**
+ * Issue 22: searches OpenSubtitles for what plays when a captions menu page opens, or when a new title
+ * should start with the OpenSubtitles caption chosen last (`auto`): once per title and episode, again by
+ * `retry` after a failure. The results join the caption options; a failure is shown in the menu and
+ * leaves playback alone.
+ */
+export function useOpenSubtitlesSearch(auto = true): { enabled: boolean; status: 'idle' | 'loading' | 'ready' | 'failed'; errorCode: string | null; retry: () => void } {
+  const { ui } = usePlayer();
+  const view = useSnapshot(ui);
+  const search = useCurrentSearch();
+  const run = useCallback(() => {
+    if (!search) return;
+    const { key, config, query } = search;
+    ui.captions.external = { key, status: 'loading', options: ref([]), errorCode: null };
+    void searchOpenSubtitles(config, query()).then((result) => {
+      if (ui.captions.external.key !== key) return; // another title's search took over
+      ui.captions.external = result.ok
+        ? { key, status: 'ready', options: ref(result.value.map(toOption)), errorCode: null }
+        : { key, status: 'failed', options: ref([]), errorCode: result.error.code };
+    });
+  }, [ui, search]);
+  useEffect(() => {
+    if (auto && search && ui.captions.external.key !== search.key) run();
+  }, [auto, search, ui, run]);
+  const external = view.captions.external;
+  const current = !!search && external.key === search.key;
+  // Not searched yet for this title: about to be, when this hook runs it.
+  const pending = auto && !!search ? 'loading' : 'idle';
+  return { enabled: !!search, status: current ? external.status : pending, errorCode: current ? external.errorCode : null, retry: run };
 }
 
 export function useCaptionActions() {
@@ -52,6 +147,7 @@ export function useCaptionActions() {
         ui.captions.selectedId = null;
         ui.captions.cues = [];
         ui.captions.error = null;
+        ui.captions.errorCode = null;
         host.actions.setSubtitleSettings({ enabled: false });
         return;
       }
@@ -60,17 +156,24 @@ export function useCaptionActions() {
         ui.captions.language = option.language;
         ui.captions.cues = ui.captions.customCues;
         ui.captions.error = null;
+        ui.captions.errorCode = null;
         // Choosing a caption shows it, even when subtitles were hidden or off.
         host.actions.setSubtitleSettings({ enabled: true });
         return;
       }
       ui.captions.loadingId = option.id;
       ui.captions.error = null;
-      const result = await loadCaption(option, { proxyUrls: host.state.proxyUrls, streamStartPts: engine.state.hlsStartPts });
+      ui.captions.errorCode = null;
+      const result = await loadCaption(option, {
+        proxyUrls: host.state.proxyUrls,
+        streamStartPts: engine.state.hlsStartPts,
+        opensubtitles: opensubtitlesConfig(host.config),
+      });
       if (ui.captions.loadingId !== option.id) return; // another choice won
       ui.captions.loadingId = null;
       if (!result.ok) {
         ui.captions.error = result.error.message;
+        ui.captions.errorCode = result.error.code;
         return;
       }
       ui.captions.selectedId = option.id;
@@ -96,6 +199,7 @@ export function useCaptionActions() {
       if (!result) return; // spec §5: files without a supported extension are ignored
       if (!result.ok) {
         ui.captions.error = result.error.message;
+        ui.captions.errorCode = result.error.code;
         return;
       }
       const option: CaptionOption = { id: 'custom-caption', language: 'custom', label: file.name, kind: 'custom' };
@@ -110,7 +214,9 @@ export function useCaptionActions() {
 /**
  * Issue 22: each new stream (the next title, the next episode, another source) starts with captions in
  * the language the person chose last, while captions are on; once per stream, and never over a choice
- * made on it. HLS subtitle renditions arrive after the manifest: the choice waits for them.
+ * made on it. HLS subtitle renditions arrive after the manifest: the choice waits for them; a language
+ * chosen from OpenSubtitles waits for this title's OpenSubtitles search (the stream's own caption in that
+ * language is taken when the search finds none or fails).
  */
 export function useRememberedCaption(actions: ReturnType<typeof useCaptionActions>): void {
   const { ui, engine } = usePlayer();
@@ -119,6 +225,10 @@ export function useRememberedCaption(actions: ReturnType<typeof useCaptionAction
   // The stream this was decided for: each load is a new source object (two episodes may play the same URL).
   const done = useRef<object | null>(null);
   const { enabled, lastSelectedLanguage, isOpenSubtitles } = host.state.subtitles;
+  // Chosen last from OpenSubtitles: search this title too, and decide once the search has answered.
+  const wantsOpenSubtitles = enabled && isOpenSubtitles && !!lastSelectedLanguage && lastSelectedLanguage !== 'custom';
+  const search = useOpenSubtitlesSearch(wantsOpenSubtitles);
+  const searching = wantsOpenSubtitles && search.status === 'loading';
   useEffect(() => {
     const key = engine.state.source;
     if (!media.source || !key) return;
@@ -127,9 +237,10 @@ export function useRememberedCaption(actions: ReturnType<typeof useCaptionAction
       done.current = key; // chosen on this stream already
       return;
     }
+    if (searching) return;
     const option = rememberedCaption(actions.options, { enabled, language: lastSelectedLanguage, isOpenSubtitles });
     if (!option) return;
     done.current = key;
     void actions.select(option);
-  }, [media.source, engine, actions, ui, enabled, lastSelectedLanguage, isOpenSubtitles]);
+  }, [media.source, engine, actions, ui, enabled, lastSelectedLanguage, isOpenSubtitles, searching]);
 }

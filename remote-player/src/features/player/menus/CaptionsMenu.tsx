@@ -5,8 +5,32 @@ import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import { groupCaptions } from '../../../core/captions/choice';
 import { usePlayer } from '../player.store';
-import { useCaptionActions } from '../use-captions';
+import { useCaptionActions, useOpenSubtitlesSearch } from '../use-captions';
 import { Choice, MenuCard, useMenu } from './parts';
+
+const Detail = styled.bdi`
+  display: block;
+  font-size: 0.75rem;
+  color: ${(p) => p.theme.colors.textDim};
+  overflow-wrap: anywhere;
+`;
+
+/** Issue 22: the OpenSubtitles texts per error code (opensubtitles/<reason>). */
+const OPENSUBTITLES_REASONS = ['unavailable', 'unauthorized', 'invalid', 'quota', 'not-found'] as const;
+const opensubtitlesReason = (code: string | null): (typeof OPENSUBTITLES_REASONS)[number] | null => {
+  const reason = code?.startsWith('opensubtitles/') ? code.slice('opensubtitles/'.length) : null;
+  return OPENSUBTITLES_REASONS.find((r) => r === reason) ?? null;
+};
+
+/** Why the chosen caption could not be shown: the spec's message, or OpenSubtitles' reason in the page's language. */
+function CaptionError() {
+  const { t } = useTranslation('player');
+  const { ui } = usePlayer();
+  const view = useSnapshot(ui);
+  if (!view.captions.error) return null;
+  const reason = opensubtitlesReason(view.captions.errorCode);
+  return <p role="alert">{reason ? t(`menus.captions.opensubtitlesErrors.${reason}`) : view.captions.error}</p>;
+}
 
 const Drop = styled.div<{ $over: boolean }>`
   outline: ${(p) => (p.$over ? `2px dashed ${p.theme.colors.primary}` : 'none')};
@@ -24,6 +48,8 @@ export function CaptionsMenu({ overlay }: { overlay: boolean }) {
   const suffix = overlay ? 'Overlay' : '';
   const groups = groupCaptions(captions.options);
   const chosenOpenSubtitles = groups.opensubtitles.find((o) => o.id === view.captions.selectedId);
+  const search = useOpenSubtitlesSearch();
+  const found = groups.opensubtitles.length ? String(groups.opensubtitles.length) : undefined;
   return (
     <MenuCard title={t('menus.captions.title')} back={overlay ? undefined : '/'}>
       <Drop
@@ -46,7 +72,7 @@ export function CaptionsMenu({ overlay }: { overlay: boolean }) {
         {groups.source.length === 0 && <p>{t('menus.captions.none')}</p>}
         <Choice
           label={t('menus.captions.opensubtitles')}
-          value={chosenOpenSubtitles?.label ?? (groups.opensubtitles.length ? String(groups.opensubtitles.length) : undefined)}
+          value={chosenOpenSubtitles?.label ?? (search.status === 'loading' ? t('loading') : found)}
           onClick={() => go(`/captions/opensubtitles${suffix}`)}
           chevron
           testId="caption-opensubtitles"
@@ -66,7 +92,7 @@ export function CaptionsMenu({ overlay }: { overlay: boolean }) {
           }}
         />
         <p>{t('menus.captions.dropHint')}</p>
-        {view.captions.error && <p role="alert">{view.captions.error}</p>}
+        <CaptionError />
         <Choice label={t('menus.captions.settings')} onClick={() => go(`/captions/settings${suffix}`)} chevron testId="caption-settings" />
       </Drop>
     </MenuCard>
@@ -84,7 +110,16 @@ export function CaptionChoices({ options }: { options: ReturnType<typeof useCapt
       {options.map((option) => (
         <Choice
           key={option.id}
-          label={option.label}
+          label={
+            option.detail ? (
+              <>
+                {option.label}
+                <Detail>{option.detail}</Detail>
+              </>
+            ) : (
+              option.label
+            )
+          }
           value={view.captions.loadingId === option.id ? t('loading') : undefined}
           selected={view.captions.selectedId === option.id}
           onClick={() => void captions.select(option)}
@@ -95,18 +130,35 @@ export function CaptionChoices({ options }: { options: ReturnType<typeof useCapt
   );
 }
 
-/** Spec §2 /captions/opensubtitles(Overlay): the captions flagged OpenSubtitles; back to the captions page it came from. */
+/**
+ * Spec §2 /captions/opensubtitles(Overlay): the captions a source flags OpenSubtitles and those the
+ * OpenSubtitles search found (issue 22), by language name and release; the search's state (searching,
+ * failed with its reason and a retry); back to the captions page it came from.
+ */
 export function OpenSubtitlesMenu({ overlay }: { overlay: boolean }) {
   const { t } = useTranslation('player');
-  const { ui } = usePlayer();
-  const view = useSnapshot(ui);
   const captions = useCaptionActions();
+  const search = useOpenSubtitlesSearch();
   const { opensubtitles } = groupCaptions(captions.options);
+  const reason = search.status === 'failed' ? (opensubtitlesReason(search.errorCode) ?? 'invalid') : null;
   return (
     <MenuCard title={t('menus.captions.opensubtitles')} back={overlay ? '/captionsOverlay' : '/captions'}>
       <CaptionChoices options={opensubtitles} />
-      {opensubtitles.length === 0 && <p data-testid="opensubtitles-none">{t('menus.captions.opensubtitlesNone')}</p>}
-      {view.captions.error && <p role="alert">{view.captions.error}</p>}
+      {search.status === 'loading' && (
+        <p role="status" data-testid="opensubtitles-searching">
+          {t('menus.captions.opensubtitlesSearching')}
+        </p>
+      )}
+      {reason && (
+        <>
+          <p role="alert" data-testid="opensubtitles-error">
+            {t(`menus.captions.opensubtitlesErrors.${reason}`)}
+          </p>
+          <Choice label={t('menus.captions.opensubtitlesRetry')} onClick={search.retry} testId="opensubtitles-retry" />
+        </>
+      )}
+      {opensubtitles.length === 0 && search.status !== 'loading' && !reason && <p data-testid="opensubtitles-none">{t('menus.captions.opensubtitlesNone')}</p>}
+      <CaptionError />
     </MenuCard>
   );
 }
