@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { castFrameworkButtonShown, castMediaRequest, patchFromRemote, patchFromRemotePlayer, resumeAfterCast, sessionSwitch } from './cast-state';
+import { castCapableBrowser, castFrameworkButtonShown, castMediaRequest, patchFromRemote, patchFromRemotePlayer, resumeAfterCast, sessionSwitch } from './cast-state';
 
 describe('Cast framework state', () => {
+  it('loads the framework only in browsers it works in (Chrome, Edge)', () => {
+    expect(castCapableBrowser([{ brand: 'Not)A;Brand' }, { brand: 'Google Chrome' }, { brand: 'Chromium' }])).toBe(true);
+    expect(castCapableBrowser([{ brand: 'Microsoft Edge' }, { brand: 'Chromium' }])).toBe(true);
+    expect(castCapableBrowser([{ brand: 'Chromium' }, { brand: 'Not?A_Brand' }])).toBe(false);
+    expect(castCapableBrowser([{ brand: 'HeadlessChrome' }])).toBe(false);
+    // Firefox and Safari have no client hints.
+    expect(castCapableBrowser(undefined)).toBe(false);
+  });
+
   it('shows the Cast button only when the framework is there and a device is in reach', () => {
     expect(castFrameworkButtonShown({ sdk: 'loading', castState: null })).toBe(false);
     expect(castFrameworkButtonShown({ sdk: 'unavailable', castState: null })).toBe(false);

@@ -20,6 +20,15 @@ export interface CastFrameworkState {
 
 export const initialCastFramework = (): CastFrameworkState => ({ sdk: 'idle', castState: null, device: null });
 
+/**
+ * Browsers where the Cast framework works (Google's Web Sender SDK: Chrome, and Edge on the same
+ * engine), by their User-Agent Client Hints brands. Elsewhere the sender script only says the API is
+ * not available, so it is not fetched from Google at all.
+ */
+export function castCapableBrowser(brands: ReadonlyArray<{ brand: string }> | undefined): boolean {
+  return !!brands?.some(({ brand }) => brand === 'Google Chrome' || brand === 'Microsoft Edge');
+}
+
 /** The Cast framework's button: the framework is there and a device is in reach (or a session is on). */
 export function castFrameworkButtonShown(state: Pick<CastFrameworkState, 'sdk' | 'castState'>): boolean {
   return state.sdk === 'ready' && state.castState !== null && state.castState !== 'NO_DEVICES_AVAILABLE';

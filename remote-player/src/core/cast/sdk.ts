@@ -99,6 +99,7 @@ export interface CastFrameworkNamespace {
   RemotePlayerController: new (player: RemotePlayer) => RemotePlayerController;
   RemotePlayerEventType: {
     IS_CONNECTED_CHANGED: string;
+    IS_MEDIA_LOADED_CHANGED: string;
     CURRENT_TIME_CHANGED: string;
     DURATION_CHANGED: string;
     IS_PAUSED_CHANGED: string;

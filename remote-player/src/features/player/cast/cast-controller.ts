@@ -58,7 +58,11 @@ export function startCastController(sdk: CastSdk, player: Player): () => void {
       const load = new chromeCast.media.LoadRequest(media);
       load.currentTime = request.startAt;
       load.autoplay = request.autoplay;
-      session.loadMedia(load).catch((code: unknown) => console.warn('[player] the Cast receiver did not load the media:', code));
+      session.loadMedia(load).catch((code: unknown) => {
+        // The receiver cannot play this stream: the web player takes over again, where it was.
+        console.warn('[player] the Cast receiver did not load the media:', code);
+        if (context.getCurrentSession() === session) context.endCurrentSession(true);
+      });
     },
     playOrPause: () => controller.playOrPause(),
     seek(seconds) {
@@ -101,12 +105,18 @@ export function startCastController(sdk: CastSdk, player: Player): () => void {
       if (event.value === false) disconnect();
       return;
     }
-    // A disconnected remote player resets its fields: those are not the receiver's position.
+    // A disconnected remote player resets its fields, and one without media reports no position:
+    // neither is where the receiver plays. Volume and mute are the receiver's own.
     if (!remotePlayer.isConnected) return;
+    if (event.field === 'isMediaLoaded') {
+      if (event.value === true) engine.updateFromRemote(patchFromRemotePlayer(remotePlayer));
+      return;
+    }
+    if (!remotePlayer.isMediaLoaded && event.field !== 'volumeLevel' && event.field !== 'isMuted') return;
     const patch = patchFromRemote(event.field, event.value);
     if (patch) engine.updateFromRemote(patch);
   };
-  const remoteEvents = [E.IS_CONNECTED_CHANGED, E.CURRENT_TIME_CHANGED, E.DURATION_CHANGED, E.IS_PAUSED_CHANGED, E.VOLUME_LEVEL_CHANGED, E.IS_MUTED_CHANGED, E.PLAYER_STATE_CHANGED];
+  const remoteEvents = [E.IS_CONNECTED_CHANGED, E.IS_MEDIA_LOADED_CHANGED, E.CURRENT_TIME_CHANGED, E.DURATION_CHANGED, E.IS_PAUSED_CHANGED, E.VOLUME_LEVEL_CHANGED, E.IS_MUTED_CHANGED, E.PLAYER_STATE_CHANGED];
 
   const C = framework.CastContextEventType;
   context.addEventListener(C.CAST_STATE_CHANGED, onCastState);
@@ -129,10 +139,7 @@ export function startCastController(sdk: CastSdk, player: Player): () => void {
     },
   };
   // A session that is already on (joined on page load, or started on the previous title).
-  if (sessionSwitch(context.getSessionState()) === 'connect') {
-    connect();
-    if (remotePlayer.isConnected) engine.updateFromRemote(patchFromRemotePlayer(remotePlayer));
-  }
+  if (sessionSwitch(context.getSessionState()) === 'connect') connect();
 
   return () => {
     context.removeEventListener(C.CAST_STATE_CHANGED, onCastState);

@@ -1,5 +1,9 @@
-/** Loads the Cast framework when the player shows and binds it to the player while it is mounted. */
+/**
+ * Loads the Cast framework when the player shows (in browsers it works in) and binds it to the player
+ * while it is mounted. A failure is logged (spec §7) and leaves the player without the Cast button.
+ */
 import { useEffect } from 'react';
+import { castCapableBrowser } from '../../../core/cast/cast-state';
 import type { Player } from '../player.store';
 import { startCastController } from './cast-controller';
 import { loadCastSdk } from './load-sdk';
@@ -8,6 +12,11 @@ let failureLogged = false;
 
 export function useCastFramework(player: Player): void {
   useEffect(() => {
+    const brands = (navigator as Navigator & { userAgentData?: { brands?: Array<{ brand: string }> } }).userAgentData?.brands;
+    if (!castCapableBrowser(brands)) {
+      player.cast.sdk = 'unavailable';
+      return;
+    }
     let stop: (() => void) | null = null;
     let cancelled = false;
     if (player.cast.sdk === 'idle') player.cast.sdk = 'loading';

@@ -1,0 +1,177 @@
+/**
+ * Chromecast through the Cast framework (spec §4, §7), against a stand-in of Google's sender script
+ * served at its gstatic address (support/cast-sender.ts) with a simulated receiver: the Cast button
+ * when a device is in reach; a session makes the receiver the player (the controls, the keys and the
+ * seek bar drive and follow it); when it ends, the web player resumes at the receiver's time. A sender
+ * script that fails or reports no Cast API is logged and leaves the player as it was.
+ */
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { addCastDevice, castOptions, castReceiver, endCastFromReceiver, installCastSender, setCastPicker, CAST_SENDER_URL } from '../support/cast-sender';
+import { currentTime, paused, showControls, startPlayback, videoProp } from '../support/player.page';
+import { expect, test } from '../support/site.fixture';
+
+const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
+
+const seekBarValue = async (page: Page) => Number(await page.getByTestId('seek-bar').inputValue());
+const receiverTime = async (page: Page) => (await castReceiver(page))?.state.currentTime ?? Number.NaN;
+const warnings = (page: Page) => {
+  const lines: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'warning' || message.type() === 'error') lines.push(message.text());
+  });
+  return lines;
+};
+
+/** Starts a session from the player's Cast button and waits for the receiver to play. */
+async function startCasting(page: Page) {
+  await showControls(page);
+  await page.getByTestId('chromecast-button').click();
+  await expect(page.getByTestId('casting-notice')).toHaveText('Casting to Living Room TV…');
+  await expect.poll(async () => (await castReceiver(page))?.state.media?.title ?? null).toBe('Nosferatu');
+}
+
+test('a Cast session plays on the receiver: controls and keys drive it, the seek bar follows it; stopping resumes the web player at its time', async ({ page, site, consoleErrors }) => {
+  await installCastSender(page);
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 1);
+  await showControls(page);
+  await expect(page.getByTestId('chromecast-button')).toBeVisible();
+  // One Cast button: the framework's replaces the Remote Playback one.
+  await expect(page.getByTestId('cast-button')).toHaveCount(0);
+  expect(await castOptions(page)).toEqual([{ receiverApplicationId: 'CC1AD845', autoJoinPolicy: 'origin_scoped' }]);
+
+  const localSrc = await videoProp(page, 'currentSrc');
+  const localTime = await currentTime(page);
+  await startCasting(page);
+  const load = (await castReceiver(page))!.log[0]!;
+  expect(load.type).toBe('load');
+  const request = load.value as { contentId: string; contentType: string; currentTime: number; autoplay: boolean };
+  // The same stream, from where the web player was, playing.
+  expect(request.contentId).toBe(localSrc);
+  expect(request.contentType).toBe('video/mp4');
+  expect(request.currentTime).toBeGreaterThanOrEqual(localTime - 0.1);
+  expect(request.currentTime).toBeLessThan(localTime + 2);
+  expect(request.autoplay).toBe(true);
+  expect((await castReceiver(page))!.state.media!.images[0]).toMatch(/^https?:\/\//);
+  // The web player stopped; the seek bar and the clock follow the receiver.
+  expect(await paused(page)).toBe(true);
+  const castAt = await receiverTime(page);
+  await expect.poll(() => seekBarValue(page)).toBeGreaterThan(castAt + 1);
+  expect(Math.abs((await seekBarValue(page)) - (await receiverTime(page)))).toBeLessThan(1);
+  await page.screenshot({ path: 'test-results/player-chromecast-1280.png' });
+
+  // k pauses the receiver; the play button says Play, the clock stops.
+  await page.keyboard.press('k');
+  await expect.poll(async () => (await castReceiver(page))?.state.paused).toBe(true);
+  await showControls(page);
+  await expect(page.getByTestId('play-toggle')).toHaveAccessibleName('Play');
+  const pausedAt = await receiverTime(page);
+  await expect(page.getByTestId('time-display')).toHaveText(`0:0${Math.floor(pausedAt)} / 0:16`);
+
+  // Arrow keys seek it by 5 s, the seek bar to a time, and the seek bar shows it.
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => receiverTime(page)).toBeCloseTo(Math.min(16, pausedAt + 5), 1);
+  await expect.poll(() => seekBarValue(page)).toBeCloseTo(Math.min(16, pausedAt + 5), 1);
+  await page.getByTestId('seek-bar').fill('3');
+  await expect.poll(() => receiverTime(page)).toBeCloseTo(3, 1);
+  await expect(page.getByTestId('time-display')).toHaveText('0:03 / 0:16');
+
+  // Volume and mute from the keys: the receiver's volume.
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(async () => (await castReceiver(page))?.state.volume).toBeCloseTo(0.9, 2);
+  await expect(page.getByTestId('volume-indicator')).toBeVisible();
+  await page.keyboard.press('m');
+  await expect.poll(async () => (await castReceiver(page))?.state.muted).toBe(true);
+  await page.keyboard.press('m');
+  await expect.poll(async () => (await castReceiver(page))?.state.muted).toBe(false);
+
+  // The on-screen play button plays it again.
+  await showControls(page);
+  await page.getByTestId('play-toggle').click();
+  await expect.poll(async () => (await castReceiver(page))?.state.paused).toBe(false);
+  await expect.poll(() => receiverTime(page)).toBeGreaterThan(4);
+  expect((await castReceiver(page))!.log.map((entry) => entry.type)).toEqual(['load', 'pause', 'seek', 'seek', 'volume', 'mute', 'mute', 'play']);
+
+  // Stop casting: the web player loads the stream again at the receiver's time, playing.
+  await showControls(page);
+  await page.getByRole('button', { name: 'Stop casting' }).click();
+  await expect(page.getByTestId('casting-notice')).toBeHidden();
+  await expect.poll(() => paused(page)).toBe(false);
+  const resumedAt = await currentTime(page);
+  expect(resumedAt).toBeGreaterThan(4);
+  expect(resumedAt).toBeLessThan(9);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(resumedAt + 0.5);
+  await showControls(page);
+  await expect(page.getByTestId('chromecast-button')).toHaveAccessibleName('Cast');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the receiver ends the session while paused: the web player takes over there, paused', async ({ page, site }) => {
+  await installCastSender(page);
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.5);
+  await startCasting(page);
+  await page.keyboard.press('k');
+  await expect.poll(async () => (await castReceiver(page))?.state.paused).toBe(true);
+  await page.keyboard.press('l'); // 10 s on, on the receiver
+  await expect.poll(() => receiverTime(page)).toBeGreaterThan(10);
+  const at = await receiverTime(page);
+  await endCastFromReceiver(page);
+  await expect(page.getByTestId('casting-notice')).toBeHidden();
+  await expect.poll(() => currentTime(page)).toBeCloseTo(at, 0);
+  expect(await paused(page)).toBe(true);
+  await showControls(page);
+  await expect(page.getByTestId('play-toggle')).toHaveAccessibleName('Play');
+});
+
+test('the Cast button shows once a device is in reach; closing the device picker changes nothing', async ({ page, site }) => {
+  const { requests } = await installCastSender(page, { devices: [] });
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.5);
+  expect(requests).toEqual([CAST_SENDER_URL]);
+  await showControls(page);
+  await expect(page.getByTestId('settings-button')).toBeVisible();
+  await expect(page.getByTestId('chromecast-button')).toHaveCount(0);
+  await addCastDevice(page, 'Living Room TV');
+  await showControls(page);
+  await expect(page.getByTestId('chromecast-button')).toHaveAttribute('data-cast-state', 'NOT_CONNECTED');
+  await setCastPicker(page, 'cancel');
+  await page.getByTestId('chromecast-button').click();
+  await page.waitForTimeout(300); // the picker's answer
+  await expect(page.getByTestId('casting-notice')).toHaveCount(0);
+  expect(await castReceiver(page)).toBeNull();
+  expect(await paused(page)).toBe(false);
+});
+
+for (const mode of ['unavailable', 'fail'] as const) {
+  test(`a sender script that ${mode === 'fail' ? 'does not load' : 'reports no Cast API'}: logged, no Cast button, the player plays on`, async ({ page, site, consoleErrors }) => {
+    const logged = warnings(page);
+    const { requests } = await installCastSender(page, { mode });
+    await page.goto(`${site.hostUrl}${NOSFERATU}`);
+    await startPlayback(page, 0.5);
+    await expect.poll(() => logged.some((line) => line.includes('Chromecast init failure'))).toBe(true);
+    expect(requests).toEqual([CAST_SENDER_URL]);
+    await showControls(page);
+    await expect(page.getByTestId('settings-button')).toBeVisible();
+    await expect(page.getByTestId('chromecast-button')).toHaveCount(0);
+    const before = await currentTime(page);
+    await expect.poll(() => currentTime(page)).toBeGreaterThan(before + 0.5);
+    await page.keyboard.press('k');
+    await expect.poll(() => paused(page)).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('a browser the Cast framework does not work in does not fetch the sender script', async ({ page, site }) => {
+  const requests: string[] = [];
+  await page.route(
+    (url) => url.href.startsWith('https://www.gstatic.com/'),
+    (route) => (requests.push(route.request().url()), route.abort()),
+  );
+  await page.goto(`${site.hostUrl}${NOSFERATU}`);
+  await startPlayback(page, 0.5);
+  await showControls(page);
+  await expect(page.getByTestId('settings-button')).toBeVisible();
+  await expect(page.getByTestId('chromecast-button')).toHaveCount(0);
+  expect(requests).toEqual([]);
+});
