@@ -13,6 +13,12 @@ import { expect, test } from '../support/site.fixture';
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
 
 const seekBarValue = async (page: Page) => Number(await page.getByTestId('seek-bar').inputValue());
+/** A click on the seek bar at a fraction of its width (as a person seeks). */
+async function clickSeekBar(page: Page, fraction: number) {
+  await showControls(page);
+  const box = (await page.getByTestId('seek-bar').boundingBox())!;
+  await page.mouse.click(box.x + box.width * fraction, box.y + box.height / 2);
+}
 const receiverTime = async (page: Page) => (await castReceiver(page))?.state.currentTime ?? Number.NaN;
 const warnings = (page: Page) => {
   const lines: string[] = [];
@@ -52,7 +58,7 @@ test('a Cast session plays on the receiver: controls and keys drive it, the seek
   expect(request.contentId).toBe(playlist);
   expect(request.contentType).toBe('application/x-mpegurl');
   expect(request.currentTime).toBeGreaterThanOrEqual(localTime - 0.1);
-  expect(request.currentTime).toBeLessThan(localTime + 2);
+  expect(request.currentTime).toBeLessThan(localTime + 6); // the click's time on a slow machine
   expect(request.autoplay).toBe(true);
   expect((await castReceiver(page))!.state.media!.images[0]).toMatch(/^https?:\/\//);
   // The web player stopped; the seek bar and the clock follow the receiver.
@@ -74,9 +80,12 @@ test('a Cast session plays on the receiver: controls and keys drive it, the seek
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => receiverTime(page)).toBeCloseTo(Math.min(16, pausedAt + 5), 1);
   await expect.poll(() => seekBarValue(page)).toBeCloseTo(Math.min(16, pausedAt + 5), 1);
-  await page.getByTestId('seek-bar').fill('3');
-  await expect.poll(() => receiverTime(page)).toBeCloseTo(3, 1);
-  await expect(page.getByTestId('time-display')).toHaveText('0:03 / 0:16');
+  await clickSeekBar(page, 0.2);
+  await expect.poll(() => receiverTime(page)).toBeLessThan(5);
+  const seekedTo = await receiverTime(page);
+  expect(seekedTo).toBeGreaterThan(2);
+  expect(await seekBarValue(page)).toBeCloseTo(seekedTo, 1);
+  await expect(page.getByTestId('time-display')).toHaveText(`0:0${Math.floor(seekedTo)} / 0:16`);
 
   // Volume and mute from the keys: the receiver's volume.
   await page.keyboard.press('ArrowDown');
@@ -91,8 +100,10 @@ test('a Cast session plays on the receiver: controls and keys drive it, the seek
   await showControls(page);
   await page.getByTestId('play-toggle').click();
   await expect.poll(async () => (await castReceiver(page))?.state.paused).toBe(false);
-  await expect.poll(() => receiverTime(page)).toBeGreaterThan(4);
-  expect((await castReceiver(page))!.log.map((entry) => entry.type)).toEqual(['load', 'pause', 'seek', 'seek', 'volume', 'mute', 'mute', 'play']);
+  await expect.poll(() => receiverTime(page)).toBeGreaterThan(seekedTo + 0.5);
+  const log = (await castReceiver(page))!.log.map((entry) => entry.type);
+  expect(log.filter((type) => type !== 'seek')).toEqual(['load', 'pause', 'volume', 'mute', 'mute', 'play']);
+  expect(log.filter((type) => type === 'seek').length).toBeGreaterThanOrEqual(2);
 
   // Stop casting: the web player loads the stream again at the receiver's time, playing.
   await showControls(page);
@@ -116,12 +127,13 @@ test('the receiver ends the session while paused: the web player takes over ther
   await startCasting(page);
   await page.keyboard.press('k');
   await expect.poll(async () => (await castReceiver(page))?.state.paused).toBe(true);
-  await showControls(page);
-  await page.getByTestId('seek-bar').fill('7.5');
-  await expect.poll(() => receiverTime(page)).toBe(7.5);
+  await clickSeekBar(page, 0.5);
+  await expect.poll(() => receiverTime(page)).toBeGreaterThan(6);
+  const at = await receiverTime(page);
+  expect(at).toBeLessThan(10);
   await endCastFromReceiver(page);
   await expect(page.getByTestId('casting-notice')).toBeHidden();
-  await expect.poll(() => currentTime(page)).toBeCloseTo(7.5, 0);
+  await expect.poll(() => currentTime(page)).toBeCloseTo(at, 0);
   expect(await paused(page)).toBe(true);
   await showControls(page);
   await expect(page.getByTestId('play-toggle')).toHaveAccessibleName('Play');
