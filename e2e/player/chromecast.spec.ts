@@ -33,6 +33,9 @@ const warnings = (page: Page) => {
   return lines;
 };
 
+// Sessions, receivers and reloads: a journey takes a while on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 /** Starts a session from the player's Cast button and waits for the receiver to play. */
 async function startCasting(page: Page, title = 'Nosferatu') {
   await showControls(page);
@@ -44,7 +47,7 @@ async function startCasting(page: Page, title = 'Nosferatu') {
 test('a Cast session plays on the receiver: controls and keys drive it, the seek bar follows it; stopping resumes the web player at its time', async ({ page, site, consoleErrors }) => {
   await installCastSender(page);
   await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOON.id}`);
-  await startPlayback(page, 1);
+  await startPlayback(page, 0.5);
   await showControls(page);
   await expect(page.getByTestId('chromecast-button')).toBeVisible();
   // One Cast button: the framework's replaces the Remote Playback one.
