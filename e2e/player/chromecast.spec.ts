@@ -6,7 +6,7 @@
  * script that fails or reports no Cast API is logged and leaves the player as it was.
  */
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { addCastDevice, castOptions, castReceiver, endCastFromReceiver, installCastSender, setCastPicker, CAST_SENDER_URL } from '../support/cast-sender';
+import { addCastDevice, castOptions, castReceiver, castSaved, endCastFromReceiver, installCastSender, setCastPicker, CAST_SENDER_URL } from '../support/cast-sender';
 import { movieById } from 'services/catalog-data';
 import { currentTime, paused, showControls, startPlayback, videoProp } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
@@ -121,14 +121,21 @@ test('a Cast session plays on the receiver: controls and keys drive it, the seek
   expect(log.filter((type) => type === 'seek').length).toBeGreaterThanOrEqual(2);
 
   // Stop casting: the web player loads the stream again at the receiver's time, playing.
+  // Where the element starts playing again.
+  await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => {
+    const w = window as unknown as { playingAt: number[] };
+    w.playingAt = [];
+    v.addEventListener('playing', () => w.playingAt.push(v.currentTime));
+  });
   await showControls(page);
-  const castEnd = await receiverTime(page);
   await page.getByRole('button', { name: 'Stop casting' }).click();
   await expect(page.getByTestId('casting-notice')).toBeHidden();
-  // (The element plays from 0 until the stream's start position applies: the time is what tells.)
-  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(castEnd - 0.5);
-  const resumedAt = await currentTime(page);
-  expect(resumedAt).toBeLessThan(castEnd + 5);
+  const saved = (await castSaved(page))!;
+  expect(saved.isPaused).toBe(false);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { playingAt: number[] }).playingAt.length), { timeout: 15_000 }).toBeGreaterThan(0);
+  const resumedAt = (await page.evaluate(() => (window as unknown as { playingAt: number[] }).playingAt))[0]!;
+  expect(resumedAt).toBeGreaterThanOrEqual(saved.currentTime - 0.5);
+  expect(resumedAt).toBeLessThan(saved.currentTime + 1);
   expect(await paused(page)).toBe(false);
   await expect.poll(() => currentTime(page)).toBeGreaterThan(resumedAt + 0.5);
   await showControls(page);
@@ -149,6 +156,7 @@ test('the receiver ends the session while paused: the web player takes over ther
   expect(at).toBeLessThan(10);
   await endCastFromReceiver(page);
   await expect(page.getByTestId('casting-notice')).toBeHidden();
+  expect(await castSaved(page)).toEqual({ currentTime: at, isPaused: true });
   await expect.poll(() => currentTime(page)).toBeCloseTo(at, 0);
   expect(await paused(page)).toBe(true);
   await showControls(page);

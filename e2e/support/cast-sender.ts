@@ -26,6 +26,8 @@ export interface CastStandInControls {
   addDevice(name: string): void;
   picker: 'first' | 'cancel';
   receiver(): { device: string; state: ReceiverState; log: Receiver['log'] } | null;
+  /** Where the receiver was when the last session ended (the RemotePlayers' savedPlayerState). */
+  saved: { currentTime: number; isPaused: boolean } | null;
   endFromReceiver(): void;
   /** setOptions calls, as the page made them. */
   options: Array<{ receiverApplicationId: string; autoJoinPolicy: string }>;
@@ -355,6 +357,7 @@ function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: stri
     // Where the receiver was, kept on every RemotePlayer (savedPlayerState) before it stops.
     const saved = { mediaInfo: null, currentTime: receiver.state.currentTime, isPaused: receiver.state.paused };
     for (const entry of bound) entry.player.savedPlayerState = saved;
+    controls.saved = { currentTime: saved.currentTime, isPaused: saved.isPaused };
     if (stopCasting) receiver.stop();
     ending.state = SessionState.SESSION_ENDED;
     session = null;
@@ -365,6 +368,7 @@ function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: stri
 
   const controls = {
     picker: 'first' as 'first' | 'cancel',
+    saved: null as { currentTime: number; isPaused: boolean } | null,
     options: [] as Array<{ receiverApplicationId: string; autoJoinPolicy: string }>,
     addDevice(name: string) {
       devices.push(name);
@@ -464,6 +468,9 @@ export const setCastPicker = (page: Page, picker: 'first' | 'cancel') => page.ev
 
 /** The receiver ends the session (its app closes). */
 export const endCastFromReceiver = (page: Page) => page.evaluate(() => (window as unknown as StandInWindow).__castStandIn.endFromReceiver());
+
+/** Where the receiver was when the last session ended. */
+export const castSaved = (page: Page) => page.evaluate(() => (window as unknown as StandInWindow).__castStandIn.saved);
 
 /** The CastContext options the page set. */
 export const castOptions = (page: Page) => page.evaluate(() => (window as unknown as StandInWindow).__castStandIn.options);
