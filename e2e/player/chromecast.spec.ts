@@ -135,7 +135,7 @@ test('a Cast session plays on the receiver: controls and keys drive it, the seek
   await expect.poll(() => page.evaluate(() => (window as unknown as { playingAt: number[] }).playingAt.length), { timeout: 15_000 }).toBeGreaterThan(0);
   const resumedAt = (await page.evaluate(() => (window as unknown as { playingAt: number[] }).playingAt))[0]!;
   expect(resumedAt).toBeGreaterThanOrEqual(saved.currentTime - 0.5);
-  expect(resumedAt).toBeLessThan(saved.currentTime + 1);
+  expect(resumedAt).toBeLessThan(saved.currentTime + 3); // the event comes late on a busy machine
   expect(await paused(page)).toBe(false);
   await expect.poll(() => currentTime(page)).toBeGreaterThan(resumedAt + 0.5);
   await showControls(page);
