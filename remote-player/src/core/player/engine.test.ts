@@ -1,6 +1,6 @@
 /** The engine with a fake <video> and a fake hls.js (injected), no DOM. */
 import { describe, expect, it, vi } from 'vitest';
-import { PlaybackEngine, type HlsConstructor } from './engine';
+import { PlaybackEngine, type HlsConstructor, type RemoteMediaTarget } from './engine';
 
 class FakeVideo extends EventTarget {
   currentTime = 0;
@@ -309,5 +309,106 @@ describe('PlaybackEngine', () => {
       expect(loadHls).not.toHaveBeenCalled();
       expect(video.load).not.toHaveBeenCalled();
     });
+  });
+});
+
+/** A Cast receiver as the engine sees it (features/player/cast binds the real one): records the requests. */
+function recordingTarget() {
+  const calls: Array<[string, ...unknown[]]> = [];
+  const target: RemoteMediaTarget = {
+    load: (source, options) => void calls.push(['load', source, options]),
+    playOrPause: () => void calls.push(['playOrPause']),
+    seek: (seconds) => void calls.push(['seek', seconds]),
+    setVolumeLevel: (volume) => void calls.push(['setVolumeLevel', volume]),
+    muteOrUnmute: () => void calls.push(['muteOrUnmute']),
+    stop: () => void calls.push(['stop']),
+  };
+  return { target, calls };
+}
+
+describe('PlaybackEngine with a Cast receiver', () => {
+  const file = { type: 'file' as const, captions: [], qualities: { '1080': 'https://x/1080.mp4', '720': 'https://x/720.mp4' } };
+
+  it('hands the source to the receiver at the current time, playing if it was, and stops the element here', async () => {
+    const { engine, video } = setup();
+    await engine.load(file);
+    await engine.play();
+    video.currentTime = 12;
+    video.dispatchEvent(new Event('timeupdate'));
+    const { target, calls } = recordingTarget();
+    engine.connectRemote(target);
+    expect(video.paused).toBe(true);
+    expect(video.src).toBe('');
+    expect(engine.state.remotePlayer).toBe(true);
+    expect(calls).toEqual([['load', file, { startAt: 12, autoplay: true, quality: '1080' }]]);
+  });
+
+  it('sends the controls’ requests to the receiver and shows its state; the idle element’s events do not count', async () => {
+    const { engine, video } = setup();
+    await engine.load(file);
+    const { target, calls } = recordingTarget();
+    engine.connectRemote(target);
+    calls.length = 0;
+    engine.updateFromRemote({ time: 5, duration: 16, playing: true, volume: 0.8, muted: false });
+    expect(engine.state).toMatchObject({ time: 5, duration: 16, playing: true, hasPlayedOnce: true, volume: 0.8 });
+    video.currentTime = 0;
+    video.dispatchEvent(new Event('timeupdate'));
+    video.dispatchEvent(new Event('pause'));
+    expect(engine.state).toMatchObject({ time: 5, playing: true });
+
+    await engine.play(); // already playing there: nothing to send
+    engine.togglePlay();
+    engine.seek(40); // clamped to the receiver's duration
+    engine.setVolume(0.3);
+    engine.toggleMute();
+    engine.updateFromRemote({ muted: true });
+    engine.setVolume(0.5); // a volume above zero unmutes, as here
+    engine.updateFromRemote({ playing: false });
+    engine.pause(); // already paused there
+    expect(calls).toEqual([['playOrPause'], ['seek', 16], ['setVolumeLevel', 0.3], ['muteOrUnmute'], ['setVolumeLevel', 0.5], ['muteOrUnmute']]);
+    expect(engine.state.time).toBe(16);
+    expect(video.play).not.toHaveBeenCalled();
+  });
+
+  it('loads the next source on the receiver while a session is on', async () => {
+    const { engine, video } = setup();
+    await engine.load(file);
+    const { target, calls } = recordingTarget();
+    engine.connectRemote(target);
+    calls.length = 0;
+    const next = { type: 'hls' as const, url: 'https://x/next.m3u8', captions: [] };
+    engine.reset();
+    await engine.load(next, { startAt: 0, autoplay: true });
+    expect(calls).toEqual([['load', next, { startAt: 0, autoplay: true, quality: null }]]);
+    expect(video.src).toBe('');
+    expect(engine.state).toMatchObject({ remotePlayer: true, time: 0, loading: true });
+  });
+
+  it('when the session ends, the web player loads the source again where the receiver was', async () => {
+    const { engine, video } = setup();
+    await engine.load(file);
+    const { target } = recordingTarget();
+    engine.connectRemote(target);
+    engine.updateFromRemote({ time: 9, duration: 16, playing: true });
+    await engine.disconnectRemote({ time: 11, playing: true });
+    expect(engine.state.remotePlayer).toBe(false);
+    expect(video.src).toBe('https://x/1080.mp4');
+    video.dispatchEvent(new Event('loadedmetadata'));
+    expect(video.currentTime).toBe(11);
+    expect(video.play).toHaveBeenCalled();
+    // Local events count again.
+    video.currentTime = 11.5;
+    video.dispatchEvent(new Event('timeupdate'));
+    expect(engine.state.time).toBe(11.5);
+  });
+
+  it('stops the receiver when the player goes away', async () => {
+    const { engine } = setup();
+    await engine.load(file);
+    const { target, calls } = recordingTarget();
+    engine.connectRemote(target);
+    engine.destroy();
+    expect(calls.at(-1)).toEqual(['stop']);
+    expect(engine.state.remotePlayer).toBe(false);
   });
 });

@@ -63,7 +63,28 @@ export interface EngineState {
   casting: CastState;
   /** A cast device is in reach (the Remote Playback API's availability); false where it cannot tell. */
   castAvailable: boolean;
+  /**
+   * The source plays on a Cast receiver (Cast framework session): the engine's requests drive it and
+   * its media state (time, paused, volume…) is the receiver's.
+   */
+  remotePlayer: boolean;
 }
+
+/**
+ * A player elsewhere (a Cast receiver) that plays the source while it is connected (features/player/cast).
+ * The engine sends it the UI's requests; its state comes back through `updateFromRemote`.
+ */
+export interface RemoteMediaTarget {
+  load(source: SourceSlice, options: { startAt: number; autoplay: boolean; quality: QualityKey | null }): void;
+  playOrPause(): void;
+  seek(seconds: number): void;
+  setVolumeLevel(volume: number): void;
+  muteOrUnmute(): void;
+  stop(): void;
+}
+
+/** The engine's media state that a remote player reports. */
+export type RemoteMediaPatch = Partial<Pick<EngineState, 'time' | 'duration' | 'playing' | 'loading' | 'volume' | 'muted'>>;
 
 export type CastState = 'disconnected' | 'connecting' | 'connected';
 
@@ -137,6 +158,7 @@ export const initialEngineState = (): EngineState => ({
   firstFrameMs: null,
   casting: 'disconnected',
   castAvailable: false,
+  remotePlayer: false,
 });
 
 export class PlaybackEngine {
@@ -149,6 +171,7 @@ export class PlaybackEngine {
   private resumeAfterSeek = false;
   private remote: RemotePlaybackLike | null = null;
   private availabilityId: number | null = null;
+  private remoteTarget: RemoteMediaTarget | null = null;
 
   constructor(private readonly options: EngineOptions) {}
 
@@ -157,9 +180,13 @@ export class PlaybackEngine {
     this.video = video;
     video.volume = this.state.volume;
     video.muted = this.state.muted;
+    // While a Cast receiver plays, the state is the receiver's: the idle element's events do not count.
     const on = <K extends keyof HTMLMediaElementEventMap>(type: K, listener: () => void) => {
-      video.addEventListener(type, listener);
-      this.detach.push(() => video.removeEventListener(type, listener));
+      const local = () => {
+        if (!this.remoteTarget) listener();
+      };
+      video.addEventListener(type, local);
+      this.detach.push(() => video.removeEventListener(type, local));
     };
     on('play', () => {
       this.state.playing = true;
@@ -280,6 +307,7 @@ export class PlaybackEngine {
 
   /** Loads a source and starts at `startAt` seconds. Autoplay is attempted when `autoplay`. */
   async load(source: SourceSlice, options: { startAt?: number; autoplay?: boolean; quality?: QualityKey } = {}): Promise<void> {
+    if (this.remoteTarget) return this.loadRemote(source, options);
     const video = this.video;
     if (!video) throw new Error('PlaybackEngine.load before attach');
     const token = ++this.loadToken;
@@ -388,6 +416,88 @@ export class PlaybackEngine {
     hls.loadSource(source.url);
   }
 
+  /** A source for the Cast receiver: the state starts over as for a local load, the receiver loads it. */
+  private loadRemote(source: SourceSlice, options: { startAt?: number; autoplay?: boolean; quality?: QualityKey }) {
+    this.loadToken++;
+    this.teardownSource();
+    const available = fileQualities(source);
+    let quality: QualityKey | null = null;
+    if (source.type === 'file') {
+      try {
+        quality = options.quality && available.includes(options.quality) ? options.quality : chooseQuality(available, this.options.quality());
+      } catch (error) {
+        if (error instanceof NoUsableQualityError) return this.fail({ code: 4, message: error.message, name: error.name });
+        throw error;
+      }
+    }
+    Object.assign(this.state, {
+      source: ref(source),
+      error: null,
+      ended: false,
+      time: options.startAt ?? 0,
+      duration: 0,
+      buffered: 0,
+      qualities: available,
+      quality,
+      audioTracks: [],
+      audioTrack: null,
+      hlsSubtitles: [],
+      hlsStartPts: null,
+      loading: true,
+    } satisfies Partial<EngineState>);
+    this.remoteTarget!.load(source, { startAt: options.startAt ?? 0, autoplay: !!options.autoplay, quality });
+  }
+
+  /**
+   * A Cast session started (spec §4): the receiver plays the source from the current time, playing if
+   * it was; this page's element stops and unloads. The controls now drive the receiver.
+   */
+  connectRemote(target: RemoteMediaTarget): void {
+    if (this.remoteTarget === target) return;
+    const video = this.video;
+    const at = this.remoteTarget ? this.state.time : video?.currentTime || this.state.time;
+    const wasPlaying = this.remoteTarget ? this.state.playing : !!video && !video.paused;
+    video?.pause();
+    this.remoteTarget = target;
+    this.state.remotePlayer = true;
+    this.state.seeking = false;
+    const source = this.state.source;
+    if (!source || this.state.error) {
+      this.teardownSource();
+      return;
+    }
+    // Casting before the first play starts playback there: the cast is the request to watch.
+    this.loadRemote(source, { startAt: at, autoplay: wasPlaying || !this.state.hasPlayedOnce, ...(this.state.quality ? { quality: this.state.quality } : {}) });
+  }
+
+  /** The receiver's media state (its change events, features/player/cast). Ignored when no receiver plays. */
+  updateFromRemote(patch: RemoteMediaPatch): void {
+    if (!this.remoteTarget) return;
+    Object.assign(this.state, patch);
+    if (patch.playing) {
+      this.state.hasPlayedOnce = true;
+      this.state.ended = false;
+    }
+    if (patch.time !== undefined) this.state.buffered = Math.max(this.state.buffered, patch.time);
+  }
+
+  /**
+   * The Cast session ended: this page's player takes over, the source loaded again where the receiver
+   * was (`at`, else the last time it reported), playing if it played.
+   */
+  async disconnectRemote(at?: { time: number; playing: boolean }): Promise<void> {
+    if (!this.remoteTarget) return;
+    const time = at?.time ?? this.state.time;
+    const playing = at?.playing ?? this.state.playing;
+    this.remoteTarget = null;
+    this.state.remotePlayer = false;
+    Object.assign(this.state, { time, playing: false, loading: false });
+    const source = this.state.source;
+    if (!source || !this.video || this.state.error) return;
+    const quality = source.type === 'file' ? this.state.quality : null;
+    await this.load(source, { startAt: time, autoplay: playing, ...(quality ? { quality } : {}) });
+  }
+
   private setVideoSrc(url: string, startAt: number, autoplay?: boolean) {
     const video = this.video!;
     video.src = url;
@@ -428,6 +538,10 @@ export class PlaybackEngine {
   // ------------------------------------------------------------------ requests from the UI
 
   async play(): Promise<void> {
+    if (this.remoteTarget) {
+      if (!this.state.playing) this.remoteTarget.playOrPause();
+      return;
+    }
     const video = this.video;
     if (!video) return;
     try {
@@ -439,10 +553,15 @@ export class PlaybackEngine {
   }
 
   pause(): void {
+    if (this.remoteTarget) {
+      if (this.state.playing) this.remoteTarget.playOrPause();
+      return;
+    }
     this.video?.pause();
   }
 
   togglePlay(): void {
+    if (this.remoteTarget) return this.remoteTarget.playOrPause();
     if (!this.video) return;
     if (this.video.paused) void this.play();
     else this.pause();
@@ -450,6 +569,12 @@ export class PlaybackEngine {
 
   /** Seeks within 0..duration; a playing video pauses while seeking and resumes after (spec §4). */
   seek(seconds: number): void {
+    if (this.remoteTarget) {
+      const target = clamp(seconds, 0, this.state.duration || 0);
+      this.remoteTarget.seek(target);
+      this.state.time = target;
+      return;
+    }
     const video = this.video;
     if (!video) return;
     const duration = Number.isFinite(video.duration) ? video.duration : this.state.duration;
@@ -465,7 +590,10 @@ export class PlaybackEngine {
 
   setVolume(volume: number): void {
     const v = clamp(Number.isFinite(volume) ? volume : 1, 0, 1);
-    if (this.video) {
+    if (this.remoteTarget) {
+      this.remoteTarget.setVolumeLevel(v);
+      if (v > 0 && this.state.muted) this.remoteTarget.muteOrUnmute();
+    } else if (this.video) {
       this.video.volume = v;
       if (v > 0 && this.video.muted) this.video.muted = false;
     }
@@ -473,6 +601,7 @@ export class PlaybackEngine {
   }
 
   toggleMute(): void {
+    if (this.remoteTarget) return this.remoteTarget.muteOrUnmute();
     if (!this.video) return;
     this.video.muted = !this.video.muted;
   }
@@ -487,6 +616,14 @@ export class PlaybackEngine {
     const source = this.state.source;
     const video = this.video;
     if (!source || !video) return;
+    if (this.remoteTarget) {
+      // The receiver plays one file: another quality is another load there, from the same time.
+      if (source.type === 'file' && key !== 'auto' && source.qualities[key]) {
+        this.loadRemote(source, { startAt: this.state.time, autoplay: this.state.playing, quality: key });
+        this.state.automaticQuality = false;
+      }
+      return;
+    }
     if (source.type === 'file') {
       if (key === 'auto') key = chooseQuality(fileQualities(source), { automaticQuality: true, lastChosenQuality: null });
       const url = source.qualities[key];
@@ -553,11 +690,17 @@ export class PlaybackEngine {
   reset(): void {
     this.loadToken++;
     this.teardownSource();
-    const { volume, muted, casting, castAvailable } = this.state;
-    Object.assign(this.state, { ...initialEngineState(), volume, muted, casting, castAvailable });
+    const { volume, muted, casting, castAvailable, remotePlayer } = this.state;
+    Object.assign(this.state, { ...initialEngineState(), volume, muted, casting, castAvailable, remotePlayer });
   }
 
+  /** Leaving the player: a receiver playing our source stops (nothing here controls it any more). */
   destroy(): void {
+    if (this.remoteTarget) {
+      this.remoteTarget.stop();
+      this.remoteTarget = null;
+      this.state.remotePlayer = false;
+    }
     this.reset();
     if (this.remote && this.availabilityId !== null) void this.remote.cancelWatchAvailability?.(this.availabilityId).catch(() => undefined);
     this.remote = null;

@@ -12,6 +12,8 @@ import type { PlayerCommand } from '../../core/player/commands';
 import { commandForKey } from '../../core/player/keyboard';
 import { nearestThumbnail } from '../../core/player/thumbnails';
 import { captionsShown } from '../../core/captions/choice';
+import { castFrameworkButtonShown } from '../../core/cast/cast-state';
+import { useCastFramework } from './cast/use-cast';
 import { CaptionsOverlay } from './CaptionsOverlay';
 import { Icon } from './icons';
 import { IconButton, PillButton } from './ui';
@@ -349,6 +351,8 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   const host = useHostWith('online', 'subtitles');
   const media = useSnapshot(engine.state);
   const view = useSnapshot(ui);
+  const castFramework = useSnapshot(player.cast);
+  useCastFramework(player);
   const shell = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -517,10 +521,10 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
 
       {playing && (
         <>
-          {media.casting === 'connected' && (
+          {(media.casting === 'connected' || media.remotePlayer) && (
             <CastingNotice role="status" data-testid="casting-notice">
               <Icon name="cast" size={56} />
-              {t('casting.active')}
+              {media.remotePlayer && castFramework.device ? <span dir="auto">{t('casting.activeOn', { device: castFramework.device })}</span> : t('casting.active')}
             </CastingNotice>
           )}
           <Center>
@@ -683,10 +687,24 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
               >
                 <Icon name="settings" />
               </IconButton>
-              {(media.castAvailable || media.casting !== 'disconnected') && (
-                <IconButton type="button" aria-label={t('controls.cast')} $active={media.casting === 'connected'} onClick={() => run({ type: 'cast' })} data-testid="cast-button">
+              {castFrameworkButtonShown(castFramework) || media.remotePlayer ? (
+                // Chromecast (Cast framework): one Cast button, the framework's, while it offers a device.
+                <IconButton
+                  type="button"
+                  aria-label={media.remotePlayer ? t('controls.stopCasting') : t('controls.cast')}
+                  $active={media.remotePlayer}
+                  onClick={() => run({ type: 'cast' })}
+                  data-testid="chromecast-button"
+                  data-cast-state={castFramework.castState ?? undefined}
+                >
                   <Icon name="cast" />
                 </IconButton>
+              ) : (
+                (media.castAvailable || media.casting !== 'disconnected') && (
+                  <IconButton type="button" aria-label={t('controls.cast')} $active={media.casting === 'connected'} onClick={() => run({ type: 'cast' })} data-testid="cast-button">
+                    <Icon name="cast" />
+                  </IconButton>
+                )
               )}
               {'pictureInPictureEnabled' in document && document.pictureInPictureEnabled && (
                 <IconButton type="button" className="desktop" aria-label={t('controls.pip')} onClick={() => run({ type: 'togglePip' })}>

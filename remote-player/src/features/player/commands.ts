@@ -2,6 +2,7 @@
  * The one dispatcher of player commands (core/player/commands.ts): keyboard shortcuts, on-screen
  * controls, the OS media keys and the embedding page's messages all call `runCommand`.
  */
+import { castFrameworkButtonShown } from '../../core/cast/cast-state';
 import { clamp } from '../../core/player/format-time';
 import type { PlayerCommand } from '../../core/player/commands';
 import { currentWebAppEnvironment, isIosWebApp } from '../../core/player/ios-web-app';
@@ -171,9 +172,13 @@ export function runCommand(player: Player, command: PlayerCommand): void {
       if (nextEpisode) goToEpisode?.(nextEpisode.seasonId, nextEpisode.episodeId);
       break;
     }
-    case 'cast':
-      void engine.requestCast();
+    case 'cast': {
+      // The Cast framework's session when it offers one (a device in reach), else the Remote Playback API's picker.
+      const control = player.castControl.current;
+      if (control && (castFrameworkButtonShown(player.cast) || engine.state.remotePlayer)) void control.toggleSession();
+      else void engine.requestCast();
       break;
+    }
     case 'loadMedia':
       loadMedia(player, command);
       break;

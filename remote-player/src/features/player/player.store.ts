@@ -6,6 +6,7 @@ import { createContext, useContext } from 'react';
 import { proxy } from 'valtio/vanilla';
 import type { EpisodeRef, HostApi, MediaMeta } from 'shared-contracts';
 import type { CaptionCue } from '../../core/captions/parse-captions';
+import { initialCastFramework, type CastFrameworkState } from '../../core/cast/cast-state';
 import { PlaybackEngine } from '../../core/player/engine';
 import type { Thumbnail } from '../../core/player/thumbnails';
 import { initialStatus, nextStatus, type StatusEvent, type StatusState } from '../../core/player/status';
@@ -13,6 +14,7 @@ import { emptyProgress, type ScrapeProgress } from 'scraping-core/progress';
 import type { Caption, ScrapeMedia, ScrapeOptions, Stream } from 'scraping-core/types';
 import type { Result } from '../../core/result';
 import type { ScrapeError } from 'scraping-core/errors';
+import type { CastControl } from './cast/cast-controller';
 
 /** What the player knows about the title it plays. */
 export interface PlayerMeta {
@@ -149,7 +151,10 @@ export function createPlayer(engineOptions: ConstructorParameters<typeof Playbac
   };
   const hooks: { current: PlayerHooks } = { current: { backUrl: '/', embed: false } };
   const env: { current: CommandEnv | null } = { current: null };
-  return { engine, ui, dispatch, hooks, env };
+  /** Chromecast (Cast framework): its state, and its session control once the framework is there. */
+  const cast = proxy<CastFrameworkState>(initialCastFramework());
+  const castControl: { current: CastControl | null } = { current: null };
+  return { engine, ui, dispatch, hooks, env, cast, castControl };
 }
 
 /** What the player's commands act on besides the engine and the UI state: set while the player screen is mounted. */

@@ -1,0 +1,476 @@
+/**
+ * Stand-in of Google's Cast sender (cast_sender.js?loadCastFramework=1 from www.gstatic.com), served
+ * with page.route: it defines cast.framework and chrome.cast as the Web Sender SDK documents them
+ * (CastContext with cast states and session states, CastSession.loadMedia, RemotePlayer and
+ * RemotePlayerController with their change events, MediaInfo, GenericMediaMetadata, LoadRequest) and
+ * calls window.__onGCastApiAvailable, with a simulated receiver per device (cast-receiver.ts).
+ * The browser is presented as Google Chrome (client hints), the browsers the framework works in.
+ *
+ * Test controls on window.__castStandIn: addDevice(name), picker ('first' | 'cancel'), receiver()
+ * (state and request log of the connected device), endFromReceiver() (the receiver app closes).
+ */
+import type { Page } from '@playwright/test';
+import { createReceiver, type Receiver, type ReceiverState } from './cast-receiver';
+
+export const CAST_SENDER_URL = 'https://www.gstatic.com/cv/js/sender/v1/cast_sender.js?loadCastFramework=1';
+
+export type CastStandInMode =
+  /** The framework loads and a Cast API is there. */
+  | 'available'
+  /** The script loads but says the API is not available (as in a Chrome without Cast). */
+  | 'unavailable'
+  /** The script does not load (network failure). */
+  | 'fail';
+
+export interface CastStandInControls {
+  addDevice(name: string): void;
+  picker: 'first' | 'cancel';
+  receiver(): { device: string; state: ReceiverState; log: Receiver['log'] } | null;
+  /** Where the receiver was when the last session ended (the RemotePlayers' savedPlayerState). */
+  saved: { currentTime: number; isPaused: boolean } | null;
+  endFromReceiver(): void;
+  /** setOptions calls, as the page made them. */
+  options: Array<{ receiverApplicationId: string; autoJoinPolicy: string }>;
+}
+
+/** Runs in the page: everything it uses is inside it (createReceiver comes as an argument). */
+function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: string[]) {
+  type Handler = (event: Record<string, unknown>) => void;
+  class Emitter {
+    listeners = new Map<string, Set<Handler>>();
+    addEventListener(type: string, handler: Handler) {
+      if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+      this.listeners.get(type)!.add(handler);
+    }
+    removeEventListener(type: string, handler: Handler) {
+      this.listeners.get(type)?.delete(handler);
+    }
+    emit(type: string, event: Record<string, unknown>) {
+      for (const handler of [...(this.listeners.get(type) ?? [])]) handler({ type, ...event });
+    }
+  }
+
+  const CastState = { NO_DEVICES_AVAILABLE: 'NO_DEVICES_AVAILABLE', NOT_CONNECTED: 'NOT_CONNECTED', CONNECTING: 'CONNECTING', CONNECTED: 'CONNECTED' };
+  const SessionState = {
+    NO_SESSION: 'NO_SESSION',
+    SESSION_STARTING: 'SESSION_STARTING',
+    SESSION_STARTED: 'SESSION_STARTED',
+    SESSION_START_FAILED: 'SESSION_START_FAILED',
+    SESSION_ENDING: 'SESSION_ENDING',
+    SESSION_ENDED: 'SESSION_ENDED',
+    SESSION_RESUMED: 'SESSION_RESUMED',
+  };
+  const CastContextEventType = { CAST_STATE_CHANGED: 'caststatechanged', SESSION_STATE_CHANGED: 'sessionstatechanged' };
+  const RemotePlayerEventType = {
+    ANY_CHANGE: 'anyChanged',
+    IS_CONNECTED_CHANGED: 'isConnectedChanged',
+    IS_MEDIA_LOADED_CHANGED: 'isMediaLoadedChanged',
+    DURATION_CHANGED: 'durationChanged',
+    CURRENT_TIME_CHANGED: 'currentTimeChanged',
+    IS_PAUSED_CHANGED: 'isPausedChanged',
+    VOLUME_LEVEL_CHANGED: 'volumeLevelChanged',
+    IS_MUTED_CHANGED: 'isMutedChanged',
+    PLAYER_STATE_CHANGED: 'playerStateChanged',
+    DISPLAY_NAME_CHANGED: 'displayNameChanged',
+    TITLE_CHANGED: 'titleChanged',
+    MEDIA_INFO_CHANGED: 'mediaInfoChanged',
+    IMAGE_URL_CHANGED: 'imageUrlChanged',
+  };
+  const ErrorCode = {
+    CANCEL: 'cancel',
+    TIMEOUT: 'timeout',
+    API_NOT_INITIALIZED: 'api_not_initialized',
+    INVALID_PARAMETER: 'invalid_parameter',
+    RECEIVER_UNAVAILABLE: 'receiver_unavailable',
+    SESSION_ERROR: 'session_error',
+    LOAD_MEDIA_FAILED: 'load_media_failed',
+  };
+
+  // chrome.cast
+  class Image {
+    url: string;
+    height: number | null = null;
+    width: number | null = null;
+    constructor(url: string) {
+      this.url = url;
+    }
+  }
+  class MediaInfo {
+    contentId: string;
+    contentType: string;
+    streamType = 'BUFFERED';
+    duration: number | null = null;
+    metadata: { title?: string; images?: Image[] } | null = null;
+    customData = null;
+    constructor(contentId: string, contentType: string) {
+      this.contentId = contentId;
+      this.contentType = contentType;
+    }
+  }
+  class GenericMediaMetadata {
+    metadataType = 0;
+    title: string | undefined;
+    subtitle: string | undefined;
+    images: Image[] | undefined;
+  }
+  class LoadRequest {
+    type = 'LOAD';
+    media: MediaInfo;
+    autoplay = true;
+    currentTime: number | null = null;
+    customData = null;
+    activeTrackIds = null;
+    sessionId: string | null = null;
+    constructor(media: MediaInfo) {
+      this.media = media;
+    }
+  }
+
+  // Devices and their receivers.
+  const devices: string[] = [...initialDevices];
+  const receivers = new Map<string, Receiver>();
+  const receiverOf = (device: string) => {
+    let receiver = receivers.get(device);
+    if (!receiver) {
+      receiver = makeReceiver();
+      receiver.onChange(() => broadcast());
+      receivers.set(device, receiver);
+    }
+    return receiver;
+  };
+
+  let session: CastSession | null = null;
+  const currentReceiver = () => (session ? receiverOf(session.device) : null);
+
+  class CastSession {
+    device: string;
+    id = `session-${Math.random().toString(36).slice(2)}`;
+    state = SessionState.SESSION_STARTED;
+    constructor(device: string) {
+      this.device = device;
+    }
+    getSessionId() {
+      return this.id;
+    }
+    getSessionState() {
+      return this.state;
+    }
+    getCastDevice() {
+      return { deviceId: `device-${this.device}`, friendlyName: this.device, label: this.device, capabilities: ['video_out', 'audio_out'] };
+    }
+    loadMedia(request: LoadRequest) {
+      if (!(request instanceof LoadRequest) || !(request.media instanceof MediaInfo) || !request.media.contentId) return Promise.reject(ErrorCode.INVALID_PARAMETER);
+      return receiverOf(this.device)
+        .load(request)
+        .then(
+          () => undefined,
+          () => Promise.reject(ErrorCode.LOAD_MEDIA_FAILED),
+        );
+    }
+    endSession(stopCasting: boolean) {
+      endSession(stopCasting);
+    }
+  }
+
+  // cast.framework.RemotePlayer and its controllers: every player follows the session's receiver.
+  class RemotePlayer {
+    isConnected = false;
+    isMediaLoaded = false;
+    duration = 0;
+    currentTime = 0;
+    volumeLevel = 1;
+    canControlVolume = false;
+    isPaused = false;
+    isMuted = false;
+    canPause = false;
+    canSeek = false;
+    displayName = '';
+    statusText = '';
+    title: string | null = null;
+    displayStatus = '';
+    mediaInfo: MediaInfo | null = null;
+    imageUrl: string | null = null;
+    playerState: string | null = null;
+    savedPlayerState: { mediaInfo: MediaInfo | null; currentTime: number; isPaused: boolean } | null = null;
+    controller: RemotePlayerController | null = null;
+  }
+  const fieldEvents: Record<string, string> = {
+    isConnected: RemotePlayerEventType.IS_CONNECTED_CHANGED,
+    isMediaLoaded: RemotePlayerEventType.IS_MEDIA_LOADED_CHANGED,
+    duration: RemotePlayerEventType.DURATION_CHANGED,
+    currentTime: RemotePlayerEventType.CURRENT_TIME_CHANGED,
+    isPaused: RemotePlayerEventType.IS_PAUSED_CHANGED,
+    volumeLevel: RemotePlayerEventType.VOLUME_LEVEL_CHANGED,
+    isMuted: RemotePlayerEventType.IS_MUTED_CHANGED,
+    playerState: RemotePlayerEventType.PLAYER_STATE_CHANGED,
+    displayName: RemotePlayerEventType.DISPLAY_NAME_CHANGED,
+    title: RemotePlayerEventType.TITLE_CHANGED,
+    imageUrl: RemotePlayerEventType.IMAGE_URL_CHANGED,
+  };
+  const bound: Array<{ player: RemotePlayer; controller: RemotePlayerController; shadow: Record<string, unknown> }> = [];
+
+  /** What a RemotePlayer shows: the connected receiver's media status, or a disconnected player. */
+  function playerValues(): Record<string, unknown> {
+    const receiver = currentReceiver();
+    if (!session || !receiver) {
+      return { isConnected: false, isMediaLoaded: false, displayName: '', title: null, imageUrl: null, duration: 0, currentTime: 0, isPaused: false, playerState: null, canPause: false, canSeek: false, canControlVolume: false };
+    }
+    const s = receiver.state;
+    return {
+      isConnected: true,
+      displayName: session.device,
+      canControlVolume: true,
+      volumeLevel: s.volume,
+      isMuted: s.muted,
+      isMediaLoaded: !!s.media,
+      title: s.media?.title ?? null,
+      imageUrl: s.media?.images[0] ?? null,
+      duration: s.media ? s.duration : 0,
+      currentTime: s.media ? s.currentTime : 0,
+      isPaused: s.paused,
+      playerState: s.media ? s.playerState : s.playerState === 'BUFFERING' ? 'BUFFERING' : 'IDLE',
+      canPause: !!s.media,
+      canSeek: !!s.media,
+    };
+  }
+  /** Sets the changed fields first, then fires their events (and ANY_CHANGE), as the SDK's data binding does. */
+  function sync(entry: (typeof bound)[number]) {
+    const changes: Array<[string, unknown]> = [];
+    for (const [field, value] of Object.entries(playerValues())) {
+      if (entry.shadow[field] === value) continue;
+      entry.shadow[field] = value;
+      (entry.player as unknown as Record<string, unknown>)[field] = value;
+      changes.push([field, value]);
+    }
+    for (const [field, value] of changes) {
+      if (fieldEvents[field]) entry.controller.emit(fieldEvents[field], { field, value });
+      entry.controller.emit(RemotePlayerEventType.ANY_CHANGE, { field, value });
+    }
+  }
+  function broadcast() {
+    for (const entry of bound) sync(entry);
+  }
+
+  class RemotePlayerController extends Emitter {
+    player: RemotePlayer;
+    constructor(player: RemotePlayer) {
+      super();
+      if (!(player instanceof RemotePlayer)) throw new Error('RemotePlayerController needs a RemotePlayer');
+      this.player = player;
+      player.controller = this;
+      const entry = { player, controller: this, shadow: {} as Record<string, unknown> };
+      for (const field of Object.keys(fieldEvents)) entry.shadow[field] = (player as unknown as Record<string, unknown>)[field];
+      bound.push(entry);
+      sync(entry);
+    }
+    playOrPause() {
+      currentReceiver()?.playOrPause();
+    }
+    seek() {
+      currentReceiver()?.seek(this.player.currentTime);
+    }
+    setVolumeLevel() {
+      currentReceiver()?.setVolume(this.player.volumeLevel);
+    }
+    muteOrUnmute() {
+      const receiver = currentReceiver();
+      receiver?.setMuted(!receiver.state.muted);
+    }
+    stop() {
+      currentReceiver()?.stop();
+    }
+    getFormattedTime(seconds: number) {
+      const s = Math.floor(seconds);
+      return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
+    }
+    getSeekPosition(currentTime: number, duration: number) {
+      return (currentTime / duration) * 100;
+    }
+    getSeekTime(position: number, duration: number) {
+      return (position * duration) / 100;
+    }
+  }
+
+  // cast.framework.CastContext
+  class CastContext extends Emitter {
+    options: { receiverApplicationId: string; autoJoinPolicy: string } | null = null;
+    castState = CastState.NO_DEVICES_AVAILABLE;
+    sessionState = SessionState.NO_SESSION;
+    setOptions(options: { receiverApplicationId?: string; autoJoinPolicy?: string }) {
+      if (!options?.receiverApplicationId) throw new Error('CastContext.setOptions: receiverApplicationId is required');
+      this.options = { receiverApplicationId: options.receiverApplicationId, autoJoinPolicy: options.autoJoinPolicy ?? 'tab_and_origin_scoped' };
+      controls.options.push(this.options);
+      setTimeout(() => this.discover(), 50);
+    }
+    discover() {
+      if (this.castState === CastState.NO_DEVICES_AVAILABLE && devices.length && this.options) this.setCastState(CastState.NOT_CONNECTED);
+    }
+    setCastState(castState: string) {
+      if (this.castState === castState) return;
+      this.castState = castState;
+      this.emit(CastContextEventType.CAST_STATE_CHANGED, { castState });
+    }
+    setSessionState(sessionState: string, errorCode: string | null = null) {
+      this.sessionState = sessionState;
+      this.emit(CastContextEventType.SESSION_STATE_CHANGED, { sessionState, session, errorCode });
+    }
+    getCastState() {
+      return this.castState;
+    }
+    getSessionState() {
+      return this.sessionState;
+    }
+    getCurrentSession() {
+      return session;
+    }
+    requestSession() {
+      if (!this.options) return Promise.reject(ErrorCode.API_NOT_INITIALIZED);
+      if (!devices.length) return Promise.reject(ErrorCode.RECEIVER_UNAVAILABLE);
+      // The device picker: the test decides what the person does in it.
+      return new Promise<void>((resolve, reject) => {
+        setTimeout(() => {
+          if (controls.picker === 'cancel') return reject(ErrorCode.CANCEL);
+          this.setCastState(CastState.CONNECTING);
+          this.setSessionState(SessionState.SESSION_STARTING);
+          setTimeout(() => {
+            session = new CastSession(devices[0]!);
+            this.setCastState(CastState.CONNECTED);
+            this.setSessionState(SessionState.SESSION_STARTED);
+            broadcast();
+            resolve(undefined);
+          }, 100);
+        }, 50);
+      });
+    }
+    endCurrentSession(stopCasting: boolean) {
+      endSession(stopCasting);
+    }
+    setLaunchCredentialsData() {}
+  }
+  const context = new CastContext();
+
+  function endSession(stopCasting: boolean) {
+    const ending = session;
+    if (!ending) return;
+    const receiver = receiverOf(ending.device);
+    context.setSessionState(SessionState.SESSION_ENDING);
+    // Where the receiver was, kept on every RemotePlayer (savedPlayerState) before it stops.
+    const saved = { mediaInfo: null, currentTime: receiver.state.currentTime, isPaused: receiver.state.paused };
+    for (const entry of bound) entry.player.savedPlayerState = saved;
+    controls.saved = { currentTime: saved.currentTime, isPaused: saved.isPaused };
+    if (stopCasting) receiver.stop();
+    ending.state = SessionState.SESSION_ENDED;
+    session = null;
+    broadcast();
+    context.setCastState(devices.length ? CastState.NOT_CONNECTED : CastState.NO_DEVICES_AVAILABLE);
+    context.setSessionState(SessionState.SESSION_ENDED);
+  }
+
+  const controls = {
+    picker: 'first' as 'first' | 'cancel',
+    saved: null as { currentTime: number; isPaused: boolean } | null,
+    options: [] as Array<{ receiverApplicationId: string; autoJoinPolicy: string }>,
+    addDevice(name: string) {
+      devices.push(name);
+      context.discover();
+    },
+    receiver() {
+      if (!session) return null;
+      const receiver = receiverOf(session.device);
+      return { device: session.device, state: { ...receiver.state }, log: [...receiver.log] };
+    },
+    endFromReceiver() {
+      // The receiver app closes (the TV's remote, another sender): the session ends, the media with it.
+      endSession(true);
+    },
+  };
+
+  const w = window as unknown as Record<string, unknown> & { chrome?: Record<string, unknown>; __onGCastApiAvailable?: (available: boolean, reason?: string) => void };
+  w.chrome ??= {};
+  w.chrome.cast = {
+    AutoJoinPolicy: { TAB_AND_ORIGIN_SCOPED: 'tab_and_origin_scoped', ORIGIN_SCOPED: 'origin_scoped', PAGE_SCOPED: 'page_scoped' },
+    ErrorCode,
+    Image,
+    isAvailable: true,
+    media: {
+      DEFAULT_MEDIA_RECEIVER_APP_ID: 'CC1AD845',
+      StreamType: { BUFFERED: 'BUFFERED', LIVE: 'LIVE', OTHER: 'OTHER' },
+      PlayerState: { IDLE: 'IDLE', PLAYING: 'PLAYING', PAUSED: 'PAUSED', BUFFERING: 'BUFFERING' },
+      MediaInfo,
+      GenericMediaMetadata,
+      MovieMediaMetadata: GenericMediaMetadata,
+      LoadRequest,
+    },
+  };
+  w.cast = {
+    framework: {
+      CastContext: { getInstance: () => context },
+      CastContextEventType,
+      CastState,
+      SessionState,
+      RemotePlayer,
+      RemotePlayerController,
+      RemotePlayerEventType,
+      CastSession,
+    },
+  };
+  w.__castStandIn = controls;
+  // The real script calls back once its framework script has loaded: later than this one.
+  setTimeout(() => w.__onGCastApiAvailable?.(true), 20);
+}
+
+/**
+ * Serves the Cast sender at its gstatic address: the stand-in framework, a script that reports no
+ * Cast API, or a network failure. Returns the requests made for it.
+ */
+export async function installCastSender(page: Page, options: { mode?: CastStandInMode; devices?: string[] } = {}): Promise<{ requests: string[] }> {
+  const { mode = 'available', devices = ['Living Room TV'] } = options;
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'userAgentData', {
+      configurable: true,
+      get: () => ({
+        brands: [
+          { brand: 'Google Chrome', version: '131' },
+          { brand: 'Chromium', version: '131' },
+          { brand: 'Not_A Brand', version: '24' },
+        ],
+        mobile: false,
+        platform: 'Linux',
+      }),
+    });
+  });
+  const requests: string[] = [];
+  await page.route(
+    (url) => url.href.startsWith('https://www.gstatic.com/cv/js/sender/'),
+    (route) => {
+      requests.push(route.request().url());
+      if (mode === 'fail') return route.abort('internetdisconnected');
+      const body =
+        mode === 'unavailable'
+          ? `setTimeout(function () { window.__onGCastApiAvailable && window.__onGCastApiAvailable(false, 'No cast extension found'); }, 20);`
+          : `(function () { var createReceiver = ${createReceiver.toString()}; (${castFrameworkStandIn.toString()})(createReceiver, ${JSON.stringify(devices)}); })();`;
+      return route.fulfill({ contentType: 'text/javascript', body });
+    },
+  );
+  return { requests };
+}
+
+type StandInWindow = { __castStandIn: CastStandInControls };
+
+/** The connected receiver's state and the requests it got (null without a session). */
+export const castReceiver = (page: Page) => page.evaluate(() => (window as unknown as StandInWindow).__castStandIn.receiver());
+
+/** A Cast device comes into reach. */
+export const addCastDevice = (page: Page, name: string) => page.evaluate((n) => (window as unknown as StandInWindow).__castStandIn.addDevice(n), name);
+
+/** What the person does in the device picker. */
+export const setCastPicker = (page: Page, picker: 'first' | 'cancel') => page.evaluate((p) => void ((window as unknown as StandInWindow).__castStandIn.picker = p), picker);
+
+/** The receiver ends the session (its app closes). */
+export const endCastFromReceiver = (page: Page) => page.evaluate(() => (window as unknown as StandInWindow).__castStandIn.endFromReceiver());
+
+/** Where the receiver was when the last session ended. */
+export const castSaved = (page: Page) => page.evaluate(() => (window as unknown as StandInWindow).__castStandIn.saved);
+
+/** The CastContext options the page set. */
+export const castOptions = (page: Page) => page.evaluate(() => (window as unknown as StandInWindow).__castStandIn.options);
