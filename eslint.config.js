@@ -6,7 +6,18 @@ import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
 const crossApp = {
-  group: ['remote-discover', 'remote-player', 'remote-account', 'remote-settings', 'host', '**/remote-discover/**', '**/remote-player/**', '**/remote-account/**', '**/remote-settings/**', '**/host/src/**'],
+  group: [
+    'remote-discover',
+    'remote-player',
+    'remote-account',
+    'remote-settings',
+    'host',
+    '**/remote-discover/**',
+    '**/remote-player/**',
+    '**/remote-account/**',
+    '**/remote-settings/**',
+    '**/host/src/**',
+  ],
   message: 'Apps meet only through shared-contracts and the host at run time.',
 };
 /**
@@ -117,7 +128,18 @@ const routerRoot = {
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', 'services/media/**', '.bench/**', 'e2e/test-results/**', 'e2e/playwright-report/**'],
+    ignores: [
+      '**/dist/**',
+      '**/dist-*/**',
+      '**/node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.data/**',
+      'services/media/**',
+      '.bench/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -158,7 +180,12 @@ export default tseslint.config(
     files: ['*/src/**/*.{ts,tsx}'],
     rules: {
       'no-alert': 'error',
-      'no-restricted-globals': ['error', { name: 'confirm', message: 'Use a themed dialog.' }, { name: 'alert', message: 'Use a themed dialog.' }, { name: 'prompt', message: 'Use a themed dialog.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'confirm', message: 'Use a themed dialog.' },
+        { name: 'alert', message: 'Use a themed dialog.' },
+        { name: 'prompt', message: 'Use a themed dialog.' },
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'window', property: 'confirm', message: 'Use a themed dialog.' },
@@ -186,7 +213,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [valtioRoot], patterns: [crossApp, { group: ['**/features/**', 'react', 'react-dom', 'styled-components'], message: 'core/ is pure: no features, no React.' }] },
+        {
+          paths: [valtioRoot],
+          patterns: [
+            crossApp,
+            { group: ['**/features/**', 'react', 'react-dom', 'styled-components'], message: 'core/ is pure: no features, no React.' },
+          ],
+        },
       ],
     },
   },

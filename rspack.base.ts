@@ -163,7 +163,9 @@ export function createConfig(options: AppConfigOptions): Configuration {
       // Worker chunks stay whole: inside a blob-started worker relative chunk loading would miss.
       // An exposed module's chunk stays whole too: it is what the host fetches first, and the modules it shares
       // with the standalone page's entry were split into a chunk of their own, one more request (issue 19).
-      splitChunks: isDev ? false : { chunks: (chunk) => !chunk.name?.includes('worker') && !chunk.name?.startsWith('__federation_expose_') },
+      splitChunks: isDev
+        ? false
+        : { chunks: (chunk) => !chunk.name?.includes('worker') && !chunk.name?.startsWith('__federation_expose_') },
     },
     performance: { hints: false },
     plugins: [
@@ -182,7 +184,9 @@ export function createConfig(options: AppConfigOptions): Configuration {
         // The host always provides the shared singletons: eager, they ship in its entry chunk rather than
         // as a dozen chunks fetched one round trip after main.js (issue 19: requests on /). Remotes keep
         // them lazy and take the host's.
-        shared: isHost ? Object.fromEntries(Object.entries(SHARED).map(([request, entry]) => [request, { ...entry, eager: true }])) : SHARED,
+        shared: isHost
+          ? Object.fromEntries(Object.entries(SHARED).map(([request, entry]) => [request, { ...entry, eager: true }]))
+          : SHARED,
         runtimePlugins: options.runtimePlugins ?? [],
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,

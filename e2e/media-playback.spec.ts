@@ -43,7 +43,8 @@ test.beforeEach(async ({ page }) => {
   await page.goto(`${pageOrigin}/`);
 });
 
-const currentTime = (page: import('@playwright/test').Page) => page.evaluate(() => (document.getElementById('v') as HTMLVideoElement).currentTime);
+const currentTime = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (document.getElementById('v') as HTMLVideoElement).currentTime);
 
 test('plays the HLS ladder with hls.js: 4K level, two audio languages, subtitles; time advances', async ({ page }) => {
   const master = `${media}/clips/meadow/hls/master.m3u8`;

@@ -29,11 +29,15 @@ export async function buildApps(apps: readonly AppName[], env: Record<string, st
     apps.map(
       (app) =>
         new Promise<{ app: AppName; code: number | null; output: string }>((resolve) => {
-          const child = spawn(process.execPath, [rspackCli, 'build', '--mode', 'production', '-c', path.join(ROOT, APPS[app].dir, 'rspack.config.ts')], {
-            cwd: path.join(ROOT, APPS[app].dir),
-            env: { ...process.env, NODE_ENV: 'production', ...env },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
+          const child = spawn(
+            process.execPath,
+            [rspackCli, 'build', '--mode', 'production', '-c', path.join(ROOT, APPS[app].dir, 'rspack.config.ts')],
+            {
+              cwd: path.join(ROOT, APPS[app].dir),
+              env: { ...process.env, NODE_ENV: 'production', ...env },
+              stdio: ['ignore', 'pipe', 'pipe'],
+            },
+          );
           let output = '';
           child.stdout.on('data', (d: Buffer) => (output += d.toString()));
           child.stderr.on('data', (d: Buffer) => (output += d.toString()));

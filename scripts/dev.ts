@@ -21,7 +21,10 @@ const asApp = (name: string): AppName => {
   if (!APP_NAMES.includes(app)) throw new Error(`unknown app "${name}": one of ${APP_NAMES.join(', ')} (or without "remote-")`);
   return app;
 };
-const named = process.argv.slice(2).filter((arg) => !arg.startsWith('-')).map(asApp);
+const named = process.argv
+  .slice(2)
+  .filter((arg) => !arg.startsWith('-'))
+  .map(asApp);
 const devApps: AppName[] = named.length ? ['host', ...REMOTE_APPS.filter((app) => named.includes(app))] : APP_NAMES;
 const builtApps = REMOTE_APPS.filter((app) => !devApps.includes(app));
 
@@ -34,11 +37,15 @@ if (missing.length) {
 const rspackCli = path.join(path.dirname(createRequire(import.meta.url).resolve('@rspack/cli/package.json')), 'bin', 'rspack.js');
 const children: ChildProcess[] = [];
 for (const app of devApps) {
-  const child = spawn(process.execPath, [rspackCli, 'serve', '--mode', 'development', '-c', path.join(ROOT, APPS[app].dir, 'rspack.config.ts')], {
-    cwd: path.join(ROOT, APPS[app].dir),
-    env: { ...process.env, NODE_ENV: 'development' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [rspackCli, 'serve', '--mode', 'development', '-c', path.join(ROOT, APPS[app].dir, 'rspack.config.ts')],
+    {
+      cwd: path.join(ROOT, APPS[app].dir),
+      env: { ...process.env, NODE_ENV: 'development' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const prefix = `[${app}] `;
   const relay = (data: Buffer) => process.stdout.write(data.toString().replace(/^(?=.)/gm, prefix));
   child.stdout?.on('data', relay);

@@ -17,7 +17,10 @@ interface LockedPackage {
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 
-const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { lockfileVersion: number; packages: Record<string, LockedPackage> };
+const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+  lockfileVersion: number;
+  packages: Record<string, LockedPackage>;
+};
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
 
 /** Where node resolves `name` from the package at `from` (its own node_modules, then each parent's). */

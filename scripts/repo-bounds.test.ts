@@ -16,11 +16,13 @@ const CODE = /\.(?:[cm]?[jt]sx?|json|sh|ya?ml|html)$|^\.ci\/run$|(?:^|\/)\.npmrc
 /** Tracked and new (not ignored) files, as a fresh clone would have them after the next commit. */
 function repositoryFiles(): string[] {
   const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' });
-  return out
-    .split('\0')
-    // This file's own examples are the ways out it must recognise.
-    .filter((file) => file && CODE.test(file) && !file.startsWith('fixtures/') && file !== 'package-lock.json' && file !== SELF)
-    .filter((file) => fs.existsSync(path.join(ROOT, file)));
+  return (
+    out
+      .split('\0')
+      // This file's own examples are the ways out it must recognise.
+      .filter((file) => file && CODE.test(file) && !file.startsWith('fixtures/') && file !== 'package-lock.json' && file !== SELF)
+      .filter((file) => fs.existsSync(path.join(ROOT, file)))
+  );
 }
 
 const inside = (target: string) => {
@@ -33,7 +35,9 @@ describe('the repository stands alone', () => {
     const at = (file: string, text: string) => findEscapes(file, text, '/repo').map((e) => e.why);
     expect(at('a/b/c.ts', "const f = '../../../shared/fixtures/tmdb';")).toHaveLength(1);
     expect(at('e2e/x.spec.ts', "path.join(ROOT, '..', 'shared', 'fixtures', 'x.srt')")).toHaveLength(1);
-    expect(at('services/src/a/b.ts', "path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'elsewhere')")).toHaveLength(1);
+    expect(
+      at('services/src/a/b.ts', "path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'elsewhere')"),
+    ).toHaveLength(1);
     expect(at('a/b.ts', "new URL('../../outside.txt', import.meta.url)")).toHaveLength(1);
     expect(at('a/tsconfig.json', '"include": ["src", "../shared-contracts/src/styled.d.ts"]')).toEqual([]);
     expect(at('a/b/c.ts', "import x from '../../shared-contracts/src/index.ts';")).toEqual([]);
@@ -43,7 +47,9 @@ describe('the repository stands alone', () => {
   it('no source, test, script or config file refers to a path outside the repository', () => {
     const files = repositoryFiles();
     expect(files.length).toBeGreaterThan(200);
-    const found = files.flatMap((file) => findEscapes(file, fs.readFileSync(path.join(ROOT, file), 'utf8')).map((e) => `${file}:${e.line}: ${e.why}\n    ${e.text}`));
+    const found = files.flatMap((file) =>
+      findEscapes(file, fs.readFileSync(path.join(ROOT, file), 'utf8')).map((e) => `${file}:${e.line}: ${e.why}\n    ${e.text}`),
+    );
     expect(found).toEqual([]);
   });
 

@@ -44,7 +44,8 @@ export function findEscapes(file: string, text: string, root = ROOT): Escape[] {
         if (segment === undefined) break;
         literal.push(segment);
       }
-      if (literal.length && !within(path.resolve(from, ...literal))) add(`path built from ${literal.map((s) => `'${s}'`).join(', ')} leaves the repository`);
+      if (literal.length && !within(path.resolve(from, ...literal)))
+        add(`path built from ${literal.map((s) => `'${s}'`).join(', ')} leaves the repository`);
     }
   });
   return escapes;

@@ -81,8 +81,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     log: (l) => log(`[host] ${l}`),
     json: {
       '/config.json': () => config,
-      '/remotes.json': () =>
-        Object.fromEntries(Object.entries(remoteUrls).map(([name, url]) => [name, `${url}/mf-manifest.json`])),
+      '/remotes.json': () => Object.fromEntries(Object.entries(remoteUrls).map(([name, url]) => [name, `${url}/mf-manifest.json`])),
     },
   });
 

@@ -5,7 +5,20 @@ import path from 'node:path';
 import { ROOT } from './site.ts';
 
 const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
-const projects = ['.', 'shared-contracts', 'account-crypto', 'account-wire', 'scraping-core', 'host-core', 'host', 'remote-discover', 'remote-player', 'remote-account', 'remote-settings', 'services'];
+const projects = [
+  '.',
+  'shared-contracts',
+  'account-crypto',
+  'account-wire',
+  'scraping-core',
+  'host-core',
+  'host',
+  'remote-discover',
+  'remote-player',
+  'remote-account',
+  'remote-settings',
+  'services',
+];
 let failed = 0;
 for (const project of projects) {
   const started = performance.now();

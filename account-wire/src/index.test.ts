@@ -7,7 +7,14 @@ import * as W from './index';
 
 const STAMP = '2024-05-01T10:00:12.000Z';
 const profile = { colorA: '#2E65CF', colorB: '#E1EB99', icon: 'handcuffs' };
-const user = { id: 'Xb7e9Qk2LmN0', namespace: 'movie-web', publicKey: 'VBC9WUuOt4TDveyl_aHQBYPW-yA-DmSu92lo6mCVsbk', roles: [], createdAt: STAMP, profile };
+const user = {
+  id: 'Xb7e9Qk2LmN0',
+  namespace: 'movie-web',
+  publicKey: 'VBC9WUuOt4TDveyl_aHQBYPW-yA-DmSu92lo6mCVsbk',
+  roles: [],
+  createdAt: STAMP,
+  profile,
+};
 const session = {
   id: '6f2f1b1e-2b0c-4c53-9a35-6c7b5e0a4d11',
   userId: user.id,
@@ -29,7 +36,11 @@ describe('responses: what upstream and our server answer passes', () => {
     ['DELETE /users/:uid', W.IdResponse, { id: user.id }],
     ['GET /users/:uid/sessions', W.SessionList, [session, { ...session, id: 'other' }]],
     ['DELETE /users/:uid/sessions (ours)', W.CountResponse, { count: 2 }],
-    ['GET /bookmarks (poster absent)', W.BookmarkListResponse, [{ tmdbId: '19', meta: { title: 'X', year: 0, type: 'show' }, updatedAt: STAMP }]],
+    [
+      'GET /bookmarks (poster absent)',
+      W.BookmarkListResponse,
+      [{ tmdbId: '19', meta: { title: 'X', year: 0, type: 'show' }, updatedAt: STAMP }],
+    ],
     ['POST /bookmarks/:tmdbid', W.BookmarkResponse, { tmdbId: '19', meta, updatedAt: STAMP }],
     ['DELETE /bookmarks/:tmdbid', W.BookmarkDeleteResponse, { tmdbId: '19' }],
     // A7/A3 quirks: bigint columns as strings, {id: null, number: null} for a movie read from the database.
@@ -37,22 +48,52 @@ describe('responses: what upstream and our server answer passes', () => {
       'GET /progress (rows from the database)',
       W.ProgressListResponse,
       [
-        { id: session.id, tmdbId: '19', season: { id: null, number: null }, episode: { id: null, number: null }, meta, duration: '8160', watched: '120', updatedAt: STAMP },
-        { id: 'b', tmdbId: '1399', season: { id: 's1', number: 1 }, episode: { id: 'e1', number: 2 }, meta: { ...meta, type: 'show' }, duration: 3000, watched: 2999, updatedAt: STAMP },
+        {
+          id: session.id,
+          tmdbId: '19',
+          season: { id: null, number: null },
+          episode: { id: null, number: null },
+          meta,
+          duration: '8160',
+          watched: '120',
+          updatedAt: STAMP,
+        },
+        {
+          id: 'b',
+          tmdbId: '1399',
+          season: { id: 's1', number: 1 },
+          episode: { id: 'e1', number: 2 },
+          meta: { ...meta, type: 'show' },
+          duration: 3000,
+          watched: 2999,
+          updatedAt: STAMP,
+        },
       ],
     ],
-    ['PUT /progress/:tmdbid (a fresh object)', W.ProgressResponse, { id: 'a', tmdbId: '19', season: {}, episode: {}, meta, duration: 8160, watched: 1201, updatedAt: STAMP }],
+    [
+      'PUT /progress/:tmdbid (a fresh object)',
+      W.ProgressResponse,
+      { id: 'a', tmdbId: '19', season: {}, episode: {}, meta, duration: 8160, watched: 1201, updatedAt: STAMP },
+    ],
     ['PUT /progress/import (only rows that existed)', W.ProgressListResponse, []],
     ['DELETE /progress/:tmdbid', W.ProgressDeleteResponse, { count: 0, tmdbId: '1399', seasonId: 's1', episodeId: 'e1' }],
     ['GET /settings never set', W.SettingsResponse, { id: user.id }],
-    ['PUT /settings', W.SettingsResponse, { id: user.id, applicationTheme: null, applicationLanguage: 'de', defaultSubtitleLanguage: null, proxyUrls: ['https://p.example'] }],
+    [
+      'PUT /settings',
+      W.SettingsResponse,
+      { id: user.id, applicationTheme: null, applicationLanguage: 'de', defaultSubtitleLanguage: null, proxyUrls: ['https://p.example'] },
+    ],
   ])('%s', (_route, schema, body) => {
     const result = W.parseWire(schema, body);
     expect(result).toEqual({ ok: true, value: body });
   });
 
   it('unknown keys (a newer or other server) are accepted and dropped', () => {
-    const result = W.parseWire(W.MeResponse, { user: { ...user, name: 'upstream client type', extra: { a: 1 } }, session: { ...session, expiresAt: STAMP }, trace: 'x' });
+    const result = W.parseWire(W.MeResponse, {
+      user: { ...user, name: 'upstream client type', extra: { a: 1 } },
+      session: { ...session, expiresAt: STAMP },
+      trace: 'x',
+    });
     expect(result).toEqual({ ok: true, value: { user, session } });
   });
 });
@@ -64,28 +105,82 @@ describe('responses: garbage is refused, and said where', () => {
     ['an array for an object', W.SettingsResponse, [], 'the body: expected object, got array'],
     ['an object for a list', W.BookmarkListResponse, { items: [] }, 'the body: expected array, got object'],
     ['a missing token', W.AuthResponse, { user, session }, 'token: expected string, got nothing'],
-    ['a profile of the wrong type', W.MeResponse, { user: { ...user, profile: 'cat' }, session }, 'user.profile: expected object, got string'],
-    ['a year as text', W.BookmarkListResponse, [{ tmdbId: '1', meta: { ...meta, year: '1927' }, updatedAt: STAMP }], '0.meta.year: expected number, got string'],
-    ['watched as a boolean', W.ProgressResponse, { id: 'a', tmdbId: '19', season: {}, episode: {}, meta, duration: 1, watched: true, updatedAt: STAMP }, 'watched: none of the allowed types (got boolean)'],
+    [
+      'a profile of the wrong type',
+      W.MeResponse,
+      { user: { ...user, profile: 'cat' }, session },
+      'user.profile: expected object, got string',
+    ],
+    [
+      'a year as text',
+      W.BookmarkListResponse,
+      [{ tmdbId: '1', meta: { ...meta, year: '1927' }, updatedAt: STAMP }],
+      '0.meta.year: expected number, got string',
+    ],
+    [
+      'watched as a boolean',
+      W.ProgressResponse,
+      { id: 'a', tmdbId: '19', season: {}, episode: {}, meta, duration: 1, watched: true, updatedAt: STAMP },
+      'watched: none of the allowed types (got boolean)',
+    ],
     ['hasCaptcha as text', W.MetaResponse, { name: 'x', version: '1', hasCaptcha: 'no' }, 'hasCaptcha: expected boolean, got string'],
-    ['settings proxies as one string', W.SettingsResponse, { id: 'u', proxyUrls: 'https://p.example' }, 'proxyUrls: expected array, got string'],
+    [
+      'settings proxies as one string',
+      W.SettingsResponse,
+      { id: 'u', proxyUrls: 'https://p.example' },
+      'proxyUrls: expected array, got string',
+    ],
   ])('%s', (_case, schema, body, problem) => {
     expect(W.parseWire(schema, body)).toEqual({ ok: false, problem });
   });
 
   it('names the first three problems and counts the rest, never a value', () => {
-    const result = W.parseWire(W.SessionResponse, { id: 1, userId: 2, createdAt: 3, accessedAt: 4, device: 'secret-device-blob', userAgent: 6 });
-    expect(result).toEqual({ ok: false, problem: 'id: expected string, got number; userId: expected string, got number; createdAt: expected string, got number; 2 more' });
+    const result = W.parseWire(W.SessionResponse, {
+      id: 1,
+      userId: 2,
+      createdAt: 3,
+      accessedAt: 4,
+      device: 'secret-device-blob',
+      userAgent: 6,
+    });
+    expect(result).toEqual({
+      ok: false,
+      problem: 'id: expected string, got number; userId: expected string, got number; createdAt: expected string, got number; 2 more',
+    });
   });
 });
 
 describe('requests: the bodies the server accepts', () => {
-  const registration = { publicKey: user.publicKey, challenge: { code: session.id, signature: 'sig' }, namespace: 'movie-web', device: 'blob', profile };
+  const registration = {
+    publicKey: user.publicKey,
+    challenge: { code: session.id, signature: 'sig' },
+    namespace: 'movie-web',
+    device: 'blob',
+    profile,
+  };
 
   it('accepts the client’s bodies and strips unknown keys', () => {
     expect(W.RegisterComplete.safeParse({ ...registration, extra: 1 }).data).toEqual(registration);
-    expect(W.LoginComplete.safeParse({ ...registration, namespace: 'ignored' }).data).toEqual({ publicKey: user.publicKey, challenge: registration.challenge, device: 'blob' });
-    expect(W.ProgressImport.safeParse([{ tmdbId: '19', meta: { ...meta, type: 'show' }, duration: 10, watched: 5, seasonId: 's', episodeId: 'e', seasonNumber: 1, episodeNumber: 2, updatedAt: '2024-05-01T10:00:00+02:00' }]).success).toBe(true);
+    expect(W.LoginComplete.safeParse({ ...registration, namespace: 'ignored' }).data).toEqual({
+      publicKey: user.publicKey,
+      challenge: registration.challenge,
+      device: 'blob',
+    });
+    expect(
+      W.ProgressImport.safeParse([
+        {
+          tmdbId: '19',
+          meta: { ...meta, type: 'show' },
+          duration: 10,
+          watched: 5,
+          seasonId: 's',
+          episodeId: 'e',
+          seasonNumber: 1,
+          episodeNumber: 2,
+          updatedAt: '2024-05-01T10:00:00+02:00',
+        },
+      ]).success,
+    ).toBe(true);
     expect(W.SettingsPut.safeParse({ applicationTheme: null, proxyUrls: null }).success).toBe(true);
     expect(W.ProgressDelete.safeParse({}).success).toBe(true);
   });

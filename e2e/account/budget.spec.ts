@@ -12,7 +12,9 @@ test('500 queued changes: pushed in one tick, the queues empty, the server has t
   await queueChanges(page, 250);
   await page.reload();
   await expect.poll(() => page.evaluate(() => performance.getEntriesByName('mw:sync:push').length), { timeout: 30_000 }).toBeGreaterThan(0);
-  const ticks = await page.evaluate(() => performance.getEntriesByName('mw:sync:tick').map((m) => (m as PerformanceMeasure).detail as { pending: number; left: number }));
+  const ticks = await page.evaluate(() =>
+    performance.getEntriesByName('mw:sync:tick').map((m) => (m as PerformanceMeasure).detail as { pending: number; left: number }),
+  );
   expect(ticks[0]).toEqual({ pending: 500, left: 0 });
   expect(await page.evaluate(() => performance.getEntriesByName('mw:sync:push').length)).toBe(1);
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::progress')!).state.updateQueue.length)).toBe(0);

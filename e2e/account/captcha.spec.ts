@@ -32,11 +32,21 @@ async function startVerifyStandIn() {
       const form = new URLSearchParams(body);
       asked.push({ secret: form.get('secret'), response: form.get('response') });
       const success = req.method === 'POST' && form.get('secret') === SECRET && form.get('response') === ACCEPTED;
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(success ? { success: true, score: 0.9, action: 'register' } : { success: false, 'error-codes': ['invalid-input-response'] }));
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(
+          JSON.stringify(
+            success ? { success: true, score: 0.9, action: 'register' } : { success: false, 'error-codes': ['invalid-input-response'] },
+          ),
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
-  return { url: `http://localhost:${(server.address() as AddressInfo).port}/recaptcha/api/siteverify`, asked, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://localhost:${(server.address() as AddressInfo).port}/recaptcha/api/siteverify`,
+    asked,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** The reCAPTCHA v3 script stand-in: grecaptcha.ready(cb), grecaptcha.execute(siteKey, {action}) → Promise<token>. */
@@ -87,7 +97,10 @@ test.afterAll(async () => {
 /** This device uses the captcha backend, and has a bookmark of its own. */
 async function useCaptchaBackend(page: Page, hostUrl: string) {
   await page.goto(`${hostUrl}/about`);
-  await page.evaluate((url) => localStorage.setItem('__MW::auth', JSON.stringify({ state: { account: null, backendUrl: url, proxySet: null }, version: 1 })), backend.url);
+  await page.evaluate(
+    (url) => localStorage.setItem('__MW::auth', JSON.stringify({ state: { account: null, backendUrl: url, proxySet: null }, version: 1 })),
+    backend.url,
+  );
   await editLocal(page, { addBookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }] });
 }
 
@@ -100,7 +113,10 @@ function registerStarts(page: Page): unknown[] {
   return bodies;
 }
 
-test('the backend asks for a captcha: register gets a reCAPTCHA v3 token with its site key and sends it; accepted', async ({ page, site }) => {
+test('the backend asks for a captcha: register gets a reCAPTCHA v3 token with its site key and sends it; accepted', async ({
+  page,
+  site,
+}) => {
   await page.route(RECAPTCHA_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: fakeRecaptcha(ACCEPTED) }));
   await useCaptchaBackend(page, site.hostUrl);
   const starts = registerStarts(page);
@@ -112,7 +128,10 @@ test('the backend asks for a captcha: register gets a reCAPTCHA v3 token with it
   await expect.poll(() => storedAccount(page)).not.toBeNull();
 
   expect(scripts).toEqual([`https://www.google.com/recaptcha/api.js?render=${SITE_KEY}`]);
-  expect(await page.evaluate(() => (window as unknown as { __recaptcha: unknown }).__recaptcha)).toEqual({ siteKey: SITE_KEY, executed: [{ key: SITE_KEY, action: 'register' }] });
+  expect(await page.evaluate(() => (window as unknown as { __recaptcha: unknown }).__recaptcha)).toEqual({
+    siteKey: SITE_KEY,
+    executed: [{ key: SITE_KEY, action: 'register' }],
+  });
   expect(starts).toEqual([{ captchaToken: ACCEPTED }]);
   expect(verify.asked).toContainEqual({ secret: SECRET, response: ACCEPTED });
   await expect.poll(async () => Object.keys((await localBookmarks(page))?.bookmarks ?? {})).toEqual(['19']);

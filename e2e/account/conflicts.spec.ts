@@ -3,7 +3,16 @@
  * (by when it was made) wins on both devices, whichever device reaches the server first.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { cutOffFromServer, editLocal, localProgress, login, register, serverData, storedAccount, type StoredAccount } from '../support/account.page';
+import {
+  cutOffFromServer,
+  editLocal,
+  localProgress,
+  login,
+  register,
+  serverData,
+  storedAccount,
+  type StoredAccount,
+} from '../support/account.page';
 import { expect, test } from '../support/site.fixture';
 
 test.describe.configure({ timeout: 150_000 });
@@ -21,7 +30,8 @@ function watchedSent(context: BrowserContext): number[] {
     if (!request.url().includes(`/progress/${TITLE.tmdbId}`) && !request.url().endsWith('/progress/import')) return;
     const body = request.postDataJSON() as unknown;
     for (const item of Array.isArray(body) ? body : [body]) {
-      if (item && typeof item === 'object' && (item as { tmdbId?: string }).tmdbId === TITLE.tmdbId) sent.push((item as { watched: number }).watched);
+      if (item && typeof item === 'object' && (item as { tmdbId?: string }).tmdbId === TITLE.tmdbId)
+        sent.push((item as { watched: number }).watched);
     }
   });
   return sent;
@@ -43,7 +53,10 @@ async function twoDevices(browser: import('@playwright/test').Browser, hostUrl: 
   return { contextA, contextB, a, b, account };
 }
 
-test('the newer edit reaches the server first: the older one, made offline, is dropped and both devices keep the newer', async ({ browser, site }) => {
+test('the newer edit reaches the server first: the older one, made offline, is dropped and both devices keep the newer', async ({
+  browser,
+  site,
+}) => {
   const backend = site.services!.urls.backend!;
   const { contextA, contextB, a, b, account } = await twoDevices(browser, site.hostUrl, backend);
   const sentByA = watchedSent(contextA);

@@ -18,26 +18,38 @@ async function startFakeBackend(mode: 'html' | '500') {
     res.setHeader('Access-Control-Allow-Headers', '*');
     res.setHeader('Access-Control-Allow-Methods', '*');
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    if (mode === 'html') return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Shop</title><h1>Welcome</h1>');
+    if (mode === 'html')
+      return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Shop</title><h1>Welcome</h1>');
     res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"errorType":"message","message":"Internal server error"}');
   });
   await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
-  return { url: `http://localhost:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://localhost:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 async function useBackend(page: Page, hostUrl: string, backendUrl: string) {
   await page.goto(`${hostUrl}/about`);
-  await page.evaluate((url) => localStorage.setItem('__MW::auth', JSON.stringify({ state: { account: null, backendUrl: url, proxySet: null }, version: 1 })), backendUrl);
+  await page.evaluate(
+    (url) => localStorage.setItem('__MW::auth', JSON.stringify({ state: { account: null, backendUrl: url, proxySet: null }, version: 1 })),
+    backendUrl,
+  );
   await editLocal(page, { addBookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }] });
 }
 
 for (const mode of ['html', '500'] as const) {
-  test(`a backend answering ${mode === 'html' ? 'an HTML page' : '500'}: clear messages on register and login, local data untouched`, async ({ page, site }) => {
+  test(`a backend answering ${mode === 'html' ? 'an HTML page' : '500'}: clear messages on register and login, local data untouched`, async ({
+    page,
+    site,
+  }) => {
     const fake = await startFakeBackend(mode);
     try {
       await useBackend(page, site.hostUrl, fake.url);
       await page.goto(`${site.hostUrl}/register`);
-      await expect(page.getByTestId('account-error')).toHaveText(mode === 'html' ? 'This address is not a movie-web backend' : 'The server had a problem. Try again in a moment.');
+      await expect(page.getByTestId('account-error')).toHaveText(
+        mode === 'html' ? 'This address is not a movie-web backend' : 'The server had a problem. Try again in a moment.',
+      );
       await expect(page.getByRole('button', { name: 'I trust this server' })).toBeDisabled();
       await page.goto(`${site.hostUrl}/login`);
       await page.getByLabel('Passphrase').fill(VALID_PHRASE);
@@ -92,7 +104,10 @@ test('/migration: login required to move; export (without credentials) then impo
     Object.assign(stored.state, { febboxKey: 'e2e-febbox-token', mediaServerApiKey: 'e2e-media-api-key', enableThumbnails: true });
     localStorage.setItem('__MW::preferences', JSON.stringify(stored));
   });
-  await editLocal(page, { addBookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }], progress: [{ tmdbId: '234', title: 'Caligari', watched: 600, duration: 4500 }] });
+  await editLocal(page, {
+    addBookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }],
+    progress: [{ tmdbId: '234', title: 'Caligari', watched: 600, duration: 4500 }],
+  });
   await page.goto(`${site.hostUrl}/migration`);
   await expect(page.getByTestId('migration-move')).toContainText('You need to be logged in to move your account.');
   const downloading = page.waitForEvent('download');
@@ -135,12 +150,22 @@ test('onboarding: proxy step validates, default setup asks for confirmation; rem
   await page.waitForURL(`${site.hostUrl}/`);
 });
 
-test('spec §8: a signed-in device whose custom server answers 500 is offered logout, reload or the default server', async ({ page, site }) => {
+test('spec §8: a signed-in device whose custom server answers 500 is offered logout, reload or the default server', async ({
+  page,
+  site,
+}) => {
   const fake = await startFakeBackend('500');
   try {
     await page.goto(`${site.hostUrl}/about`);
     await page.evaluate((url) => {
-      const account = { token: 't', userId: 'u', sessionId: 's', deviceName: 'a.b.c', profile: { colorA: '#2E65CF', colorB: '#8D44D6', icon: 'cat' }, seed: 'A'.repeat(43) + '=' };
+      const account = {
+        token: 't',
+        userId: 'u',
+        sessionId: 's',
+        deviceName: 'a.b.c',
+        profile: { colorA: '#2E65CF', colorB: '#8D44D6', icon: 'cat' },
+        seed: 'A'.repeat(43) + '=',
+      };
       localStorage.setItem('__MW::auth', JSON.stringify({ state: { account, backendUrl: url, proxySet: null }, version: 1 }));
     }, fake.url);
     await page.goto(`${site.hostUrl}/`);

@@ -27,7 +27,10 @@ test.afterAll(async () => {
   await server?.close();
 });
 
-const LOCAL = { bookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }], progress: [{ tmdbId: '234', title: 'Caligari', watched: 600, duration: 4500 }] };
+const LOCAL = {
+  bookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }],
+  progress: [{ tmdbId: '234', title: 'Caligari', watched: 600, duration: 4500 }],
+};
 
 /** Statuses of the import requests (PUT /progress/import, PUT /bookmarks) the page sent. */
 function imports(page: Page): string[] {
@@ -48,7 +51,10 @@ const serverView = async (account: { userId: string; token: string }) => {
   return { bookmarks: data.bookmarks.map((b) => b.tmdbId), progress: data.progress.map((p) => [p.tmdbId, Number(p.watched)]) };
 };
 
-test('login uploads local data into the account; logout from the menu deletes the session and clears the device', async ({ page, site }) => {
+test('login uploads local data into the account; logout from the menu deletes the session and clears the device', async ({
+  page,
+  site,
+}) => {
   const other = await accountElsewhere(server.url);
   await useBackend(page, site.hostUrl, server.url);
   await seedLocalData(page, LOCAL);
@@ -62,7 +68,11 @@ test('login uploads local data into the account; logout from the menu deletes th
   await expect.poll(() => storedAccount(page)).toBeNull();
   expect(await sessionStatus(server.url, account.token)).toBe(401);
   // Seen from the other device: only its own session is left.
-  const sessions = (await (await fetch(`${server.url}/users/${other.userId}/sessions`, { headers: { Authorization: `Bearer ${other.token}`, 'User-Agent': 'e2e' } })).json()) as { id: string }[];
+  const sessions = (await (
+    await fetch(`${server.url}/users/${other.userId}/sessions`, {
+      headers: { Authorization: `Bearer ${other.token}`, 'User-Agent': 'e2e' },
+    })
+  ).json()) as { id: string }[];
   expect(sessions.map((s) => s.id)).toEqual([other.sessionId]);
   expect(await localBookmarks(page)).toMatchObject({ bookmarks: {}, updateQueue: [] });
   expect(await localProgress(page)).toMatchObject({ items: {}, updateQueue: [] });
@@ -79,6 +89,8 @@ test('login whose upload fails: the data is queued and reaches the account with 
   await expect.poll(() => serverView(other), { timeout: 20_000 }).toEqual({ bookmarks: ['19'], progress: [['234', 600]] });
   // The upload was tried and failed; what reached the server came through the queue.
   expect(sent).toContain('progress/import failed');
-  await expect.poll(async () => [(await localBookmarks(page))?.updateQueue.length, (await localProgress(page))?.updateQueue.length]).toEqual([0, 0]);
+  await expect
+    .poll(async () => [(await localBookmarks(page))?.updateQueue.length, (await localProgress(page))?.updateQueue.length])
+    .toEqual([0, 0]);
   expect(Object.keys((await localBookmarks(page))!.bookmarks)).toEqual(['19']);
 });

@@ -21,7 +21,10 @@ const authState = (page: import('@playwright/test').Page) =>
 test('move to another server: a failed attempt says so and changes nothing; then the data and this device move', async ({ page, site }) => {
   const account = await accountElsewhere(from.url);
   await useBackend(page, site.hostUrl, from.url);
-  await seedLocalData(page, { bookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }], progress: [{ tmdbId: '234', title: 'Caligari', watched: 600, duration: 4500 }] });
+  await seedLocalData(page, {
+    bookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }],
+    progress: [{ tmdbId: '234', title: 'Caligari', watched: 600, duration: 4500 }],
+  });
   await login(page, site.hostUrl, account.passphrase, 'Mover');
   const before = (await storedAccount(page))!;
 

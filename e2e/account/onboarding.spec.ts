@@ -8,9 +8,13 @@ import { fakeExtensionMessages, installFakeExtension } from '../support/player.p
 import { expect, test } from '../support/site.fixture';
 
 const status = (page: Page) => page.getByTestId('extension-status');
-const onboardingDone = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::onboarding') ?? 'null')?.state?.completed ?? null);
+const onboardingDone = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('__MW::onboarding') ?? 'null')?.state?.completed ?? null);
 
-test('without the extension: not found, with install links; checking again (by keyboard) still finds nothing and nothing can be finished', async ({ page, site }) => {
+test('without the extension: not found, with install links; checking again (by keyboard) still finds nothing and nothing can be finished', async ({
+  page,
+  site,
+}) => {
   await page.goto(`${site.hostUrl}/onboarding`);
   await page.getByRole('button', { name: /Browser extension/ }).click();
   await expect(page).toHaveURL(`${site.hostUrl}/onboarding/extension`);
@@ -42,7 +46,10 @@ test('an extension older than 1.0.2 is outdated: update it, with install links',
   await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
 });
 
-test('installed but not allowed on this site: Grant permission asks the extension to open its PermissionGrant page and come back here', async ({ page, site }) => {
+test('installed but not allowed on this site: Grant permission asks the extension to open its PermissionGrant page and come back here', async ({
+  page,
+  site,
+}) => {
   await installFakeExtension(page, { allowed: false });
   await page.goto(`${site.hostUrl}/onboarding/extension`);
   await expect(status(page)).toHaveAttribute('data-status', 'disallowed');
@@ -51,9 +58,9 @@ test('installed but not allowed on this site: Grant permission asks the extensio
 
   await page.getByRole('button', { name: 'Grant permission' }).focus();
   await page.keyboard.press('Enter');
-  await expect.poll(async () => (await fakeExtensionMessages(page)).filter((m) => m.name === 'openPage')).toEqual([
-    { name: 'openPage', body: { page: 'PermissionGrant', redirectUrl: `${site.hostUrl}/onboarding/extension` } },
-  ]);
+  await expect
+    .poll(async () => (await fakeExtensionMessages(page)).filter((m) => m.name === 'openPage'))
+    .toEqual([{ name: 'openPage', body: { page: 'PermissionGrant', redirectUrl: `${site.hostUrl}/onboarding/extension` } }]);
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(await onboardingDone(page)).toBeNull();
 });

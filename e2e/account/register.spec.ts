@@ -43,7 +43,10 @@ test("the trust step shows the server's name and description; the copy button co
   await expect(page.getByRole('button', { name: 'Copy passphrase' })).toBeVisible({ timeout: 3000 });
 });
 
-test("a server refusing the registration with another 4xx: 'Data is not valid', no account, local data untouched", async ({ page, site }) => {
+test("a server refusing the registration with another 4xx: 'Data is not valid', no account, local data untouched", async ({
+  page,
+  site,
+}) => {
   await useBackend(page, site.hostUrl, described.url);
   await seedLocalData(page, { bookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }] });
   // Upstream's answer to a body it does not accept (contract A1: a zod validation failure).
@@ -54,7 +57,10 @@ test("a server refusing the registration with another 4xx: 'Data is not valid', 
           status: 400,
           headers: { 'Access-Control-Allow-Origin': site.hostUrl },
           contentType: 'application/json',
-          body: JSON.stringify({ errorType: 'validation', errors: [{ code: 'too_big', path: ['device'], message: 'String must contain at most 500 character(s)' }] }),
+          body: JSON.stringify({
+            errorType: 'validation',
+            errors: [{ code: 'too_big', path: ['device'], message: 'String must contain at most 500 character(s)' }],
+          }),
         }),
   );
   await fillRegister(page, site.hostUrl, 'Refused device');

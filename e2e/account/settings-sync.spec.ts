@@ -47,5 +47,7 @@ test('settings changed while the server is down, then a reload: the local change
   });
   expect(put.status).toBe(200);
   await page.reload();
-  await expect.poll(() => localSettings(page), { timeout: 15_000 }).toEqual({ language: 'de', theme: 'green', subtitleLanguage: 'fr', proxyUrls: [proxy] });
+  await expect
+    .poll(() => localSettings(page), { timeout: 15_000 })
+    .toEqual({ language: 'de', theme: 'green', subtitleLanguage: 'fr', proxyUrls: [proxy] });
 });

@@ -4,7 +4,16 @@
  * session is logged out; the passphrase and seed never travel.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { editLocal, localBookmarks, localProgress, login, register, serverData, storedAccount, type StoredAccount } from '../support/account.page';
+import {
+  editLocal,
+  localBookmarks,
+  localProgress,
+  login,
+  register,
+  serverData,
+  storedAccount,
+  type StoredAccount,
+} from '../support/account.page';
 import { expect, test, withBackendDown } from '../support/site.fixture';
 
 /** Every request a context sends: URL and body. */
@@ -16,7 +25,16 @@ function recordTraffic(context: BrowserContext): string[] {
 
 function expectNoSecrets(traffic: string[], passphrase: string, account: StoredAccount) {
   const seedBytes = Buffer.from(account.seed, 'base64');
-  const secrets = [passphrase, ...passphrase.split(' ').slice(0, 3).map((_, i, all) => all.slice(i).join(' ')), account.seed, seedBytes.toString('base64url'), seedBytes.toString('hex')];
+  const secrets = [
+    passphrase,
+    ...passphrase
+      .split(' ')
+      .slice(0, 3)
+      .map((_, i, all) => all.slice(i).join(' ')),
+    account.seed,
+    seedBytes.toString('base64url'),
+    seedBytes.toString('hex'),
+  ];
   for (const entry of traffic) {
     for (const secret of secrets) expect(entry.includes(secret), `a request carried a secret: ${entry.slice(0, 120)}`).toBe(false);
     expect(entry.includes(encodeURIComponent(passphrase))).toBe(false);
@@ -29,7 +47,10 @@ async function newPage(context: BrowserContext): Promise<Page> {
 
 test.describe.configure({ timeout: 150_000 });
 
-test('register on one device, log in on another: the same bookmarks, progress and settings; outage, conflicts, revocation', async ({ browser, site }) => {
+test('register on one device, log in on another: the same bookmarks, progress and settings; outage, conflicts, revocation', async ({
+  browser,
+  site,
+}) => {
   const backend = site.services!.urls.backend!;
   const contextA = await browser.newContext();
   const contextB = await browser.newContext();
@@ -47,7 +68,10 @@ test('register on one device, log in on another: the same bookmarks, progress an
   await expect.poll(async () => (await serverData(backend, accountA)).bookmarks.map((x) => x.tmdbId)).toEqual(['19']);
 
   // Device A bookmarks and watches while signed in; the engine pushes within a tick.
-  await editLocal(a, { addBookmarks: [{ tmdbId: '653', title: 'Nosferatu', year: 1922 }], progress: [{ tmdbId: '234', title: 'Caligari', watched: 600, duration: 4500 }] });
+  await editLocal(a, {
+    addBookmarks: [{ tmdbId: '653', title: 'Nosferatu', year: 1922 }],
+    progress: [{ tmdbId: '234', title: 'Caligari', watched: 600, duration: 4500 }],
+  });
   await expect.poll(async () => (await serverData(backend, accountA)).progress.map((x) => x.tmdbId), { timeout: 15_000 }).toEqual(['234']);
   await expect.poll(async () => (await serverData(backend, accountA)).bookmarks.map((x) => x.tmdbId).sort()).toEqual(['19', '653']);
   await expect.poll(async () => (await serverData(backend, accountA)).settings.applicationLanguage).toBe('en');
@@ -62,7 +86,12 @@ test('register on one device, log in on another: the same bookmarks, progress an
 
   // Outage: the server stops; A edits, reloads, edits again; the server comes back.
   await withBackendDown(site, async () => {
-    await editLocal(a, { addBookmarks: [{ tmdbId: '100', title: 'Hundred', year: 2000 }, { tmdbId: '101', title: 'Hundred One', year: 2001 }] });
+    await editLocal(a, {
+      addBookmarks: [
+        { tmdbId: '100', title: 'Hundred', year: 2000 },
+        { tmdbId: '101', title: 'Hundred One', year: 2001 },
+      ],
+    });
     await editLocal(a, { removeBookmarks: ['653', '101'], progress: [{ tmdbId: '234', title: 'Caligari', watched: 900, duration: 4500 }] });
     await a.waitForTimeout(6000); // at least one failed push
     await a.reload();
@@ -83,9 +112,13 @@ test('register on one device, log in on another: the same bookmarks, progress an
 
   // Conflict: A then B edit the same title; the newer (B's) wins on both after a restore.
   await editLocal(a, { progress: [{ tmdbId: '234', title: 'Caligari', watched: 1000, duration: 4500 }] });
-  await expect.poll(async () => Number((await serverData(backend, accountA)).progress.find((p) => p.tmdbId === '234')?.watched), { timeout: 15_000 }).toBe(1000);
+  await expect
+    .poll(async () => Number((await serverData(backend, accountA)).progress.find((p) => p.tmdbId === '234')?.watched), { timeout: 15_000 })
+    .toBe(1000);
   await editLocal(b, { progress: [{ tmdbId: '234', title: 'Caligari', watched: 2000, duration: 4500 }] });
-  await expect.poll(async () => Number((await serverData(backend, accountA)).progress.find((p) => p.tmdbId === '234')?.watched), { timeout: 15_000 }).toBe(2000);
+  await expect
+    .poll(async () => Number((await serverData(backend, accountA)).progress.find((p) => p.tmdbId === '234')?.watched), { timeout: 15_000 })
+    .toBe(2000);
   await a.reload();
   await expect.poll(async () => (await localProgress(a))?.items['234']?.progress?.watched, { timeout: 15_000 }).toBe(2000);
   await expect.poll(async () => (await localProgress(b))?.items['234']?.progress?.watched).toBe(2000);
@@ -95,7 +128,10 @@ test('register on one device, log in on another: the same bookmarks, progress an
 
   // Revocation: A ends B's session; B is logged out cleanly at its next check.
   const accountB = (await storedAccount(b))!;
-  const revoke = await fetch(`${backend}/sessions/${accountB.sessionId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${accountA.token}`, 'User-Agent': 'e2e' } });
+  const revoke = await fetch(`${backend}/sessions/${accountB.sessionId}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${accountA.token}`, 'User-Agent': 'e2e' },
+  });
   expect(revoke.status).toBe(200);
   await b.reload();
   await expect.poll(() => storedAccount(b), { timeout: 15_000 }).toBeNull();

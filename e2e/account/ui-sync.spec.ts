@@ -36,14 +36,17 @@ test('bookmark, watch and a theme on one device appear on another', async ({ bro
 
   // All three reached the account server.
   await expect
-    .poll(async () => {
-      const data = await serverData(backend, account);
-      return {
-        bookmarked: data.bookmarks.some((b) => b.tmdbId === bookmarked),
-        watched: Number(data.progress.find((p) => p.tmdbId === NOSFERATU)?.watched ?? 0) > 3,
-        theme: data.settings.applicationTheme,
-      };
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const data = await serverData(backend, account);
+        return {
+          bookmarked: data.bookmarks.some((b) => b.tmdbId === bookmarked),
+          watched: Number(data.progress.find((p) => p.tmdbId === NOSFERATU)?.watched ?? 0) > 3,
+          theme: data.settings.applicationTheme,
+        };
+      },
+      { timeout: 20_000 },
+    )
     .toEqual({ bookmarked: true, watched: true, theme: 'red' });
 
   const b = await (await browser.newContext()).newPage();

@@ -39,7 +39,8 @@ const timeline = (page: Page, measure: string) =>
     longTasks: window.__longTasks || [],
   })`) as Promise<{ measures: Span[]; longTasks: Span[] }>;
 
-const overlapping = (tasks: Span[], span: Span) => tasks.filter((t) => t.start < span.start + span.duration && t.start + t.duration > span.start);
+const overlapping = (tasks: Span[], span: Span) =>
+  tasks.filter((t) => t.start < span.start + span.duration && t.start + t.duration > span.start);
 const longest = (tasks: Span[]) => Math.round(Math.max(0, ...tasks.map((t) => t.duration)));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
@@ -69,7 +70,8 @@ async function reloadUntil(page: Page, measure: string): Promise<void> {
 export const accountBenches: AccountBench[] = [
   {
     name: 'account-sync-tick-500',
-    budget: 'a sync tick with 500 queued changes finishes in under 2 s and never blocks the main thread for more than 50 ms meanwhile (1× CPU)',
+    budget:
+      'a sync tick with 500 queued changes finishes in under 2 s and never blocks the main thread for more than 50 ms meanwhile (1× CPU)',
     async run({ site, browser }) {
       const runs: { tickMs: number; pushMs: number; pending: number; longestTaskMs: number }[] = [];
       for (let i = 0; i < 3; i++) {
@@ -78,7 +80,9 @@ export const accountBenches: AccountBench[] = [
         // Queued as another tab of the site would (storage, then its storage event): home renders the
         // 500 new cards at once, and the next tick pushes them on a page that has settled.
         await queueChanges(page, 250);
-        await page.evaluate(`for (const key of ['__MW::bookmarks', '__MW::progress']) window.dispatchEvent(new StorageEvent('storage', { key, storageArea: localStorage }))`);
+        await page.evaluate(
+          `for (const key of ['__MW::bookmarks', '__MW::progress']) window.dispatchEvent(new StorageEvent('storage', { key, storageArea: localStorage }))`,
+        );
         await page.waitForFunction(`performance.getEntriesByName('mw:sync:tick').length > 0`, undefined, { timeout: 30_000 });
         const { measures: ticks, longTasks } = await timeline(page, 'mw:sync:tick');
         const { measures: pushes } = await timeline(page, 'mw:sync:push');
@@ -121,7 +125,12 @@ export const accountBenches: AccountBench[] = [
         await page.waitForTimeout(500);
         const { measures, longTasks } = await timeline(page, 'mw:sync:pull');
         const pull = measures[0]!;
-        return { pullMs: Math.round(pull.duration), wrote: Boolean(pull.detail?.wrote), taskMs: longest(overlapping(longTasks, pull)), bootLongestTaskMs: longest(longTasks) };
+        return {
+          pullMs: Math.round(pull.duration),
+          wrote: Boolean(pull.detail?.wrote),
+          taskMs: longest(overlapping(longTasks, pull)),
+          bootLongestTaskMs: longest(longTasks),
+        };
       };
       // Nothing changed elsewhere: what every start looks like.
       const steady = [];

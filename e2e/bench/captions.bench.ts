@@ -55,7 +55,11 @@ async function dropWhilePlaying(site: Site, browser: Browser, file: string, play
     target.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
     target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
   })()`);
-  await page.waitForFunction(`document.querySelector('[data-testid=caption-cue]') || document.querySelector('[data-router=settings] [role=alert]')`, undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    `document.querySelector('[data-testid=caption-cue]') || document.querySelector('[data-router=settings] [role=alert]')`,
+    undefined,
+    { timeout: 60_000 },
+  );
   const answered = (await page.evaluate(`performance.now() - window.__bench.dropAt`)) as number;
   const outcome = (await page.evaluate(
     `document.querySelector('[data-router=settings] [role=alert]')?.textContent ?? 'shown: ' + document.querySelector('[data-testid=caption-cue]').textContent.slice(0, 40)`,
@@ -64,8 +68,12 @@ async function dropWhilePlaying(site: Site, browser: Browser, file: string, play
   const before = (await page.evaluate(`document.querySelector('[data-testid=player-video]').currentTime`)) as number;
   await page.waitForTimeout(playS * 1000);
   const after = (await page.evaluate(`document.querySelector('[data-testid=player-video]').currentTime`)) as number;
-  const tasks = (await page.evaluate(`window.__bench.longTasks.map((t) => ({ at: t.at - window.__bench.dropAt, duration: t.duration }))`)) as { at: number; duration: number }[];
-  const unpackMs = (await page.evaluate(`performance.getEntriesByName('mw:captions-unpack').map((m) => Math.round(m.duration))`)) as number[];
+  const tasks = (await page.evaluate(
+    `window.__bench.longTasks.map((t) => ({ at: t.at - window.__bench.dropAt, duration: t.duration }))`,
+  )) as { at: number; duration: number }[];
+  const unpackMs = (await page.evaluate(
+    `performance.getEntriesByName('mw:captions-unpack').map((m) => Math.round(m.duration))`,
+  )) as number[];
   await context.close();
   const durations = tasks.map((t) => t.duration);
   return {
@@ -85,7 +93,8 @@ async function dropWhilePlaying(site: Site, browser: Browser, file: string, play
 export const captionsBenches = [
   {
     name: 'captions-hostile-files',
-    budget: 'hostile subtitle files while playing (1× CPU): no main-thread task over 50 ms from the drop to 10 s later; a file over the limits refused with a message',
+    budget:
+      'hostile subtitle files while playing (1× CPU): no main-thread task over 50 ms from the drop to 10 s later; a file over the limits refused with a message',
     async run({ site, browser }: { site: Site; browser: Browser }): Promise<Figures> {
       const playS = Number(process.env.MW_BENCH_CAPTIONS_S) > 0 ? Number(process.env.MW_BENCH_CAPTIONS_S) : 10;
       const figures: Figures = {};

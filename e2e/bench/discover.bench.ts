@@ -68,7 +68,9 @@ async function firstRowPainted(page: Page): Promise<{ ms: number | null; posters
 async function scrollThrough(page: Page): Promise<number> {
   let steps = 0;
   for (;;) {
-    const atEnd = (await page.evaluate('(() => { const y = scrollY; scrollBy(0, innerHeight * 0.8); return scrollY === y; })()')) as boolean;
+    const atEnd = (await page.evaluate(
+      '(() => { const y = scrollY; scrollBy(0, innerHeight * 0.8); return scrollY === y; })()',
+    )) as boolean;
     if (atEnd || steps > 200) break;
     steps++;
     await page.waitForTimeout(250);
@@ -125,7 +127,11 @@ export const discoverBenches: DiscoverBench[] = [
       await page.waitForLoadState('networkidle');
       const before = (await page.evaluate('window.__bench.longTasks.length')) as number;
       const steps = await scrollThrough(page);
-      const figures = (await page.evaluate('window.__bench')) as { shifts: { value: number; at: number; inside: boolean; nodes: string[] }[]; longTasks: { duration: number; at: number }[]; pageAt: number };
+      const figures = (await page.evaluate('window.__bench')) as {
+        shifts: { value: number; at: number; inside: boolean; nodes: string[] }[];
+        longTasks: { duration: number; at: number }[];
+        pageAt: number;
+      };
       const rows = await page.locator('[data-testid=carousel][data-status=ready]').count();
       await page.context().close();
       const duringScroll = figures.longTasks.slice(before);
@@ -140,7 +146,14 @@ export const discoverBenches: DiscoverBench[] = [
         longTasksDuringLoad: before,
         clsWhileRowsLoad: +clsRows.toFixed(4),
         clsWholeNavigation: +cls.toFixed(4),
-        shiftsOutsideDiscover: figures.shifts.filter((s) => !s.inside).map((s) => ({ value: +s.value.toFixed(4), atMs: Math.round(s.at), nodes: s.nodes, pageOnScreenAtMs: Math.round(figures.pageAt) })),
+        shiftsOutsideDiscover: figures.shifts
+          .filter((s) => !s.inside)
+          .map((s) => ({
+            value: +s.value.toFixed(4),
+            atMs: Math.round(s.at),
+            nodes: s.nodes,
+            pageOnScreenAtMs: Math.round(figures.pageAt),
+          })),
         budgetCls: 0.05,
         withinBudget: duringScroll.length === 0 && clsRows <= 0.05,
       };

@@ -68,7 +68,16 @@ async function coldLoad(browser: Browser, url: string, windowMs: number): Promis
   const js: Promise<number>[] = [];
   page.on('request', () => requests++);
   page.on('response', (r) => {
-    if (r.url().endsWith('.js')) js.push(r.request().sizes().then((s) => s.responseBodySize, () => 0));
+    if (r.url().endsWith('.js'))
+      js.push(
+        r
+          .request()
+          .sizes()
+          .then(
+            (s) => s.responseBodySize,
+            () => 0,
+          ),
+      );
   });
   await page.goto(url);
   const elapsed = (await page.evaluate('performance.now()')) as number;
@@ -110,7 +119,8 @@ async function watchPage(browser: Browser, site: Site): Promise<Page> {
 export const mainThreadBenches: MainThreadBench[] = [
   {
     name: 'home-main-thread-4x-cpu',
-    budget: '/ at 4× CPU: long tasks in the first 5 s ≤ 150 ms in total, none over 50 ms after first paint; home usable by 600 ms; JS ≤ 200 KB compressed; ≤ 30 requests',
+    budget:
+      '/ at 4× CPU: long tasks in the first 5 s ≤ 150 ms in total, none over 50 ms after first paint; home usable by 600 ms; JS ≤ 200 KB compressed; ≤ 30 requests',
     async run({ site, browser }) {
       const loads: Load[] = [];
       for (let i = 0; i < runsOf('MW_BENCH_LOAD_RUNS', 5); i++) loads.push(await coldLoad(browser, `${site.hostUrl}/`, 5000));

@@ -100,7 +100,14 @@ export const playerBenches: PlayerBench[] = [
         await page.context().close();
       }
       const value = median(runs);
-      return { medianMs: value, minMs: Math.min(...runs), maxMs: Math.max(...runs), runsMs: runs, budgetMs: 1000, withinBudget: value !== null && value < 1000 };
+      return {
+        medianMs: value,
+        minMs: Math.min(...runs),
+        maxMs: Math.max(...runs),
+        runsMs: runs,
+        budgetMs: 1000,
+        withinBudget: value !== null && value < 1000,
+      };
     },
   },
   {
@@ -115,11 +122,16 @@ export const playerBenches: PlayerBench[] = [
         await page.goto(`${site.hostUrl}${NOSFERATU}`);
         await page.waitForSelector('[data-testid=big-play]', { timeout: 30_000 });
         await page.click('[data-testid=big-play]');
-        await page.waitForFunction(`document.querySelector('[data-testid=player-video]').currentTime > 0.5`, undefined, { timeout: 15_000 });
+        await page.waitForFunction(`document.querySelector('[data-testid=player-video]').currentTime > 0.5`, undefined, {
+          timeout: 15_000,
+        });
         const src = (await page.evaluate(`document.querySelector('[data-testid=player-video]').currentSrc`)) as string;
         const hls = scripts.filter(hlsChunk);
         await page.context().close();
-        return { playing: src.startsWith('blob:') ? 'hls (MediaSource)' : src.replace(site.services!.urls.media!, ''), hlsChunkLoaded: hls.length > 0 };
+        return {
+          playing: src.startsWith('blob:') ? 'hls (MediaSource)' : src.replace(site.services!.urls.media!, ''),
+          hlsChunkLoaded: hls.length > 0,
+        };
       };
       // The user's source order puts the MP4 source first (preferences, as Settings saves them).
       const mp4First = `localStorage.setItem('__MW::preferences', JSON.stringify({ state: { enableSourceOrder: true, sourceOrder: ['local-mp4'] }, version: 1 }))`;

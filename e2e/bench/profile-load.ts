@@ -27,7 +27,22 @@ interface TraceEvent {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-profile-'));
 const site = await startSite({
   ports: { host: 0, 'remote-discover': 0, 'remote-player': 0, 'remote-account': 0, 'remote-settings': 0 },
-  services: { ports: { catalog: 0, media: 0, proxy: 0, skips: 0, geo: 0, backend: 0, scraper: 0, jellyfin: 0, archive: 0, opensubtitles: 0, guide: 0 }, dataDir },
+  services: {
+    ports: {
+      catalog: 0,
+      media: 0,
+      proxy: 0,
+      skips: 0,
+      geo: 0,
+      backend: 0,
+      scraper: 0,
+      jellyfin: 0,
+      archive: 0,
+      opensubtitles: 0,
+      guide: 0,
+    },
+    dataDir,
+  },
 });
 const browser = await chromium.launch(launchOptions());
 try {
@@ -35,7 +50,9 @@ try {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute'] });
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute'],
+  });
   await page.goto(`${site.hostUrl}${route}`);
   await page.waitForTimeout(seconds * 1000);
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
@@ -45,8 +62,12 @@ try {
   const main = events.filter((e) => e.pid === parse?.pid && e.tid === parse?.tid && e.ph === 'X' && e.dur !== undefined);
   const start = events.find((e) => e.name === 'navigationStart' || e.name === 'TracingStartedInBrowser')?.ts ?? main[0]!.ts;
   const byName = new Map<string, number>();
-  for (const e of main) if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur!);
-  const top = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 18).map(([name, us]) => `${name.padEnd(36)} ${(us / 1000).toFixed(0).padStart(6)} ms (inclusive)`);
+  for (const e of main)
+    if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur!);
+  const top = [...byName.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 18)
+    .map(([name, us]) => `${name.padEnd(36)} ${(us / 1000).toFixed(0).padStart(6)} ms (inclusive)`);
   console.log(`${route} at 4× CPU, first ${seconds} s, main thread:\n${top.join('\n')}`);
   const tasks = main.filter((e) => e.name === 'RunTask' && e.dur! > 50_000);
   console.log(`\nlong tasks: ${tasks.length}, total ${(tasks.reduce((s, t) => s + t.dur!, 0) / 1000).toFixed(0)} ms`);
@@ -56,14 +77,39 @@ try {
     for (const e of inside) {
       const label =
         e.name === 'EvaluateScript' || e.name === 'v8.compile'
-          ? `${e.name} ${String(e.args?.data?.url ?? '').split('/').pop()}`
+          ? `${e.name} ${String(e.args?.data?.url ?? '')
+              .split('/')
+              .pop()}`
           : e.name === 'FunctionCall'
-            ? `FunctionCall ${String(e.args?.data?.functionName ?? '')}@${String(e.args?.data?.url ?? '').split('/').pop()}`
+            ? `FunctionCall ${String(e.args?.data?.functionName ?? '')}@${String(e.args?.data?.url ?? '')
+                .split('/')
+                .pop()}`
             : e.name;
-      if (['Layout', 'UpdateLayoutTree', 'EvaluateScript', 'FunctionCall', 'ParseHTML', 'ParseAuthorStyleSheet', 'Paint', 'v8.compile', 'TimerFire', 'FireAnimationFrame', 'XHRReadyStateChange', 'EventDispatch', 'V8.GCScavenger', 'MajorGC', 'MinorGC'].includes(e.name))
+      if (
+        [
+          'Layout',
+          'UpdateLayoutTree',
+          'EvaluateScript',
+          'FunctionCall',
+          'ParseHTML',
+          'ParseAuthorStyleSheet',
+          'Paint',
+          'v8.compile',
+          'TimerFire',
+          'FireAnimationFrame',
+          'XHRReadyStateChange',
+          'EventDispatch',
+          'V8.GCScavenger',
+          'MajorGC',
+          'MinorGC',
+        ].includes(e.name)
+      )
         parts.set(label, (parts.get(label) ?? 0) + e.dur!);
     }
-    const list = [...parts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, us]) => `${n} ${(us / 1000).toFixed(0)}`);
+    const list = [...parts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([n, us]) => `${n} ${(us / 1000).toFixed(0)}`);
     console.log(`  at ${((task.ts - start) / 1000).toFixed(0)} ms, ${(task.dur! / 1000).toFixed(0)} ms: ${list.join('; ')}`);
   }
   await context.close();

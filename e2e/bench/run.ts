@@ -160,7 +160,8 @@ benches.push(...playerBenches);
 benches.push(...accountBenches);
 benches.push({
   name: 'backend-load',
-  budget: '1,000 signed-in users each pushing progress every 5 s (200 req/s) for 60 s: p99 under 50 ms, no errors (embedded database; PostgreSQL too when available), and the highest sustained rate',
+  budget:
+    '1,000 signed-in users each pushing progress every 5 s (200 req/s) for 60 s: p99 under 50 ms, no errors (embedded database; PostgreSQL too when available), and the highest sustained rate',
   // The account server runs as its own process per database (services/bench/backend-load.ts).
   run: () => runBackendLoad({ durationSeconds: Number(process.env.MW_BENCH_BACKEND_S ?? 60) }),
 });
@@ -199,7 +200,22 @@ if (!only || only.includes('build')) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-bench-'));
 const site = await startSite({
   ports: { host: 0, 'remote-discover': 0, 'remote-player': 0, 'remote-account': 0, 'remote-settings': 0 },
-  services: { ports: { catalog: 0, media: 0, proxy: 0, skips: 0, geo: 0, backend: 0, scraper: 0, jellyfin: 0, archive: 0, opensubtitles: 0, guide: 0 }, dataDir },
+  services: {
+    ports: {
+      catalog: 0,
+      media: 0,
+      proxy: 0,
+      skips: 0,
+      geo: 0,
+      backend: 0,
+      scraper: 0,
+      jellyfin: 0,
+      archive: 0,
+      opensubtitles: 0,
+      guide: 0,
+    },
+    dataDir,
+  },
 });
 const browser = await chromium.launch(launchOptions());
 try {

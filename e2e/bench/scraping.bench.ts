@@ -86,7 +86,13 @@ type Observed = {
   longTasks: Array<{ at: number; duration: number }>;
   clicks: Array<{ at: number; handledMs: number; answeredMs: number | null }>;
   eventTimings: Array<{ name: string; at: number; duration: number; inputDelay: number }>;
-  frames: Array<{ at: number; duration: number; blocking: number; styleAndLayout: number; scripts: Array<{ invoker: string; source: string; fn: string; ms: number }> }>;
+  frames: Array<{
+    at: number;
+    duration: number;
+    blocking: number;
+    styleAndLayout: number;
+    scripts: Array<{ invoker: string; source: string; fn: string; ms: number }>;
+  }>;
 };
 
 async function freshPage(browser: Browser, rate: number, init?: string): Promise<{ page: Page; cdp: CDPSession }> {
@@ -122,7 +128,8 @@ async function clickUntil(page: Page, done: Promise<unknown>, everyMs: number): 
 export const scrapingBenches: ScrapingBench[] = [
   {
     name: 'scraping-main-thread-4x-cpu',
-    budget: 'scraping never blocks the page: during a run over 10 sources, no main-thread long task over 50 ms at 4× CPU slowdown, and a button click answered within 100 ms',
+    budget:
+      'scraping never blocks the page: during a run over 10 sources, no main-thread long task over 50 ms at 4× CPU slowdown, and a button click answered within 100 ms',
     async run({ site, browser }) {
       const runs: Figures[] = [];
       const allLongTasks: number[] = [];
@@ -151,7 +158,9 @@ export const scrapingBenches: ScrapingBench[] = [
         await end;
         await page.waitForTimeout(200); // the last click's frame
         const o = (await page.evaluate('window.__scrape')) as Observed;
-        const measures = (await page.evaluate(`performance.getEntriesByName('mw:scrape-all').map((m) => ({ duration: m.duration, detail: m.detail }))`)) as Array<{ duration: number; detail: { ok: boolean; code?: string } }>;
+        const measures = (await page.evaluate(
+          `performance.getEntriesByName('mw:scrape-all').map((m) => ({ duration: m.duration, detail: m.detail }))`,
+        )) as Array<{ duration: number; detail: { ok: boolean; code?: string } }>;
         await page.context().close();
         const from = o.from ?? 0;
         const to = o.to ?? Infinity;
@@ -177,14 +186,23 @@ export const scrapingBenches: ScrapingBench[] = [
               ms: round(t.duration),
               ...(t.at < from ? { note: 'began before the progress view showed (the render that shows it)' } : {}),
               ...(t.at + t.duration > to ? { note: 'ended after the run (the render of its outcome)' } : {}),
-              ...(frame ? { styleAndLayoutMs: round(frame.styleAndLayout), scripts: frame.scripts.filter((x) => x.ms >= 5).map((x) => `${x.invoker} ${x.source} ${x.fn} ${x.ms} ms`) } : {}),
+              ...(frame
+                ? {
+                    styleAndLayoutMs: round(frame.styleAndLayout),
+                    scripts: frame.scripts.filter((x) => x.ms >= 5).map((x) => `${x.invoker} ${x.source} ${x.fn} ${x.ms} ms`),
+                  }
+                : {}),
             };
           }),
           clicksSent: sent,
           clicksAnsweredDuringRun: clicksDuring.length,
           clickAnswerMs: { median: round(median(answers)), max: round(Math.max(0, ...answers)) },
           clickHandledMs: { max: round(Math.max(0, ...clicksDuring.map((c) => c.handledMs))) },
-          clickEventTimingOver16ms: { count: events.length, maxMs: round(Math.max(0, ...events.map((e) => e.duration))), maxInputDelayMs: round(Math.max(0, ...events.map((e) => e.inputDelay))) },
+          clickEventTimingOver16ms: {
+            count: events.length,
+            maxMs: round(Math.max(0, ...events.map((e) => e.duration))),
+            maxInputDelayMs: round(Math.max(0, ...events.map((e) => e.inputDelay))),
+          },
         });
       }
       const longest = round(Math.max(0, ...allLongTasks));
@@ -215,7 +233,10 @@ export const scrapingBenches: ScrapingBench[] = [
       const next: number[] = [];
       let sourceId: unknown = null;
       type Measure = { duration: number; detail: { sourceId?: string; waitedForWorkerMs: number } };
-      const measures = (page: Page) => page.evaluate(`performance.getEntriesByName('mw:scrape-all').map((e) => ({ duration: e.duration, detail: e.detail }))`) as Promise<Measure[]>;
+      const measures = (page: Page) =>
+        page.evaluate(`performance.getEntriesByName('mw:scrape-all').map((e) => ({ duration: e.duration, detail: e.detail }))`) as Promise<
+          Measure[]
+        >;
       for (let i = 0; i < count; i++) {
         const { page } = await freshPage(browser, 1);
         // A mirrored title: on the HLS mirror, the library's first source.

@@ -49,7 +49,11 @@ test('a bookmark toggled on a card appears on home', async ({ page, site }) => {
 
   // And off again from the same card on home (Discover's rows are shuffled picks of two pages, so
   // the title need not be on Discover again).
-  const saved = () => page.evaluate((key) => key in JSON.parse(localStorage.getItem('__MW::bookmarks')!).state.bookmarks, id.replace(/^tmdb-(movie|tv)-/, ''));
+  const saved = () =>
+    page.evaluate(
+      (key) => key in JSON.parse(localStorage.getItem('__MW::bookmarks')!).state.bookmarks,
+      id.replace(/^tmdb-(movie|tv)-/, ''),
+    );
   expect(await saved()).toBe(true);
   const onHome = bookmarks.locator(`[data-testid=media-card][data-media-id="${id}"]`);
   await expect(bookmarkButton(onHome)).toHaveAttribute('aria-pressed', 'true');

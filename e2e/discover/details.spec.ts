@@ -5,7 +5,9 @@ import { expect, test } from '../support/site.fixture';
 import { detailsModal, loadedCards, openDiscover, row, seedStore } from '../support/discover.page';
 
 test('movie: trailer controls, play, bookmark, facts, rating from IMDb, links', async ({ page, site }) => {
-  const imdbRequest = page.waitForRequest((r) => r.url().includes('destination=') && r.url().includes(encodeURIComponent('/title/tt0013442/')));
+  const imdbRequest = page.waitForRequest(
+    (r) => r.url().includes('destination=') && r.url().includes(encodeURIComponent('/title/tt0013442/')),
+  );
   await openDiscover(page, site.hostUrl, '?m=details-tmdb-movie-653');
   const modal = detailsModal(page);
   await expect(modal.getByRole('heading', { name: 'Nosferatu', level: 2 })).toBeVisible();
@@ -23,7 +25,14 @@ test('movie: trailer controls, play, bookmark, facts, rating from IMDb, links', 
 
   await expect(modal.getByTestId('details-play')).toHaveText('Play');
   await expect(modal.getByTestId('details-play')).toHaveAttribute('href', /\/media\/tmdb-movie-653-nosferatu$/);
-  await expect(modal.locator('dd')).toContainText(['F. W. Murnau', 'Celia Vasquez-Lind, Hester Ashgrove, Gideon Hartigan, Ugo Whitcombe, Amos Abernathy', '1h 34m', 'German', 'March 4, 1922', 'PG']);
+  await expect(modal.locator('dd')).toContainText([
+    'F. W. Murnau',
+    'Celia Vasquez-Lind, Hester Ashgrove, Gideon Hartigan, Ugo Whitcombe, Amos Abernathy',
+    '1h 34m',
+    'German',
+    'March 4, 1922',
+    'PG',
+  ]);
   await expect(modal.getByTestId('details-rating')).toContainText(/\d\.\d\/10/);
   await expect(modal.getByTestId('details-rating')).toContainText(/\d+K\+ votes|\d+ votes/);
   await expect(modal.getByRole('link', { name: 'The Movie Database' })).toHaveAttribute('href', 'https://www.themoviedb.org/movie/653');
@@ -33,7 +42,15 @@ test('movie: trailer controls, play, bookmark, facts, rating from IMDb, links', 
   await expect(modal.getByTestId('details-bookmark')).toHaveAttribute('aria-pressed', 'true');
 
   const axe = await new AxeBuilder({ page }).include('[role=dialog]').analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+  expect(
+    axe.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    ),
+  ).toEqual([]);
 
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toHaveCount(0);
@@ -50,8 +67,22 @@ test('show: seasons, unaired episodes, progress bar and ring, Resume', async ({ 
         updatedAt: now,
         seasons: { '600001': { id: '600001', number: 1, title: 'Season 1' } },
         episodes: {
-          '5000051': { id: '5000051', number: 1, title: 'Open Water', seasonId: '600001', updatedAt: now - 1000, progress: { watched: 2300, duration: 2400 } },
-          '5000052': { id: '5000052', number: 2, title: 'Static', seasonId: '600001', updatedAt: now, progress: { watched: 600, duration: 2400 } },
+          '5000051': {
+            id: '5000051',
+            number: 1,
+            title: 'Open Water',
+            seasonId: '600001',
+            updatedAt: now - 1000,
+            progress: { watched: 2300, duration: 2400 },
+          },
+          '5000052': {
+            id: '5000052',
+            number: 2,
+            title: 'Static',
+            seasonId: '600001',
+            updatedAt: now,
+            progress: { watched: 600, duration: 2400 },
+          },
         },
       },
     },

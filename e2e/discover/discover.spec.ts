@@ -48,7 +48,16 @@ test('rows below the fold are requested only when scrolled near', async ({ page,
 
 test('provider pills load a US row; genre pills scroll to their row', async ({ page, site }) => {
   await openDiscover(page, site.hostUrl);
-  await expect(providerPills(page)).toHaveText(['Netflix', 'Apple TV+', 'Amazon Prime Video', 'Hulu', 'Max', 'Paramount Plus', 'Disney Plus', 'Shudder']);
+  await expect(providerPills(page)).toHaveText([
+    'Netflix',
+    'Apple TV+',
+    'Amazon Prime Video',
+    'Hulu',
+    'Max',
+    'Paramount Plus',
+    'Disney Plus',
+    'Shudder',
+  ]);
   const providerRequest = page.waitForRequest((r) => r.url().includes('with_watch_providers=8'));
   await providerPills(page).filter({ hasText: 'Netflix' }).click();
   expect(new URL((await providerRequest).url()).searchParams.get('watch_region')).toBe('US');
@@ -57,7 +66,9 @@ test('provider pills load a US row; genre pills scroll to their row', async ({ p
 
   const drama = row(page, 'Drama');
   await expect(drama).not.toBeInViewport();
-  await genrePills(page).filter({ hasText: /^Drama$/ }).click();
+  await genrePills(page)
+    .filter({ hasText: /^Drama$/ })
+    .click();
   await expect(drama).toBeInViewport();
   await loadedCards(drama);
 
@@ -138,5 +149,13 @@ test('axe: Discover has no violations', async ({ page, site }) => {
   await loadedCards(row(page, 'Now Playing'));
   await loadedCards(row(page, 'Most Popular'));
   const results = await new AxeBuilder({ page }).include('[data-testid=discover-page]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    ),
+  ).toEqual([]);
 });

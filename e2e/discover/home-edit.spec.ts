@@ -18,15 +18,37 @@ const bookmarks = {
 };
 const progress = {
   items: {
-    '234': { title: 'The Cabinet of Dr. Caligari', year: 1920, type: 'movie', updatedAt: now, progress: { watched: 600, duration: 4500 }, seasons: {}, episodes: {} },
+    '234': {
+      title: 'The Cabinet of Dr. Caligari',
+      year: 1920,
+      type: 'movie',
+      updatedAt: now,
+      progress: { watched: 600, duration: 4500 },
+      seasons: {},
+      episodes: {},
+    },
     '910001': {
       type: 'show',
       title: 'Files of the Northern Street',
       updatedAt: now - 5000,
       seasons: { '600001': { id: '600001', number: 1, title: 'Season 1' } },
       episodes: {
-        '5000051': { id: '5000051', number: 1, title: 'Open Water', seasonId: '600001', updatedAt: now - 6000, progress: { watched: 2300, duration: 2400 } },
-        '5000052': { id: '5000052', number: 2, title: 'Static', seasonId: '600001', updatedAt: now - 5000, progress: { watched: 600, duration: 2400 } },
+        '5000051': {
+          id: '5000051',
+          number: 1,
+          title: 'Open Water',
+          seasonId: '600001',
+          updatedAt: now - 6000,
+          progress: { watched: 2300, duration: 2400 },
+        },
+        '5000052': {
+          id: '5000052',
+          number: 2,
+          title: 'Static',
+          seasonId: '600001',
+          updatedAt: now - 5000,
+          progress: { watched: 600, duration: 2400 },
+        },
       },
     },
   },
@@ -80,7 +102,11 @@ for (const width of [1280, 390]) {
       await page.getByRole('button', { name: 'Remove Files of the Northern Street' }).click();
       await expect(page.getByTestId('undo-toast')).toContainText('Removed Files of the Northern Street');
       // Navigating away before the undo window ends: the removal is final.
-      await page.getByRole('link', { name: 'Discover', exact: true }).or(page.getByRole('link', { name: 'Discover more' })).first().click();
+      await page
+        .getByRole('link', { name: 'Discover', exact: true })
+        .or(page.getByRole('link', { name: 'Discover more' }))
+        .first()
+        .click();
       await expect.poll(async () => Object.keys((await localProgress(page))!.items)).toEqual(['234']);
       await page.goto(`${site.hostUrl}/`);
       await expect.poll(() => titles(page, 'continue-watching')).toEqual(['The Cabinet of Dr. Caligari']);
@@ -102,7 +128,10 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('signed in: removing from Continue Watching is synced as DELETE …/progress/:tmdbId with {}; bookmarks with DELETE', async ({ page, site }) => {
+test('signed in: removing from Continue Watching is synced as DELETE …/progress/:tmdbId with {}; bookmarks with DELETE', async ({
+  page,
+  site,
+}) => {
   test.setTimeout(120_000);
   const backend = site.services!.urls.backend!;
   await page.goto(`${site.hostUrl}/about`);
@@ -115,11 +144,16 @@ test('signed in: removing from Continue Watching is synced as DELETE …/progres
       { tmdbId: '19', title: 'Metropolis', watched: 700, duration: 9000 },
     ],
   });
-  await expect.poll(async () => (await serverData(backend, account)).progress.map((p) => p.tmdbId).sort(), { timeout: 30_000 }).toEqual(['19', '234']);
+  await expect
+    .poll(async () => (await serverData(backend, account)).progress.map((p) => p.tmdbId).sort(), { timeout: 30_000 })
+    .toEqual(['19', '234']);
   await expect.poll(async () => (await serverData(backend, account)).bookmarks.map((b) => b.tmdbId), { timeout: 30_000 }).toEqual(['653']);
 
   const deletes: { url: string; body: string | null; contentType: string | undefined }[] = [];
-  page.on('request', (r) => r.method() === 'DELETE' && deletes.push({ url: r.url(), body: r.postData(), contentType: r.headers()['content-type'] }));
+  page.on(
+    'request',
+    (r) => r.method() === 'DELETE' && deletes.push({ url: r.url(), body: r.postData(), contentType: r.headers()['content-type'] }),
+  );
   await page.goto(`${site.hostUrl}/`);
   await page.getByRole('button', { name: 'Edit Continue Watching' }).click();
   await page.getByRole('button', { name: 'Remove The Cabinet of Dr. Caligari' }).click();

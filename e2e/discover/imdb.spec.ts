@@ -28,8 +28,18 @@ test('no proxy: IMDb data comes through the extension with a browser user-agent'
   const modal = detailsModal(page);
   await expect(modal.getByRole('heading', { name: 'Nosferatu' })).toBeVisible();
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __extensionSeen: { name: string; body: { url?: string; headers?: Record<string, string> } }[] }).__extensionSeen.find((m) => m.name === 'makeRequest')?.body ?? null))
-    .toMatchObject({ url: expect.stringMatching(/\/title\/tt0013442\/$/), headers: { 'User-Agent': expect.stringMatching(/^Mozilla\/5\.0/) } });
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (
+            window as unknown as { __extensionSeen: { name: string; body: { url?: string; headers?: Record<string, string> } }[] }
+          ).__extensionSeen.find((m) => m.name === 'makeRequest')?.body ?? null,
+      ),
+    )
+    .toMatchObject({
+      url: expect.stringMatching(/\/title\/tt0013442\/$/),
+      headers: { 'User-Agent': expect.stringMatching(/^Mozilla\/5\.0/) },
+    });
   await expect(modal.getByTestId('details-trailer')).toBeVisible();
   expect(proxied).toEqual([]);
 });

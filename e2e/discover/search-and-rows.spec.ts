@@ -19,7 +19,11 @@ for (const width of [1280, 390]) {
         [...document.styleSheets].some((sheet) =>
           [...sheet.cssRules].some((rule) => {
             if (!(rule instanceof CSSStyleRule) || !rule.selectorText.includes('::-webkit-search-cancel-button')) return false;
-            const host = rule.selectorText.split(',').map((s) => s.trim()).find((s) => s.endsWith('::-webkit-search-cancel-button'))?.replace('::-webkit-search-cancel-button', '');
+            const host = rule.selectorText
+              .split(',')
+              .map((s) => s.trim())
+              .find((s) => s.endsWith('::-webkit-search-cancel-button'))
+              ?.replace('::-webkit-search-cancel-button', '');
             return Boolean(host) && el.matches(host!) && rule.style.display === 'none';
           }),
         ),

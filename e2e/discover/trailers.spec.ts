@@ -16,7 +16,9 @@ async function youtubeTrailerFor(page: Page) {
   await page.route('**/3/movie/653?**', async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as Record<string, unknown>;
-    body.videos = { results: [{ iso_639_1: 'en', name: 'Official Trailer', key: YOUTUBE_ID, site: 'YouTube', type: 'Trailer', official: true, id: 'v1' }] };
+    body.videos = {
+      results: [{ iso_639_1: 'en', name: 'Official Trailer', key: YOUTUBE_ID, site: 'YouTube', type: 'Trailer', official: true, id: 'v1' }],
+    };
     await route.fulfill({ response, json: body });
   });
   await page.route('**/?destination=**', (route) => route.fulfill({ status: 502, body: '{"error":"upstream_unreachable"}' }));
@@ -43,7 +45,10 @@ test('a YouTube trailer plays behind a click, on the privacy-enhanced host, and 
 
   await modal.getByTestId('trailer-start').click();
   const frame = modal.getByTestId('details-trailer-embed');
-  await expect(frame).toHaveAttribute('src', new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${YOUTUBE_ID}\\?autoplay=1&enablejsapi=1`));
+  await expect(frame).toHaveAttribute(
+    'src',
+    new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${YOUTUBE_ID}\\?autoplay=1&enablejsapi=1`),
+  );
   await expect(frame).toHaveAttribute('title', 'Trailer of Nosferatu');
   await expect(frame).toHaveAttribute('data-state', 'ready');
   expect(embedRequests.every((url) => url.startsWith('https://www.youtube-nocookie.com/'))).toBe(true);
@@ -57,7 +62,10 @@ test('an embed that does not load: a clear message and a link to watch the trail
   await modal.getByTestId('trailer-start').click();
   const failed = modal.getByTestId('trailer-failed');
   await expect(failed).toContainText('The trailer could not load here.', { timeout: 15_000 });
-  await expect(failed.getByRole('link', { name: 'Watch it on YouTube' })).toHaveAttribute('href', `https://www.youtube.com/watch?v=${YOUTUBE_ID}`);
+  await expect(failed.getByRole('link', { name: 'Watch it on YouTube' })).toHaveAttribute(
+    'href',
+    `https://www.youtube.com/watch?v=${YOUTUBE_ID}`,
+  );
   await expect(modal.getByTestId('details-trailer-embed')).toHaveCount(0);
   // The rest of the modal works as before.
   await expect(modal.getByTestId('details-play')).toBeVisible();

@@ -17,7 +17,8 @@ async function audit(page: Page, label: string, include?: string): Promise<void>
   let builder = new AxeBuilder({ page }).withTags(TAGS).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
-  const describe = (v: (typeof results.violations)[number]) => `${v.impact} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`;
+  const describe = (v: (typeof results.violations)[number]) =>
+    `${v.impact} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`;
   const minor = results.violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical');
   if (minor.length > 0) console.log(`[a11y] ${label}: ${minor.map(describe).join(' | ')}`);
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map(describe), label).toEqual([]);
@@ -63,10 +64,26 @@ for (const width of [1280, 390]) {
       }
     });
 
-    test("Home with lists and their edit mode, and the details modal, have no serious or critical axe violation", async ({ page, site }) => {
-      await seedStore(page, 'bookmarks', { bookmarks: { '653': { title: 'Nosferatu', year: 1922, type: 'movie', updatedAt: now } }, updateQueue: [] });
+    test('Home with lists and their edit mode, and the details modal, have no serious or critical axe violation', async ({
+      page,
+      site,
+    }) => {
+      await seedStore(page, 'bookmarks', {
+        bookmarks: { '653': { title: 'Nosferatu', year: 1922, type: 'movie', updatedAt: now } },
+        updateQueue: [],
+      });
       await seedStore(page, 'progress', {
-        items: { '234': { title: 'The Cabinet of Dr. Caligari', year: 1920, type: 'movie', updatedAt: now, progress: { watched: 600, duration: 4500 }, seasons: {}, episodes: {} } },
+        items: {
+          '234': {
+            title: 'The Cabinet of Dr. Caligari',
+            year: 1920,
+            type: 'movie',
+            updatedAt: now,
+            progress: { watched: 600, duration: 4500 },
+            seasons: {},
+            episodes: {},
+          },
+        },
         updateQueue: [],
       });
       await page.goto(`${site.hostUrl}/`);

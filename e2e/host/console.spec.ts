@@ -11,7 +11,9 @@ import { player } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 const now = Date.now();
-const noImdbPage = MOVIES.find((m) => !m.adult && m.imdbId && !IMDB_PAGE_IDS.includes(m.imdbId) && m.releaseDate && m.releaseDate < '2020')!;
+const noImdbPage = MOVIES.find(
+  (m) => !m.adult && m.imdbId && !IMDB_PAGE_IDS.includes(m.imdbId) && m.releaseDate && m.releaseDate < '2020',
+)!;
 
 function collect(page: Page) {
   const errors: string[] = [];
@@ -22,7 +24,8 @@ function collect(page: Page) {
     const text = message.text();
     if (message.type() === 'info') infos.push(text);
     if (message.type() !== 'error') return;
-    const expectedImdbMiss = text.startsWith('Failed to load resource') && message.location().url.includes(encodeURIComponent(`/title/${noImdbPage.imdbId}/`));
+    const expectedImdbMiss =
+      text.startsWith('Failed to load resource') && message.location().url.includes(encodeURIComponent(`/title/${noImdbPage.imdbId}/`));
     if (!expectedImdbMiss) errors.push(`${message.location().url}: ${text}`);
   });
   page.on('request', (r) => requests.push(r.url()));
@@ -34,9 +37,22 @@ for (const width of [1280, 390]) {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 860 });
     const seen = collect(page);
-    await seedStore(page, 'bookmarks', { bookmarks: { '653': { title: 'Nosferatu', year: 1922, type: 'movie', updatedAt: now } }, updateQueue: [] });
+    await seedStore(page, 'bookmarks', {
+      bookmarks: { '653': { title: 'Nosferatu', year: 1922, type: 'movie', updatedAt: now } },
+      updateQueue: [],
+    });
     await seedStore(page, 'progress', {
-      items: { '234': { title: 'The Cabinet of Dr. Caligari', year: 1920, type: 'movie', updatedAt: now, progress: { watched: 600, duration: 4500 }, seasons: {}, episodes: {} } },
+      items: {
+        '234': {
+          title: 'The Cabinet of Dr. Caligari',
+          year: 1920,
+          type: 'movie',
+          updatedAt: now,
+          progress: { watched: 600, duration: 4500 },
+          seasons: {},
+          episodes: {},
+        },
+      },
       updateQueue: [],
     });
 

@@ -7,7 +7,10 @@ import { register } from '../support/account.page';
 import { header } from '../support/host.page';
 import { expect, test } from '../support/site.fixture';
 
-test('signed in: avatar with the profile icon, one-line logo and device name, no label-in-name violation, at 1280, 390 and 360 px', async ({ page, site }) => {
+test('signed in: avatar with the profile icon, one-line logo and device name, no label-in-name violation, at 1280, 390 and 360 px', async ({
+  page,
+  site,
+}) => {
   await register(page, site.hostUrl, 'The living room television');
   const profile = await page.evaluate(() => JSON.parse(localStorage.getItem('__MW::auth')!).state.account.profile as { icon: string });
   for (const width of [1280, 390, 360]) {
@@ -21,7 +24,10 @@ test('signed in: avatar with the profile icon, one-line logo and device name, no
     const logo = header(page).getByRole('link', { name: 'movie-web', exact: true });
     expect((await logo.boundingBox())!.height).toBeLessThan(40);
     expect((await trigger.boundingBox())!.height).toBeLessThan(48);
-    const results = await new AxeBuilder({ page }).include('header').options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+    const results = await new AxeBuilder({ page })
+      .include('header')
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([]);
     await trigger.click();
     await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();

@@ -23,7 +23,11 @@ async function expectVisibleFocus(target: Locator): Promise<void> {
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
     const shadow = style.boxShadow !== 'none';
     const rect = el.getBoundingClientRect();
-    return { drawn: outline || shadow, inView: rect.width > 0 && rect.height > 0, visible: style.visibility !== 'hidden' && Number(style.opacity) > 0 };
+    return {
+      drawn: outline || shadow,
+      inView: rect.width > 0 && rect.height > 0,
+      visible: style.visibility !== 'hidden' && Number(style.opacity) > 0,
+    };
   });
   expect(ring).toEqual({ drawn: true, inView: true, visible: true });
 }
@@ -39,7 +43,10 @@ for (const width of [1280, 390]) {
     await page.keyboard.type('Nosferatu');
     await expect(page).toHaveURL(`${site.hostUrl}/browse/Nosferatu`);
 
-    const result = page.getByTestId('search-results').getByRole('link', { name: /Nosferatu/ }).first();
+    const result = page
+      .getByTestId('search-results')
+      .getByRole('link', { name: /Nosferatu/ })
+      .first();
     await expect(result).toBeVisible();
     await tabTo(page, result);
     await expectVisibleFocus(result);

@@ -8,7 +8,8 @@ test('offline: banner, dismissible and remembered; the shell still loads from th
   // Wait until the service worker controls the page (first visit installs it).
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    if (!navigator.serviceWorker.controller)
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
   });
   await context.setOffline(true);
   const banner = page.getByTestId('offline-banner');
@@ -30,12 +31,17 @@ test('a new version of the site is offered with a reload prompt', async ({ page,
   await context.route('**/sw.js', async (route) => {
     const response = await route.fetch();
     const body = `${await response.text()}\n// deploy ${version}\n`;
-    await route.fulfill({ response, body, headers: { ...response.headers(), 'content-type': 'text/javascript', 'content-length': String(Buffer.byteLength(body)) } });
+    await route.fulfill({
+      response,
+      body,
+      headers: { ...response.headers(), 'content-type': 'text/javascript', 'content-length': String(Buffer.byteLength(body)) },
+    });
   });
   await page.goto(`${site.hostUrl}/about`);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    if (!navigator.serviceWorker.controller)
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
   });
   await expect(page.getByTestId('update-banner')).toHaveCount(0);
   // A deploy changes the worker; the hourly check finds it (run now instead of waiting an hour).

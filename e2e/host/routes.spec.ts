@@ -70,7 +70,9 @@ test('old streaming-guide links are looked up in the guide and open the title, o
   await page.goto(`${site.hostUrl}/media/JW-movie-${guideIdOf.movie(1)}?theme=teal`);
   await expect(page).toHaveURL(`${site.hostUrl}/media/tmdb-movie-${movie.id}-${slugify(movie.title)}?theme=teal`);
   // An episode: the guide's season and episode ids become the catalog's.
-  await page.goto(`${site.hostUrl}/media/JW-show-${guideIdOf.show(0)}/${guideIdOf.season(0, 2)}/${guideIdOf.episode(0, 2, episode.number)}?language=en`);
+  await page.goto(
+    `${site.hostUrl}/media/JW-show-${guideIdOf.show(0)}/${guideIdOf.season(0, 2)}/${guideIdOf.episode(0, 2, episode.number)}?language=en`,
+  );
   await expect(page).toHaveURL(`${site.hostUrl}/media/tmdb-tv-${show.id}-${slugify(show.name)}/${season.id}/${episode.id}?language=en`);
   // Unknown to the guide: the old-link page, with a way home.
   await page.goto(`${site.hostUrl}/media/JW-movie-1`);
@@ -100,8 +102,11 @@ test('old streaming-guide links are looked up in the guide and open the title, o
 
 test('embed links with season and episode numbers become media paths with ids', async ({ page, site, request }) => {
   // The first show of the local catalog has several seasons; find the ids of season 1 episode 2.
-  const token = 'eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJsb2NhbC1jYXRhbG9nIiwic3ViIjoibW92aWUtd2ViLWxvY2FsIiwic2NvcGVzIjpbImFwaV9yZWFkIl0sInZlcnNpb24iOjF9.bG9jYWwtY2F0YWxvZy1ub3QtYS1zZWNyZXQ';
-  const season = await (await request.get(`${site.services!.urls.catalog}/3/tv/910001/season/1`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const token =
+    'eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJsb2NhbC1jYXRhbG9nIiwic3ViIjoibW92aWUtd2ViLWxvY2FsIiwic2NvcGVzIjpbImFwaV9yZWFkIl0sInZlcnNpb24iOjF9.bG9jYWwtY2F0YWxvZy1ub3QtYS1zZWNyZXQ';
+  const season = await (
+    await request.get(`${site.services!.urls.catalog}/3/tv/910001/season/1`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json();
   const episode = season.episodes.find((e: { episode_number: number }) => e.episode_number === 2);
   await page.goto(`${site.hostUrl}/embed/tmdb-tv-910001/1/2?language=en`);
   await expect(page).toHaveURL(`${site.hostUrl}/media/tmdb-tv-910001/${season.id}/${episode.id}?language=en`);

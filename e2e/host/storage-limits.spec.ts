@@ -22,7 +22,9 @@ test('an unreadable stored value is set aside once, however often the site is lo
   await expect(page.getByTestId('recovered-banner')).toHaveCount(0);
   const backups = await backupsOf(page, 'bookmarks');
   expect(backups).toHaveLength(1);
-  expect(await page.evaluate((key) => localStorage.getItem(key), backups[0]!)).toBe('{"state": {"bookmarks": {"1": {"type": "anime"}}}, "version": 1');
+  expect(await page.evaluate((key) => localStorage.getItem(key), backups[0]!)).toBe(
+    '{"state": {"bookmarks": {"1": {"type": "anime"}}}, "version": 1',
+  );
 });
 
 test('a full storage: the person is told, the bookmark stays on screen, and is saved once there is room', async ({ page, site }) => {
@@ -51,7 +53,11 @@ test('a full storage: the person is told, the bookmark stays on screen, and is s
   expect(await page.evaluate(() => localStorage.getItem('__MW::bookmarks'))).toBeNull();
 
   // Room again: the next change saves everything the store holds (the first bookmark too), and the notice goes.
-  await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('filler-')).forEach((k) => localStorage.removeItem(k)));
+  await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('filler-'))
+      .forEach((k) => localStorage.removeItem(k)),
+  );
   await header(page).getByRole('link', { name: 'Discover' }).click(); // in the app: a reload would drop what is only in memory
   const other = (await loadedCards(row(page, 'Now Playing'))).nth(1);
   const otherId = (await other.getAttribute('data-media-id'))!;

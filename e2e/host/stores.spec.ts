@@ -42,7 +42,11 @@ test("the described product's saved bookmarks and progress appear, and survive r
   await expect(page.getByTestId('continue-watching').getByTestId('media-card')).toContainText('The Cabinet of Dr. Caligari');
   await expect(page.getByTestId('continue-watching').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '13');
   // Spec §2: Home is the search box, Bookmarks, Continue Watching, then Discover.
-  await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: /^(Bookmarks|Continue Watching|Discover)$/ })).toHaveText(['Bookmarks', 'Continue Watching', 'Discover']);
+  await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: /^(Bookmarks|Continue Watching|Discover)$/ })).toHaveText([
+    'Bookmarks',
+    'Continue Watching',
+    'Discover',
+  ]);
   await page.reload();
   await expect(page.getByTestId('bookmarks').getByTestId('media-card')).toHaveCount(2);
   // Stored in the current version from now on, nothing dropped.
@@ -51,7 +55,10 @@ test("the described product's saved bookmarks and progress appear, and survive r
   expect(Object.keys(stored.state.bookmarks).sort()).toEqual(['19', '653']);
 });
 
-test('corrupt storage: defaults are used, the unreadable value is kept under a backup key, and the user is told', async ({ page, site }) => {
+test('corrupt storage: defaults are used, the unreadable value is kept under a backup key, and the user is told', async ({
+  page,
+  site,
+}) => {
   await page.goto(`${site.hostUrl}/about`);
   await page.evaluate(() => localStorage.setItem('__MW::bookmarks', '{"state": {"bookmarks": {"1": {"type": "anime"}}}, "version": 1'));
   await page.goto(`${site.hostUrl}/`);

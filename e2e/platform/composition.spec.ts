@@ -19,7 +19,11 @@ async function sharedChunksOf(origin: string): Promise<Set<string>> {
   return new Set(manifest.shared.flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]));
 }
 
-test('each remote renders inside the host from its own origin; singletons load once, from the host', async ({ page, site, consoleErrors }) => {
+test('each remote renders inside the host from its own origin; singletons load once, from the host', async ({
+  page,
+  site,
+  consoleErrors,
+}) => {
   const requests: Request[] = [];
   page.on('request', (request) => requests.push(request));
   for (const name of REMOTE_NAMES) {

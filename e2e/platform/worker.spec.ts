@@ -32,7 +32,9 @@ test('a UTF-16 subtitle file is decoded from its bytes in the worker', async ({ 
 
 test('a file that is not a subtitle is refused with a clear message', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/dev/video`);
-  await page.getByLabel('Subtitle file (.srt, .vtt, .ass, .ssa)').setInputFiles({ name: 'notes.srt', mimeType: 'text/plain', buffer: Buffer.from('just some words') });
+  await page
+    .getByLabel('Subtitle file (.srt, .vtt, .ass, .ssa)')
+    .setInputFiles({ name: 'notes.srt', mimeType: 'text/plain', buffer: Buffer.from('just some words') });
   await expect(page.getByRole('alert')).toHaveText('Invalid subtitle format');
 });
 

@@ -61,7 +61,9 @@ test('a needsProxy caption comes through the extension (the page could not read 
   await openCaptionsAt3s(page);
   await page.getByTestId('caption-protected-en').click();
   await expect(page.getByTestId('caption-cue')).toHaveText('Protected line 2');
-  expect((await seen(page)).filter((m) => m.name === 'makeRequest').map((m) => m.body?.url)).toContain(`${scraper.origin}/protected/en.vtt`);
+  expect((await seen(page)).filter((m) => m.name === 'makeRequest').map((m) => m.body?.url)).toContain(
+    `${scraper.origin}/protected/en.vtt`,
+  );
   // Only the extension's background fetched it: no request from the page (which would carry its Origin).
   expect(captionRequests.length).toBeGreaterThan(0);
   expect(captionRequests.every((r) => r.origin === undefined)).toBe(true);
@@ -77,7 +79,10 @@ test('an extension that fails the request: "failed to get caption data from exte
   await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing');
 });
 
-test('without extension or proxy, the caption is tried directly and its refusal is "failed to get caption data"', async ({ page, site }) => {
+test('without extension or proxy, the caption is tried directly and its refusal is "failed to get caption data"', async ({
+  page,
+  site,
+}) => {
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await openCaptionsAt3s(page);
   await page.getByTestId('caption-protected-en').click();

@@ -59,7 +59,8 @@ test('a subtitle file over the size limit is refused with a message; the chosen 
   await openCaptions(page);
   await dropFile(page, 'small.srt', '1\n00:00:00,000 --> 00:01:00,000\nStill here\n');
   await expect(page.getByTestId('caption-cue')).toHaveText('Still here');
-  const line = (i: number) => `${i}\n00:00:${String(i % 60).padStart(2, '0')},000 --> 00:00:${String(i % 60).padStart(2, '0')},500\nLine ${i} of a file far too large\n`;
+  const line = (i: number) =>
+    `${i}\n00:00:${String(i % 60).padStart(2, '0')},000 --> 00:00:${String(i % 60).padStart(2, '0')},500\nLine ${i} of a file far too large\n`;
   const huge = Array.from({ length: 210_000 }, (_, i) => line(i)).join('\n');
   expect(huge.length).toBeGreaterThan(9_000_000);
   await dropFile(page, 'huge.srt', huge);

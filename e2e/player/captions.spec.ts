@@ -60,7 +60,10 @@ test('a subtitle file dropped on the captions menu is used; other files are igno
   await expect(page.getByTestId('opensubtitles-none')).toHaveText('No subtitles from OpenSubtitles for this video.');
 });
 
-test('a caption whose file fails to load says "failed to get caption data" in the menu; playback goes on, and choosing it again retries', async ({ page, site }) => {
+test('a caption whose file fails to load says "failed to get caption data" in the menu; playback goes on, and choosing it again retries', async ({
+  page,
+  site,
+}) => {
   let failing = true;
   await page.route('**/subtitles/meadow/en.vtt', (route) => (failing ? route.fulfill({ status: 500, body: 'down' }) : route.fallback()));
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
@@ -93,13 +96,17 @@ test('an HLS subtitle rendition: cues placed by its X-TIMESTAMP-MAP against the 
   // of 2..4 s shows at 3 s, not shifted by those 1.48 s.
   await page.getByTestId('caption-hls-0').click();
   await expect(page.getByTestId('caption-hls-0')).toHaveAttribute('aria-pressed', 'true');
-  for (const [time, text] of [[3, 'Subtitle line 2 (en)'], [1.7, 'Subtitle line 1 (en)'], [4.3, 'Subtitle line 3 (en)']] as const) {
+  for (const [time, text] of [
+    [3, 'Subtitle line 2 (en)'],
+    [1.7, 'Subtitle line 1 (en)'],
+    [4.3, 'Subtitle line 3 (en)'],
+  ] as const) {
     await video(page).evaluate((v: HTMLVideoElement, at) => (v.currentTime = at), time);
     await expect(page.getByTestId('caption-cue')).toHaveText(text);
   }
 });
 
-test('an HLS subtitle rendition that does not answer in 5 s (spec §9) fails with the menu\'s message', async ({ page, site }) => {
+test("an HLS subtitle rendition that does not answer in 5 s (spec §9) fails with the menu's message", async ({ page, site }) => {
   await page.route('**/hls/s-es/**', () => {
     // never answered
   });
@@ -161,7 +168,9 @@ test.describe('captions flagged OpenSubtitles', () => {
     await page.getByTestId('caption-os-fr').click();
     await expect(page.getByTestId('caption-os-fr')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('caption-cue')).toHaveText('Ligne de sous-titre 2 (fr)');
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::subtitles')!).state)).toMatchObject({ isOpenSubtitles: true, lastSelectedLanguage: 'fr' });
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::subtitles')!).state))
+      .toMatchObject({ isOpenSubtitles: true, lastSelectedLanguage: 'fr' });
     await page.screenshot({ path: 'test-results/player-opensubtitles-1280.png' });
     await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
     await expect(menu(page)).toHaveAttribute('data-route', '/captions');
@@ -190,10 +199,17 @@ test.describe('captions flagged OpenSubtitles', () => {
 });
 
 for (const enabled of [true, false]) {
-  test(`a new title starts with the caption language chosen last${enabled ? '' : ', unless captions were turned off'}`, async ({ page, site }) => {
+  test(`a new title starts with the caption language chosen last${enabled ? '' : ', unless captions were turned off'}`, async ({
+    page,
+    site,
+  }) => {
     // What choosing Spanish on an earlier title left (or turning captions off after it).
     await page.addInitScript(
-      (on) => localStorage.setItem('__MW::subtitles', JSON.stringify({ version: 1, state: { enabled: on, lastSelectedLanguage: 'es', isOpenSubtitles: false } })),
+      (on) =>
+        localStorage.setItem(
+          '__MW::subtitles',
+          JSON.stringify({ version: 1, state: { enabled: on, lastSelectedLanguage: 'es', isOpenSubtitles: false } }),
+        ),
       enabled,
     );
     await page.goto(`${site.hostUrl}${NOSFERATU}`);

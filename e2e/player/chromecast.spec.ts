@@ -6,7 +6,16 @@
  * script that fails or reports no Cast API is logged and leaves the player as it was.
  */
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { addCastDevice, castOptions, castReceiver, castSaved, endCastFromReceiver, installCastSender, setCastPicker, CAST_SENDER_URL } from '../support/cast-sender';
+import {
+  addCastDevice,
+  castOptions,
+  castReceiver,
+  castSaved,
+  endCastFromReceiver,
+  installCastSender,
+  setCastPicker,
+  CAST_SENDER_URL,
+} from '../support/cast-sender';
 import { movieById } from 'services/catalog-data';
 import { currentTime, paused, showControls, startPlayback, videoProp } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
@@ -44,7 +53,11 @@ async function startCasting(page: Page, title = 'Nosferatu') {
   await expect.poll(async () => (await castReceiver(page))?.state.media?.title ?? null).toBe(title);
 }
 
-test('a Cast session plays on the receiver: controls and keys drive it, the seek bar follows it; stopping resumes the web player at its time', async ({ page, site, consoleErrors }) => {
+test('a Cast session plays on the receiver: controls and keys drive it, the seek bar follows it; stopping resumes the web player at its time', async ({
+  page,
+  site,
+  consoleErrors,
+}) => {
   await installCastSender(page);
   await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOON.id}`);
   await startPlayback(page, 0.5);
@@ -57,7 +70,9 @@ test('a Cast session plays on the receiver: controls and keys drive it, the seek
   // HLS plays through hls.js here (a blob: URL on the element): its playlist is what a receiver gets.
   const src = await videoProp(page, 'currentSrc');
   const hls = src.startsWith('blob:');
-  const stream = hls ? await page.evaluate(() => performance.getEntriesByType('resource').find((entry) => /\.m3u8(\?|$)/.test(entry.name))?.name) : src;
+  const stream = hls
+    ? await page.evaluate(() => performance.getEntriesByType('resource').find((entry) => /\.m3u8(\?|$)/.test(entry.name))?.name)
+    : src;
   expect(stream).toBeTruthy();
   const localTime = await currentTime(page);
   await startCasting(page, MOON.title);
@@ -132,7 +147,9 @@ test('a Cast session plays on the receiver: controls and keys drive it, the seek
   await expect(page.getByTestId('casting-notice')).toBeHidden();
   const saved = (await castSaved(page))!;
   expect(saved.isPaused).toBe(false);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { playingAt: number[] }).playingAt.length), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { playingAt: number[] }).playingAt.length), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   const resumedAt = (await page.evaluate(() => (window as unknown as { playingAt: number[] }).playingAt))[0]!;
   expect(resumedAt).toBeGreaterThanOrEqual(saved.currentTime - 0.5);
   expect(resumedAt).toBeLessThan(saved.currentTime + 3); // the event comes late on a busy machine
@@ -183,7 +200,11 @@ test('the Cast button shows once a device is in reach; closing the device picker
 });
 
 for (const mode of ['unavailable', 'fail'] as const) {
-  test(`a sender script that ${mode === 'fail' ? 'does not load' : 'reports no Cast API'}: logged, no Cast button, the player plays on`, async ({ page, site, consoleErrors }) => {
+  test(`a sender script that ${mode === 'fail' ? 'does not load' : 'reports no Cast API'}: logged, no Cast button, the player plays on`, async ({
+    page,
+    site,
+    consoleErrors,
+  }) => {
     const logged = warnings(page);
     const { requests } = await installCastSender(page, { mode });
     await page.goto(`${site.hostUrl}${NOSFERATU}`);

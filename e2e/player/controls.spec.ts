@@ -69,7 +69,10 @@ test('captions: choose a track, style it, delay it, upload a file', async ({ pag
   await page.screenshot({ path: 'test-results/player-captions-1280.png' });
 });
 
-test('menu switches are drawn switches and the caption colours are a named radio group, by mouse and keyboard, in Arabic too', async ({ page, site }) => {
+test('menu switches are drawn switches and the caption colours are a named radio group, by mouse and keyboard, in Arabic too', async ({
+  page,
+  site,
+}) => {
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 0.2);
   await page.keyboard.press('k');
@@ -131,7 +134,7 @@ test('the source menu switches source mid-playback and keeps the time', async ({
   await expect(page.getByTestId('source-local-mp4')).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('the source menu lists a source\'s embeds; picking one plays it; a source without the title says so', async ({ page, site }) => {
+test("the source menu lists a source's embeds; picking one plays it; a source without the title says so", async ({ page, site }) => {
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 1);
   await openSettings(page);
@@ -151,7 +154,9 @@ test('the source menu lists a source\'s embeds; picking one plays it; a source w
 });
 
 test('seek bar preview: time, and a thumbnail when enabled in preferences', async ({ page, site }) => {
-  await page.addInitScript(() => localStorage.setItem('__MW::preferences', JSON.stringify({ state: { enableThumbnails: true }, version: 1 })));
+  await page.addInitScript(() =>
+    localStorage.setItem('__MW::preferences', JSON.stringify({ state: { enableThumbnails: true }, version: 1 })),
+  );
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 0.3);
   await page.keyboard.press('k');
@@ -201,7 +206,9 @@ test('Skip Intro (skips service; allowFebboxKey and a febbox token set in Settin
   await expect(page.getByRole('heading', { name: 'Febbox token' })).toBeVisible();
   await token.fill('my-febbox-token');
   await saveSettings(page);
-  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::preferences')!).state.febboxKey)).toBe('my-febbox-token');
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::preferences')!).state.febboxKey))
+    .toBe('my-febbox-token');
 
   const skipsRequests: string[] = [];
   page.on('request', (r) => r.url().startsWith(site.services!.urls.skips!) && skipsRequests.push(r.url()));
@@ -226,7 +233,10 @@ test('without a febbox token, no skip lookup is made', async ({ page, site }) =>
   await expect(page.getByTestId('skip-intro')).toHaveCount(0);
 });
 
-test('?r=settings/captions/settings opens the caption settings with a hide toggle that hides and shows the cues', async ({ page, site }) => {
+test('?r=settings/captions/settings opens the caption settings with a hide toggle that hides and shows the cues', async ({
+  page,
+  site,
+}) => {
   await page.goto(`${site.hostUrl}${NOSFERATU}?r=settings/captions/settings`);
   await expect(menu(page)).toHaveAttribute('data-route', '/captions/settings', { timeout: 20_000 });
   const hide = page.getByRole('switch', { name: 'Hide subtitles' });

@@ -14,7 +14,10 @@ const NO_STREAM_MOVIE = MOVIES_WITHOUT_STREAM.find((id) => id >= 900000)!;
 /** Episodes of the show 910001 whose library entry is taken away (no source finds a stream for them). */
 async function withoutStream(page: Page, mediaOrigin: string, episodes: (n: number) => boolean) {
   await page.route(
-    (url) => url.href.startsWith(mediaOrigin) && /^\/index\/tv\/910001\/1\/\d+$/.test(url.pathname) && episodes(Number(url.pathname.split('/').pop())),
+    (url) =>
+      url.href.startsWith(mediaOrigin) &&
+      /^\/index\/tv\/910001\/1\/\d+$/.test(url.pathname) &&
+      episodes(Number(url.pathname.split('/').pop())),
     (route) => route.fulfill({ status: 404, json: { error: 'not_found', message: 'No such episode in the catalog' } }),
   );
 }
@@ -86,7 +89,9 @@ test('autoplay stops with a message when the following episodes have no stream',
   await startPlayback(page, 0.2);
   await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration - 0.3));
   const screen = page.getByTestId('scrape-not-found');
-  await expect(page.getByTestId('autoplay-stopped')).toHaveText('Autoplay stopped: no stream was found for this episode.', { timeout: 45_000 });
+  await expect(page.getByTestId('autoplay-stopped')).toHaveText('Autoplay stopped: no stream was found for this episode.', {
+    timeout: 45_000,
+  });
   await expect(screen).toContainText('Skipped S1 E2, S1 E3, S1 E4');
   await expect(page).toHaveTitle(/S1 E5/);
   await expect(screen.getByTestId('way-out-previous')).toBeVisible();

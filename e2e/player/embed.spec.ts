@@ -25,7 +25,8 @@ test.afterAll(async () => {
 });
 
 type Event = { type: string; time?: number; sourceId?: string; message?: string };
-const events = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { playerEvents: Event[] }).playerEvents);
+const events = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (window as unknown as { playerEvents: Event[] }).playerEvents);
 
 test('the embedded player talks to its parent both ways across origins', async ({ page, site }) => {
   await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-653`);
@@ -52,7 +53,10 @@ test('the embedded player talks to its parent both ways across origins', async (
   await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentSrc)).toBe(mp4);
 });
 
-test('loadMedia goes through the Direct URL provider: a stream that does not play is refused with an error event; startAt is honoured', async ({ page, site }) => {
+test('loadMedia goes through the Direct URL provider: a stream that does not play is refused with an error event; startAt is honoured', async ({
+  page,
+  site,
+}) => {
   await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-653`);
   await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 20_000 }).toContain('sourceFound');
   const frame = page.frameLocator('iframe');
@@ -72,7 +76,10 @@ test('loadMedia goes through the Direct URL provider: a stream that does not pla
   // A command with a type and a start time, posted as a partner page would.
   const mp4 = `${site.services!.urls.media}/clips/harbor/mp4/720.mp4`;
   await page.evaluate(
-    ({ url, origin }) => document.querySelector('iframe')!.contentWindow!.postMessage({ source: 'movie-web-player', type: 'loadMedia', url, streamType: 'mp4', startAt: 6 }, origin),
+    ({ url, origin }) =>
+      document
+        .querySelector('iframe')!
+        .contentWindow!.postMessage({ source: 'movie-web-player', type: 'loadMedia', url, streamType: 'mp4', startAt: 6 }, origin),
     { url: mp4, origin: new URL(site.hostUrl).origin },
   );
   await expect.poll(src).toBe(mp4);
@@ -82,7 +89,11 @@ test('loadMedia goes through the Direct URL provider: a stream that does not pla
 
 /** Posts a command to the framed player as a partner page would. */
 const send = (page: import('@playwright/test').Page, origin: string, command: Record<string, unknown>) =>
-  page.evaluate(({ command, origin }) => document.querySelector('iframe')!.contentWindow!.postMessage({ source: 'movie-web-player', ...command }, origin), { command, origin });
+  page.evaluate(
+    ({ command, origin }) =>
+      document.querySelector('iframe')!.contentWindow!.postMessage({ source: 'movie-web-player', ...command }, origin),
+    { command, origin },
+  );
 
 test('the parent hears ended when the video reaches its end', async ({ page, site }) => {
   await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-653`);
@@ -100,7 +111,9 @@ test('the parent hears error when the title has only a broken stream', async ({ 
   await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-${BROKEN_MOVIES.missingSegments}`);
   await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('ready');
   // Scraping validates streams: the broken one is refused and the run ends on not found (spec §8 text).
-  await expect.poll(async () => (await events(page)).find((e) => e.type === 'error')?.message, { timeout: 30_000 }).toMatch(/^(not found|no stream)$/);
+  await expect
+    .poll(async () => (await events(page)).find((e) => e.type === 'error')?.message, { timeout: 30_000 })
+    .toMatch(/^(not found|no stream)$/);
   await expect(page.frameLocator('iframe').getByTestId('scrape-not-found')).toBeVisible();
   expect((await events(page)).map((e) => e.type)).not.toContain('sourceFound');
 });
@@ -111,7 +124,12 @@ test('embed mode shows the player alone: no site header or footer, no back link,
   await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
   const iframe = (await page.locator('iframe').boundingBox())!;
   const shell = (await frame.getByTestId('player').boundingBox())!;
-  expect([Math.round(shell.x), Math.round(shell.y), Math.round(shell.width), Math.round(shell.height)]).toEqual([Math.round(iframe.x), Math.round(iframe.y), Math.round(iframe.width), Math.round(iframe.height)]);
+  expect([Math.round(shell.x), Math.round(shell.y), Math.round(shell.width), Math.round(shell.height)]).toEqual([
+    Math.round(iframe.x),
+    Math.round(iframe.y),
+    Math.round(iframe.width),
+    Math.round(iframe.height),
+  ]);
   await frame.getByTestId('player').hover();
   await expect(frame.getByTestId('controls')).toHaveCSS('opacity', '1');
   await expect(frame.locator('header, footer, nav')).toHaveCount(0);

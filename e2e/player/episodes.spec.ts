@@ -30,7 +30,10 @@ async function startOf(page: Page, title: RegExp, from: number): Promise<number>
 }
 const savedEpisodes = (page: Page) =>
   page.evaluate(() => {
-    const items = JSON.parse(localStorage.getItem('__MW::progress') ?? '{"state":{"items":{}}}').state.items as Record<string, { episodes: Record<string, { number: number; progress: { watched: number } }> }>;
+    const items = JSON.parse(localStorage.getItem('__MW::progress') ?? '{"state":{"items":{}}}').state.items as Record<
+      string,
+      { episodes: Record<string, { number: number; progress: { watched: number } }> }
+    >;
     return Object.fromEntries(Object.values(items['910001']?.episodes ?? {}).map((e) => [e.number, e.progress.watched]));
   });
 
@@ -39,7 +42,9 @@ test('media keys go to the next and previous episode from the beginning, despite
   await page.goto(`${site.hostUrl}${SHOW}`);
   await startPlayback(page, 0.2);
   await expect(page).toHaveTitle(/S1 E1/);
-  await expect.poll(() => page.evaluate(() => Object.keys((window as unknown as { mediaSessionHandlers: object }).mediaSessionHandlers))).toContain('nexttrack');
+  await expect
+    .poll(() => page.evaluate(() => Object.keys((window as unknown as { mediaSessionHandlers: object }).mediaSessionHandlers)))
+    .toContain('nexttrack');
 
   // Watch some of episode 2 so that it has saved progress.
   await page.mouse.move(300, 300);
@@ -51,7 +56,9 @@ test('media keys go to the next and previous episode from the beginning, despite
 
   // Previous track from the OS media controls: episode 1, from the beginning.
   let from = (await starts(page)).length;
-  await page.evaluate(() => (window as unknown as { mediaSessionHandlers: Record<string, () => void> }).mediaSessionHandlers.previoustrack!());
+  await page.evaluate(() =>
+    (window as unknown as { mediaSessionHandlers: Record<string, () => void> }).mediaSessionHandlers.previoustrack!(),
+  );
   await expect(page).toHaveTitle(/S1 E1/);
   expect(await startOf(page, /S1 E1/, from)).toBeLessThan(1);
   await expect.poll(() => currentTime(page)).toBeGreaterThan(0.2);
@@ -85,16 +92,28 @@ test('the first episode has no previous track; the media key there does nothing'
   const url = page.url();
   // What each action's handler is now (a function, or null when the OS control is withdrawn).
   const handlers = () =>
-    page.evaluate(() => Object.fromEntries(Object.entries((window as unknown as { mediaSessionHandlers: Record<string, unknown> }).mediaSessionHandlers).map(([a, h]) => [a, h === null ? 'null' : typeof h])));
+    page.evaluate(() =>
+      Object.fromEntries(
+        Object.entries((window as unknown as { mediaSessionHandlers: Record<string, unknown> }).mediaSessionHandlers).map(([a, h]) => [
+          a,
+          h === null ? 'null' : typeof h,
+        ]),
+      ),
+    );
   await expect.poll(async () => (await handlers()).nexttrack).toBe('function');
   expect((await handlers()).previoustrack).toBe('null');
   await page.keyboard.press('MediaTrackPrevious');
   await page.keyboard.press('k'); // a later key is handled: the previous one was, too
-  await expect.poll(() => page.evaluate(() => (document.querySelector('[data-testid=player-video]') as HTMLVideoElement).paused)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (document.querySelector('[data-testid=player-video]') as HTMLVideoElement).paused))
+    .toBe(true);
   expect(page.url()).toBe(url);
 });
 
-test('the episodes router: season list (343x431), the full-width episode strip (360 high), choosing an episode plays it', async ({ page, site }) => {
+test('the episodes router: season list (343x431), the full-width episode strip (360 high), choosing an episode plays it', async ({
+  page,
+  site,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${site.hostUrl}${SHOW}`);
   await startPlayback(page, 0.2);
@@ -114,7 +133,11 @@ test('the episodes router: season list (343x431), the full-width episode strip (
   await expect(card.getByRole('heading', { level: 2 })).toHaveText('Season 2');
   const strip = await card.boundingBox();
   // Full width: the player's width less the 1rem margins, 360 px high.
-  expect({ x: Math.round(strip!.x), width: Math.round(strip!.width), height: Math.round(strip!.height) }).toEqual({ x: 16, width: 1280 - 32, height: 360 });
+  expect({ x: Math.round(strip!.x), width: Math.round(strip!.width), height: Math.round(strip!.height) }).toEqual({
+    x: 16,
+    width: 1280 - 32,
+    height: 360,
+  });
   const episodes = card.getByRole('button', { name: /^E\d+ · / });
   expect(await episodes.count()).toBeGreaterThan(2);
 

@@ -49,7 +49,10 @@ test('< slows down, ArrowLeft goes back 5 s, l forward 10 s, . steps 1 s when pa
   expect(await currentTime(page)).toBeLessThan(before + 0.9);
 });
 
-test('ArrowUp raises the volume by 0.15 up to 1, and the volume is kept across a reload; Escape closes an open menu', async ({ page, site }) => {
+test('ArrowUp raises the volume by 0.15 up to 1, and the volume is kept across a reload; Escape closes an open menu', async ({
+  page,
+  site,
+}) => {
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 0.3);
   // Two steps down (0.7), one up (0.85), then clamped at 1.
@@ -97,7 +100,13 @@ test('shortcuts are ignored while typing in an input, and work again once it is 
   await page.getByRole('button', { name: 'Test HLS' }).click();
   await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
   const state = () =>
-    page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => ({ paused: v.paused, muted: v.muted, volume: v.volume, rate: v.playbackRate, fullscreen: !!document.fullscreenElement }));
+    page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => ({
+      paused: v.paused,
+      muted: v.muted,
+      volume: v.volume,
+      rate: v.playbackRate,
+      fullscreen: !!document.fullscreenElement,
+    }));
   const playing = { paused: false, muted: false, volume: 1, rate: 1, fullscreen: false };
   expect(await state()).toEqual(playing);
 

@@ -24,7 +24,10 @@ const runtimeOf = (number: number) => SEASON.episodes.find((e) => e.number === n
 /** Watched seconds saved for a title (the progress store), 0 when none. */
 const savedWatched = (page: Page, tmdbId: number) =>
   page.evaluate((id) => {
-    const items = JSON.parse(localStorage.getItem('__MW::progress') ?? '{"state":{"items":{}}}').state.items as Record<string, { progress?: { watched: number } }>;
+    const items = JSON.parse(localStorage.getItem('__MW::progress') ?? '{"state":{"items":{}}}').state.items as Record<
+      string,
+      { progress?: { watched: number } }
+    >;
     return items[id]?.progress?.watched ?? 0;
   }, String(tmdbId));
 
@@ -37,7 +40,10 @@ const nextEpisodePill = (page: Page) => page.locator('button', { hasText: 'Next 
 // Minutes of media on a machine shared with other runs: page loads and seeks take their time.
 test.describe.configure({ timeout: 120_000 });
 
-test('A Trip to the Moon plays its 14 minutes: watched from minute 5, left, back from Continue Watching with the resume prompt', async ({ page, site }) => {
+test('A Trip to the Moon plays its 14 minutes: watched from minute 5, left, back from Continue Watching with the resume prompt', async ({
+  page,
+  site,
+}) => {
   await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOON.id}`);
   await startPlayback(page, 0.5);
   await expect.poll(() => videoProp(page, 'duration')).toBeCloseTo(MOON.runtime * 60, 0);
@@ -66,7 +72,11 @@ test('A Trip to the Moon plays its 14 minutes: watched from minute 5, left, back
   await expect(prompt).toHaveCount(0);
 });
 
-test('minute 7 of A Trip to the Moon: quality and audio language switch and play on; the captions file and the HLS subtitle rendition show that minute\'s line', async ({ page, site, consoleErrors }) => {
+test("minute 7 of A Trip to the Moon: quality and audio language switch and play on; the captions file and the HLS subtitle rendition show that minute's line", async ({
+  page,
+  site,
+  consoleErrors,
+}) => {
   await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOON.id}`);
   await startPlayback(page, 0.5);
   await setTime(page, 420.5);
@@ -106,7 +116,10 @@ test('minute 7 of A Trip to the Moon: quality and audio language switch and play
   expect(consoleErrors).toEqual([]);
 });
 
-test('an invented film plays its runtime: an hour in, Resume in its details comes back there; within 120 s of the end, no prompt and from the start', async ({ page, site }) => {
+test('an invented film plays its runtime: an hour in, Resume in its details comes back there; within 120 s of the end, no prompt and from the start', async ({
+  page,
+  site,
+}) => {
   const length = INVENTED.runtime * 60;
   await page.goto(`${site.hostUrl}/media/tmdb-movie-${INVENTED.id}`);
   await startPlayback(page, 0.5);
@@ -140,7 +153,10 @@ test.describe('a show with long episodes', () => {
     await withConfig(page, { allowFebboxKey: true });
   });
 
-  test('Skip Intro of a real-sized intro: always in the first 10 s, then with the controls, jumps over it; near the end the Next episode button shows; at 99% skip credits plays the next episode', async ({ page, site }) => {
+  test('Skip Intro of a real-sized intro: always in the first 10 s, then with the controls, jumps over it; near the end the Next episode button shows; at 99% skip credits plays the next episode', async ({
+    page,
+    site,
+  }) => {
     await setPreferences(page, { febboxKey: 'my-febbox-token' });
     const intro = introSkipSeconds(SHOW.imdbId, 1, 1)!;
     expect(intro).toBeGreaterThanOrEqual(45);
@@ -216,7 +232,10 @@ test.describe('a show with long episodes', () => {
     await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(602);
     const savedEpisode = () =>
       page.evaluate((id) => {
-        const items = JSON.parse(localStorage.getItem('__MW::progress') ?? '{"state":{"items":{}}}').state.items as Record<string, { episodes: Record<string, { progress: { watched: number } }> }>;
+        const items = JSON.parse(localStorage.getItem('__MW::progress') ?? '{"state":{"items":{}}}').state.items as Record<
+          string,
+          { episodes: Record<string, { progress: { watched: number } }> }
+        >;
         return Math.max(0, ...Object.values(items[id]?.episodes ?? {}).map((e) => e.progress.watched));
       }, String(SHOW.id));
     await expect.poll(savedEpisode, { timeout: 15_000 }).toBeGreaterThan(600);

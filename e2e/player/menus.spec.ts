@@ -39,7 +39,10 @@ async function expectCard(page: Page, route: string) {
   seen.add(route);
 }
 const back = (page: Page) => menu(page).getByRole('button', { name: 'Back', exact: true }).click();
-const item = (page: Page, name: string) => menu(page).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+const item = (page: Page, name: string) =>
+  menu(page)
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -50,7 +53,10 @@ test('every settings route has the card size of the spec table; /playback sets t
   await openSettings(page);
   await expectCard(page, '/');
 
-  for (const [testId, route] of [['menu-quality', '/quality'], ['menu-audio', '/audio']] as const) {
+  for (const [testId, route] of [
+    ['menu-quality', '/quality'],
+    ['menu-audio', '/audio'],
+  ] as const) {
     await page.getByTestId(testId).click();
     await expectCard(page, route);
     await back(page);
@@ -88,7 +94,10 @@ test('every settings route has the card size of the spec table; /playback sets t
   await back(page);
   await expect(menu(page).getByRole('button', { name: /^Playback/ })).toContainText('0.25x');
 
-  for (const [name, route] of [['Theme', '/theme'], ['Language', '/language']] as const) {
+  for (const [name, route] of [
+    ['Theme', '/theme'],
+    ['Language', '/language'],
+  ] as const) {
     await item(page, name);
     await expectCard(page, route);
     await back(page);
@@ -96,7 +105,11 @@ test('every settings route has the card size of the spec table; /playback sets t
 
   await page.getByTestId('menu-download').click();
   await expectCard(page, '/download');
-  for (const [name, route] of [['iOS', '/download/ios'], ['Android', '/download/android'], ['PC', '/download/pc']] as const) {
+  for (const [name, route] of [
+    ['iOS', '/download/ios'],
+    ['Android', '/download/android'],
+    ['PC', '/download/pc'],
+  ] as const) {
     await item(page, name);
     await expectCard(page, route);
     await back(page);
@@ -147,12 +160,18 @@ test('/theme recolours the player and /language translates it', async ({ page, s
   await expect(menu(page)).toHaveCSS('background-color', 'rgb(14, 34, 31)');
 });
 
-test('downloads open the external HLS downloader with the playlist URL; watch party opens its page with the video URL', async ({ page, site, context }) => {
+test('downloads open the external HLS downloader with the playlist URL; watch party opens its page with the video URL', async ({
+  page,
+  site,
+  context,
+}) => {
   const playlist = `${site.services!.urls.media}/clips/meadow/hls/master.m3u8`;
   const downloader = `https://hls-downloader.example.invalid/?url=${encodeURIComponent(playlist)}`;
   const watchParty = `https://watchparty.example.invalid/?url=${encodeURIComponent(playlist)}`;
   // The external sites are stand-ins: answered here so that the new tabs load.
-  await context.route(/^https:\/\/(hls-downloader|watchparty)\.example\.invalid\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>external</title>' }));
+  await context.route(/^https:\/\/(hls-downloader|watchparty)\.example\.invalid\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>external</title>' }),
+  );
 
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 0.2);
@@ -172,7 +191,11 @@ test('downloads open the external HLS downloader with the playlist URL; watch pa
   await link.click();
   await expect.poll(async () => (await downloadTab).url()).toBe(downloader);
   await (await downloadTab).close();
-  for (const [platform, text] of [['iOS', 'Documents'], ['Android', 'download manager'], ['PC', 'Save video as']]) {
+  for (const [platform, text] of [
+    ['iOS', 'Documents'],
+    ['Android', 'download manager'],
+    ['PC', 'Save video as'],
+  ]) {
     await item(page, platform!);
     await expect(menu(page).getByRole('heading', { level: 2 })).toHaveText(platform!);
     await expect(menu(page).locator('p')).toContainText(text!);

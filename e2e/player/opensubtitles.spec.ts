@@ -23,7 +23,10 @@ async function openOpenSubtitles(page: Page) {
 const breakService = (page: Page, origin: string, mode: 'down' | 'garbage' | 'reset') =>
   page.request.post(mode === 'reset' ? `${origin}/__control/reset` : `${origin}/__control/break?mode=${mode}`);
 
-test('a caption found on OpenSubtitles is listed by language and release, downloaded when chosen, and its cue shows', async ({ page, site }) => {
+test('a caption found on OpenSubtitles is listed by language and release, downloaded when chosen, and its cue shows', async ({
+  page,
+  site,
+}) => {
   const api = `${site.services!.urls.opensubtitles!}/api/v1`;
   const calls: Request[] = [];
   page.on('request', (r) => r.url().startsWith(api) && r.method() !== 'OPTIONS' && calls.push(r));
@@ -50,7 +53,9 @@ test('a caption found on OpenSubtitles is listed by language and release, downlo
   await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 0.5));
   await expect(page.getByTestId('caption-cue')).toHaveText('This is the first subtitle.');
   expect(calls.filter((r) => r.url().endsWith('/download') && r.method() === 'POST')).toHaveLength(1);
-  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::subtitles')!).state)).toMatchObject({ isOpenSubtitles: true, lastSelectedLanguage: 'en' });
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::subtitles')!).state))
+    .toMatchObject({ isOpenSubtitles: true, lastSelectedLanguage: 'en' });
 
   // Another release: a UTF-16 file with a BOM, read like the others.
   await page.getByTestId('caption-opensubtitles-9200002').click();
@@ -67,7 +72,10 @@ test('a caption found on OpenSubtitles is listed by language and release, downlo
   expect(calls.filter((r) => r.url().includes('/subtitles?'))).toHaveLength(1);
 });
 
-test('in Arabic, an episode: searched by its show’s ids, listed by the Arabic name of the language, the release kept left to right', async ({ page, site }) => {
+test('in Arabic, an episode: searched by its show’s ids, listed by the Arabic name of the language, the release kept left to right', async ({
+  page,
+  site,
+}) => {
   const api = `${site.services!.urls.opensubtitles!}/api/v1`;
   const searches: string[] = [];
   page.on('request', (r) => r.url().startsWith(`${api}/subtitles`) && searches.push(r.url()));
@@ -86,7 +94,10 @@ test('in Arabic, an episode: searched by its show’s ids, listed by the Arabic 
   await expect(page.getByTestId('caption-cue')).toHaveText('This is the first subtitle.');
 });
 
-test('OpenSubtitles down: the menu says so, playback goes on, and "Try again" finds the captions once it is back', async ({ page, site }) => {
+test('OpenSubtitles down: the menu says so, playback goes on, and "Try again" finds the captions once it is back', async ({
+  page,
+  site,
+}) => {
   const origin = site.services!.urls.opensubtitles!;
   await breakService(page, origin, 'down');
   try {
@@ -134,10 +145,16 @@ test('OpenSubtitles refusing the key: the menu says so', async ({ page, site }) 
   await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing');
 });
 
-test('a title started after choosing an OpenSubtitles caption starts with one in that language from OpenSubtitles', async ({ page, site }) => {
+test('a title started after choosing an OpenSubtitles caption starts with one in that language from OpenSubtitles', async ({
+  page,
+  site,
+}) => {
   // What choosing English from OpenSubtitles on an earlier title left.
   await page.addInitScript(() =>
-    localStorage.setItem('__MW::subtitles', JSON.stringify({ version: 1, state: { enabled: true, lastSelectedLanguage: 'en', isOpenSubtitles: true } })),
+    localStorage.setItem(
+      '__MW::subtitles',
+      JSON.stringify({ version: 1, state: { enabled: true, lastSelectedLanguage: 'en', isOpenSubtitles: true } }),
+    ),
   );
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 0.2);

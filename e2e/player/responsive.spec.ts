@@ -15,7 +15,12 @@ const WIDTHS = [360, 390, 768, 1280] as const;
 
 async function open(browser: Browser, width: number, url: string, language?: string): Promise<Page> {
   const touch = width < 1024;
-  const context = await browser.newContext({ viewport: { width, height: touch ? 780 : 800 }, hasTouch: touch, isMobile: touch, ...(language ? { locale: language } : {}) });
+  const context = await browser.newContext({
+    viewport: { width, height: touch ? 780 : 800 },
+    hasTouch: touch,
+    isMobile: touch,
+    ...(language ? { locale: language } : {}),
+  });
   const page = await context.newPage();
   await page.goto(url);
   await startPlayback(page, 0.2);
@@ -33,7 +38,15 @@ async function controlBoxes(page: Page) {
       .filter((el) => getComputedStyle(el).display !== 'none' && el.getClientRects().length > 0)
       .map((el) => {
         const r = el.getBoundingClientRect();
-        return { name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+        return {
+          name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName,
+          left: r.left,
+          right: r.right,
+          top: r.top,
+          bottom: r.bottom,
+          width: r.width,
+          height: r.height,
+        };
       }),
   );
 }
@@ -41,8 +54,14 @@ async function controlBoxes(page: Page) {
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 for (const width of WIDTHS) {
-  for (const [kind, url] of [['movie', MOVIE], ['show', SHOW]] as const) {
-    test(`${kind} at ${width} px: every control inside the viewport${width < 1024 ? ', 44 px touch targets' : ''}, no sideways scroll`, async ({ browser, site }) => {
+  for (const [kind, url] of [
+    ['movie', MOVIE],
+    ['show', SHOW],
+  ] as const) {
+    test(`${kind} at ${width} px: every control inside the viewport${width < 1024 ? ', 44 px touch targets' : ''}, no sideways scroll`, async ({
+      browser,
+      site,
+    }) => {
       const page = await open(browser, width, `${site.hostUrl}${url}`);
       const boxes = await controlBoxes(page);
       const names = boxes.map((b) => b.name);
@@ -64,7 +83,8 @@ for (const width of WIDTHS) {
         for (let j = i + 1; j < row.length; j++) {
           const a = row[i]!;
           const b = row[j]!;
-          const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+          const overlap =
+            Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
           expect.soft(overlap, `${a.name} overlaps ${b.name}`).toBe(false);
         }
       expect(await sideways(page)).toBeLessThanOrEqual(0);
@@ -81,7 +101,9 @@ for (const width of WIDTHS) {
         await expect(menu).toHaveAttribute('data-route', route);
         const fit = await menu.evaluate((card) => {
           const r = card.getBoundingClientRect();
-          const overflowing = [...card.querySelectorAll<HTMLElement>('*')].filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible').map((el) => el.className);
+          const overflowing = [...card.querySelectorAll<HTMLElement>('*')]
+            .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+            .map((el) => el.className);
           const outside = [...card.querySelectorAll<HTMLElement>('button, input, a, label')].filter((el) => {
             const b = el.getBoundingClientRect();
             return b.width > 0 && (b.left < r.left - 1 || b.right > r.right + 1);

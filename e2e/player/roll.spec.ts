@@ -22,10 +22,13 @@ test('r rolls the picture for about 1 s; the same <video> keeps playing and its 
     w.__rollVideo = document.querySelector('[data-testid="player-video"]');
     w.__rollChanges = [];
     const target = document.querySelector('[data-testid="roll-layer"]')!;
-    new MutationObserver(() => w.__rollChanges!.push({ rolling: target.getAttribute('data-rolling'), at: performance.now() })).observe(target, {
-      attributes: true,
-      attributeFilter: ['data-rolling'],
-    });
+    new MutationObserver(() => w.__rollChanges!.push({ rolling: target.getAttribute('data-rolling'), at: performance.now() })).observe(
+      target,
+      {
+        attributes: true,
+        attributeFilter: ['data-rolling'],
+      },
+    );
   });
   const before = await currentTime(page);
 
@@ -42,10 +45,12 @@ test('r rolls the picture for about 1 s; the same <video> keeps playing and its 
   expect(await layer.evaluate((el) => getComputedStyle(el).transform)).toBe('none');
 
   // The very element the engine drives is still in the page, playing on.
-  expect(await page.evaluate(() => {
-    const w = window as RollWindow;
-    return w.__rollVideo === document.querySelector('[data-testid="player-video"]') && !!w.__rollVideo?.isConnected;
-  })).toBe(true);
+  expect(
+    await page.evaluate(() => {
+      const w = window as RollWindow;
+      return w.__rollVideo === document.querySelector('[data-testid="player-video"]') && !!w.__rollVideo?.isConnected;
+    }),
+  ).toBe(true);
   expect(await video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
   expect(await currentTime(page)).toBeGreaterThan(before + 0.8);
   const after = await currentTime(page);

@@ -22,7 +22,12 @@ for (const language of ['ar', 'he'] as const) {
     expect(await direction(page, 'time-display')).toBe('ltr');
     await expect(page.getByTestId('time-display')).toHaveText(/^0:0\d \/ 0:1\d$/);
     // The title (Latin script) keeps its own direction: truncated at its end, not its start.
-    expect(await page.getByTestId('top-bar').locator('h1').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    expect(
+      await page
+        .getByTestId('top-bar')
+        .locator('h1')
+        .evaluate((el) => getComputedStyle(el).direction),
+    ).toBe('ltr');
     // A press near the left end of the seek bar goes near the start of the video, near the right end near its end.
     const bar = (await page.getByTestId('seek-bar').boundingBox())!;
     const duration = await video(page).evaluate((v: HTMLVideoElement) => v.duration);

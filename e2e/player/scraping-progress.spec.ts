@@ -14,11 +14,27 @@ import { startPlayback } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 // The library's sources in rank order, then the archive (the remote server also runs the media-server stand-in first).
-const LIBRARY = ['local-hls-mirror', 'local-hls-backup', 'local-hls', 'local-mp4-mirror', 'local-mp4', 'local-hosts', 'local-embed', 'local-hls-sd', 'local-mp4-sd'];
+const LIBRARY = [
+  'local-hls-mirror',
+  'local-hls-backup',
+  'local-hls',
+  'local-mp4-mirror',
+  'local-mp4',
+  'local-hosts',
+  'local-embed',
+  'local-hls-sd',
+  'local-mp4-sd',
+];
 // Public-domain films are also on the archive: an invented title.
 const NO_STREAM = MOVIES_WITHOUT_STREAM.find((id) => id >= 900000)!;
 // The 21 tips of the progress view, as the English locale words them.
-const TIPS = Object.values((JSON.parse(fs.readFileSync(new URL('../../remote-player/src/locales/en.json', import.meta.url), 'utf8')) as { tips: Record<string, string> }).tips);
+const TIPS = Object.values(
+  (
+    JSON.parse(fs.readFileSync(new URL('../../remote-player/src/locales/en.json', import.meta.url), 'utf8')) as {
+      tips: Record<string, string>;
+    }
+  ).tips,
+);
 
 interface Progress {
   /** Every `source:status` shown, in order. */
@@ -42,7 +58,11 @@ async function recordProgress(page: Page): Promise<() => Promise<Progress>> {
         const state = `${id}:${el.getAttribute('data-status')}`;
         add(w.progress.states, state);
         add(w.progress.listed, id);
-        const what = el.querySelector('.err svg') ? 'error' : el.querySelector('.ok svg') ? 'check' : (el.querySelector('.pct')?.textContent ?? (el.querySelector('svg') ? 'icon' : 'nothing'));
+        const what = el.querySelector('.err svg')
+          ? 'error'
+          : el.querySelector('.ok svg')
+            ? 'check'
+            : (el.querySelector('.pct')?.textContent ?? (el.querySelector('svg') ? 'icon' : 'nothing'));
         add(w.progress.shown, `${state}:${what}`);
       });
       const tip = document.querySelector('[data-testid="scrape-tip"]')?.textContent;
@@ -60,8 +80,13 @@ async function recordProgress(page: Page): Promise<() => Promise<Progress>> {
 async function startRelay(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer(async (req, res) => {
     const answer = await fetch(`${upstream}${req.url}`, { headers: { Accept: req.headers.accept ?? '*/*' } });
-    res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'text/plain', 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' });
-    if (!answer.body || !(answer.headers.get('content-type') ?? '').includes('text/event-stream')) return res.end(Buffer.from(await answer.arrayBuffer()));
+    res.writeHead(answer.status, {
+      'Content-Type': answer.headers.get('content-type') ?? 'text/plain',
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': 'no-cache',
+    });
+    if (!answer.body || !(answer.headers.get('content-type') ?? '').includes('text/event-stream'))
+      return res.end(Buffer.from(await answer.arrayBuffer()));
     const decoder = new TextDecoder();
     let buffered = '';
     const reader = answer.body.getReader();
@@ -125,7 +150,9 @@ function journeys(server: (() => string) | null) {
     // Lower sources were never needed.
     expect(states).not.toContain('local-mp4:pending');
     // A failed source shows the error icon; a running one its percentage (50% once the library answered).
-    expect(shown).toEqual(expect.arrayContaining(['local-hls-mirror:failure:error', 'local-hls-backup:failure:error', 'local-hls-mirror:pending:50%']));
+    expect(shown).toEqual(
+      expect.arrayContaining(['local-hls-mirror:failure:error', 'local-hls-backup:failure:error', 'local-hls-mirror:pending:50%']),
+    );
     expect(shown.filter((s) => s.includes(':failure:')).every((s) => s.endsWith(':error'))).toBe(true);
     expect(shown.filter((s) => s.includes(':pending:')).every((s) => /:\d+%$/.test(s))).toBe(true);
     // One tip, of the 21, for the whole run.

@@ -8,7 +8,10 @@ import { expect, test } from '../support/site.fixture';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu'; // a 16 s clip
 
-test('the controls hide 3 s after the last mouse move and show on a move; a click on the picture plays and pauses; the 10 s buttons', async ({ page, site }) => {
+test('the controls hide 3 s after the last mouse move and show on a move; a click on the picture plays and pauses; the 10 s buttons', async ({
+  page,
+  site,
+}) => {
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 0.2);
   const controls = page.getByTestId('controls');

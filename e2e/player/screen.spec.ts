@@ -111,7 +111,10 @@ test('a cast connection shows the casting notice and reloads the source at the c
   await startPlayback(page, 1.5);
   const state = () => video(page).evaluate((v: HTMLVideoElement) => ({ src: v.currentSrc, time: v.currentTime, paused: v.paused }));
   const cast = (type: 'connecting' | 'connect' | 'disconnect') =>
-    video(page).evaluate((v: HTMLVideoElement, t) => (v as HTMLVideoElement & { remote: RemotePlayback }).remote.dispatchEvent(new Event(t)), type);
+    video(page).evaluate(
+      (v: HTMLVideoElement, t) => (v as HTMLVideoElement & { remote: RemotePlayback }).remote.dispatchEvent(new Event(t)),
+      type,
+    );
 
   // Where each (re)load starts playing.
   await video(page).evaluate((v: HTMLVideoElement) => {

@@ -20,7 +20,10 @@ const EPISODE = SHOWS.slice(0, 4)
       .flatMap((season) =>
         season.episodes
           .filter((e) => e.number % 5 !== 0 && e.airDate && e.airDate <= today)
-          .map((episode) => ({ path: `/media/tmdb-tv-${show.id}/${season.id}/${episode.id}`, skip: introSkipSeconds(show.imdbId, season.number, episode.number) ?? 0 })),
+          .map((episode) => ({
+            path: `/media/tmdb-tv-${show.id}/${season.id}/${episode.id}`,
+            skip: introSkipSeconds(show.imdbId, season.number, episode.number) ?? 0,
+          })),
       ),
   )
   .sort((a, b) => b.skip - a.skip)[0]!;
@@ -30,7 +33,9 @@ const control = (page: Page, skipsUrl: string, path: string) => page.request.pos
 test.beforeEach(async ({ page, site }) => {
   // The config allows the febbox key, and the user has set a token (spec §6).
   await withConfig(page, { allowFebboxKey: true });
-  await page.addInitScript(() => localStorage.setItem('__MW::preferences', JSON.stringify({ version: 1, state: { febboxKey: 'my-febbox-token' } })));
+  await page.addInitScript(() =>
+    localStorage.setItem('__MW::preferences', JSON.stringify({ version: 1, state: { febboxKey: 'my-febbox-token' } })),
+  );
   expect((await control(page, site.services!.urls.skips!, 'reset')).ok()).toBe(true);
 });
 test.afterEach(async ({ page, site }) => {
@@ -43,7 +48,10 @@ const skipsStatuses = (page: Page, skipsUrl: string) => {
   return statuses;
 };
 
-test("two 500s, then the skip time: Skip Intro shows always in the first 10 s, after that only with the controls ('hover')", async ({ page, site }) => {
+test("two 500s, then the skip time: Skip Intro shows always in the first 10 s, after that only with the controls ('hover')", async ({
+  page,
+  site,
+}) => {
   expect(EPISODE.skip).toBeGreaterThanOrEqual(11);
   const skips = site.services!.urls.skips!;
   expect((await control(page, skips, 'fail?times=2')).ok()).toBe(true);

@@ -85,7 +85,10 @@ function journeys(remote: boolean) {
     expectRoute(['/scrape', '/scrape/source']);
   });
 
-  test('a failed embed shows the error icon and the menu stays; picking another embed plays it and closes the menu', async ({ page, site }) => {
+  test('a failed embed shows the error icon and the menu stays; picking another embed plays it and closes the menu', async ({
+    page,
+    site,
+  }) => {
     await page.goto(`${site.hostUrl}/media/tmdb-movie-${FIRST_HOST_REMOVED}`);
     await startPlayback(page, 0.5);
     const before = await src(page);
@@ -137,7 +140,10 @@ function journeys(remote: boolean) {
     expectRoute(['/scrape/source']);
   });
 
-  test('leaving the embeds page while its one embed is scraped cancels that run: its late result switches nothing', async ({ page, site }) => {
+  test('leaving the embeds page while its one embed is scraped cancels that run: its late result switches nothing', async ({
+    page,
+    site,
+  }) => {
     // The embed's scrape is held until released: its page (in the browser), or the server's embed run.
     const held = remote ? `${site.services!.urls.scraper}/scrape/embed` : `${site.services!.urls.media}/embed/`;
     let release!: () => void;
@@ -179,14 +185,19 @@ test.describe('in the browser', () => {
     await startPlayback(page, 0.5);
     const before = await src(page);
     // The library breaks down: its index answers 500.
-    await page.route(`${site.services!.urls.media}/index/**`, (route) => route.fulfill({ status: 500, headers: { 'Access-Control-Allow-Origin': '*' }, body: 'down' }));
+    await page.route(`${site.services!.urls.media}/index/**`, (route) =>
+      route.fulfill({ status: 500, headers: { 'Access-Control-Allow-Origin': '*' }, body: 'down' }),
+    );
     await openSource(page, 'local-mp4');
     await expect(page.getByTestId('source-menu-error')).toHaveAttribute('data-kind', 'failed');
     await expect(page.getByTestId('source-menu-error')).toHaveText('Failed to scrape this source.');
     expect(await src(page)).toBe(before);
   });
 
-  test('a source whose stream needs the extension, with the extension not allowed on this site, says the extension is disabled', async ({ page, site }) => {
+  test('a source whose stream needs the extension, with the extension not allowed on this site, says the extension is disabled', async ({
+    page,
+    site,
+  }) => {
     const received = await installFakeExtension(page, { allowed: false });
     // The library's MP4 copy on a host that does not let a page load it (no cors-allowed flag): only the extension could.
     await page.route(`${site.services!.urls.media}/index/**`, async (route) => {

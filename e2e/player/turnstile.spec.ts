@@ -21,7 +21,8 @@ const SITE_KEY = 'e2e-turnstile-site-key';
 const ACCEPTED = 'e2e-turnstile-token';
 const TURNSTILE_SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js*';
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
-const TURNSTILE_MESSAGE = 'Failed to verify your humanity - stream failed to load. Clear your cache and try again, or switch to a different source';
+const TURNSTILE_MESSAGE =
+  'Failed to verify your humanity - stream failed to load. Clear your cache and try again, or switch to a different source';
 
 /**
  * The Turnstile script stand-in. `answer`: the token each execute gives after `delayMs` (a new one each
@@ -67,7 +68,14 @@ test.beforeAll(async ({ site }) => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-e2e-turnstile-'));
   const { start } = await import('services/scraper');
   // The services' remote scraping server, asking for a captcha token: only ACCEPTED passes (else 403).
-  scraper = await start({ port: 0, host: 'localhost', dataDir, urls: site.services!.urls, log: () => {}, env: { SCRAPER_CAPTCHA_TOKEN: ACCEPTED } });
+  scraper = await start({
+    port: 0,
+    host: 'localhost',
+    dataDir,
+    urls: site.services!.urls,
+    log: () => {},
+    env: { SCRAPER_CAPTCHA_TOKEN: ACCEPTED },
+  });
 });
 
 test.afterAll(async () => {
@@ -75,8 +83,13 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('proxy workers and a site key: "Verifying humanity" while the widget runs (site key, on demand, invisible), then the run plays', async ({ page, site }) => {
-  await page.route(TURNSTILE_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: ACCEPTED }) }));
+test('proxy workers and a site key: "Verifying humanity" while the widget runs (site key, on demand, invisible), then the run plays', async ({
+  page,
+  site,
+}) => {
+  await page.route(TURNSTILE_SCRIPT, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: ACCEPTED }) }),
+  );
   await withConfig(page, { turnstileSiteKey: SITE_KEY, proxyUrls: [site.services!.urls.proxy!] });
   const requests = recordRequests(page);
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
@@ -84,7 +97,9 @@ test('proxy workers and a site key: "Verifying humanity" while the widget runs (
   // The run waits for the token: nothing is scraped while verifying.
   expect(requests.urls(`${site.services!.urls.media}/index/`)).toEqual([]);
   await startPlayback(page, 0.5);
-  expect(requests.urls('https://challenges.cloudflare.com/')).toEqual(['https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit']);
+  expect(requests.urls('https://challenges.cloudflare.com/')).toEqual([
+    'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
+  ]);
   expect(await turnstileSeen(page)).toEqual({
     src: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
     renders: [{ sitekey: SITE_KEY, execution: 'execute', appearance: 'interaction-only', inDocument: true }],
@@ -94,8 +109,13 @@ test('proxy workers and a site key: "Verifying humanity" while the widget runs (
   expect(requests.urls(`${site.services!.urls.media}/index/`).length).toBeGreaterThan(0);
 });
 
-test('through a remote scraping server that checks the token: the run carries it in cf-turnstile-response and plays', async ({ page, site }) => {
-  await page.route(TURNSTILE_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: ACCEPTED }) }));
+test('through a remote scraping server that checks the token: the run carries it in cf-turnstile-response and plays', async ({
+  page,
+  site,
+}) => {
+  await page.route(TURNSTILE_SCRIPT, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: ACCEPTED }) }),
+  );
   await withConfig(page, { turnstileSiteKey: SITE_KEY, proxyUrls: [`api:${scraper.url}`] });
   const requests = recordRequests(page);
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
@@ -107,7 +127,9 @@ test('through a remote scraping server that checks the token: the run carries it
 });
 
 test('the source menu takes a fresh token for its run: the remote server gets it with /scrape/source', async ({ page, site }) => {
-  await page.route(TURNSTILE_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: ACCEPTED, sameEachTime: true }, 300) }));
+  await page.route(TURNSTILE_SCRIPT, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: ACCEPTED, sameEachTime: true }, 300) }),
+  );
   await withConfig(page, { turnstileSiteKey: SITE_KEY, proxyUrls: [`api:${scraper.url}`] });
   const requests = recordRequests(page);
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
@@ -123,7 +145,9 @@ test('the source menu takes a fresh token for its run: the remote server gets it
 });
 
 test('a token the server refuses ends the run on the Turnstile message', async ({ page, site }) => {
-  await page.route(TURNSTILE_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: 'forged-token' }, 200) }));
+  await page.route(TURNSTILE_SCRIPT, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: 'forged-token' }, 200) }),
+  );
   await withConfig(page, { turnstileSiteKey: SITE_KEY, proxyUrls: [`api:${scraper.url}`] });
   const requests = recordRequests(page);
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
@@ -133,7 +157,13 @@ test('a token the server refuses ends the run on the Turnstile message', async (
 
 for (const [failure, serve] of [
   ['the Turnstile script cannot load', (page: Page) => page.route(TURNSTILE_SCRIPT, (route) => route.abort('internetdisconnected'))],
-  ['the widget fails', (page: Page) => page.route(TURNSTILE_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ error: '300030' }, 200) }))],
+  [
+    'the widget fails',
+    (page: Page) =>
+      page.route(TURNSTILE_SCRIPT, (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ error: '300030' }, 200) }),
+      ),
+  ],
 ] as const) {
   test(`${failure}: no run, the Turnstile message (details say why)`, async ({ page, site }) => {
     await serve(page);

@@ -7,7 +7,10 @@ import { expect, test } from '../support/site.fixture';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
 
-test('the mouse wheel over the picture sets the volume (down is quieter, deltaY/1000), with the indicator; not over an open menu', async ({ page, site }) => {
+test('the mouse wheel over the picture sets the volume (down is quieter, deltaY/1000), with the indicator; not over an open menu', async ({
+  page,
+  site,
+}) => {
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 0.3);
   expect(await videoProp(page, 'volume')).toBe(1);
@@ -27,7 +30,10 @@ test('the mouse wheel over the picture sets the volume (down is quieter, deltaY/
   expect(await videoProp(page, 'volume')).toBeCloseTo(0.85, 2);
 });
 
-test('where the volume is read-only (as on iOS), the slider is hidden and the wheel leaves it alone; mute stays', async ({ page, site }) => {
+test('where the volume is read-only (as on iOS), the slider is hidden and the wheel leaves it alone; mute stays', async ({
+  page,
+  site,
+}) => {
   await page.addInitScript(() => {
     const volume = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'volume')!;
     Object.defineProperty(HTMLMediaElement.prototype, 'volume', { get: volume.get!, set() {}, configurable: true });

@@ -16,7 +16,10 @@ interface Sample {
   spinnerOpacity: number;
 }
 
-test('loading the player, finding the title and finding a stream read as one wait: one backdrop, one spinner, no visible loading text', async ({ page, site }) => {
+test('loading the player, finding the title and finding a stream read as one wait: one backdrop, one spinner, no visible loading text', async ({
+  page,
+  site,
+}) => {
   // A slow network: the player remote's files and the catalog's answer for the title each take 700 ms.
   await page.route(`${site.remoteUrls.player}/**`, async (route) => {
     await delay(700);
@@ -42,7 +45,8 @@ test('loading the player, finding the title and finding a stream read as one wai
         if (!text || !parent) continue;
         const rect = parent.getBoundingClientRect();
         const style = getComputedStyle(parent);
-        if (rect.width <= 2 || rect.height <= 2 || style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
+        if (rect.width <= 2 || rect.height <= 2 || style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0)
+          continue;
         parts.push(text);
       }
       return parts.join(' ');
@@ -52,7 +56,8 @@ test('loading the player, finding the title and finding a stream read as one wai
       const host = document.querySelector('[data-testid="player-waiting"]');
       const own = document.querySelector('[data-testid="watch-loading"]');
       // The wait ends at the scraping view, or at the player when the stream is found before a sample sees that view.
-      const found = document.querySelector('[data-testid="scraping-view"]') ?? (own || host ? null : document.querySelector('[data-testid="player"]'));
+      const found =
+        document.querySelector('[data-testid="scraping-view"]') ?? (own || host ? null : document.querySelector('[data-testid="player"]'));
       const state = found ? 'scraping' : own ? 'player-waiting' : host ? 'host-waiting' : visibleText(document.body) ? 'other' : 'blank';
       const screen = own ?? host;
       const spinner = screen?.querySelector('[aria-hidden="true"]');
@@ -68,15 +73,23 @@ test('loading the player, finding the title and finding a stream read as one wai
   });
 
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await expect(page.getByTestId('scraping-view').or(player(page).and(page.locator('[data-status="playing"]')))).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('scraping-view').or(player(page).and(page.locator('[data-status="playing"]')))).toBeVisible({
+    timeout: 20_000,
+  });
   const samples = await page.evaluate(() => (window as unknown as { __samples: Sample[] }).__samples);
   const before = samples.filter((s) => s.state !== 'scraping');
   const states = [...new Set(before.map((s) => s.state))];
 
   // Only the waiting screens (host's, then the player's), never another page or a loading text in between.
-  expect(states.filter((s) => s !== 'blank'), JSON.stringify(before.filter((s) => s.state === 'other').map((s) => s.text))).toEqual(['host-waiting', 'player-waiting']);
+  expect(
+    states.filter((s) => s !== 'blank'),
+    JSON.stringify(before.filter((s) => s.state === 'other').map((s) => s.text)),
+  ).toEqual(['host-waiting', 'player-waiting']);
   const waiting = before.filter((s) => s.state === 'host-waiting' || s.state === 'player-waiting');
-  expect(waiting.filter((s) => s.text !== ''), 'no visible text while waiting').toEqual([]);
+  expect(
+    waiting.filter((s) => s.text !== ''),
+    'no visible text while waiting',
+  ).toEqual([]);
   // One backdrop for both: the player's dark gradient.
   expect(new Set(waiting.map((s) => s.backdrop)).size).toBe(1);
   expect(waiting[0]!.backdrop).toContain('radial-gradient');

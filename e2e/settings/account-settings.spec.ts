@@ -3,7 +3,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { login, register } from '../support/account.page';
 import { expect, test } from '../support/site.fixture';
 
-test('account section: rename this device, see and remove devices, end other sessions, delete the account', async ({ page, browser, site }) => {
+test('account section: rename this device, see and remove devices, end other sessions, delete the account', async ({
+  page,
+  browser,
+  site,
+}) => {
   const passphrase = await register(page, site.hostUrl, 'Laptop');
   // A second device signs in with the same passphrase.
   const other = await browser.newContext({ serviceWorkers: 'block' });
@@ -47,7 +51,11 @@ test('account section: rename this device, see and remove devices, end other ses
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     const results = await new AxeBuilder({ page }).include('[role=alertdialog]').analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.keyboard.press('Tab');
@@ -83,7 +91,10 @@ test('changing the server logs out after a confirmation', async ({ page, site })
   await expect(page.getByTestId('setup-status')).toHaveText('Using your own setup');
 });
 
-test('profile: colours from a named palette or a custom one, an icon from the set, by mouse or keyboard; saved and drawn in the header', async ({ page, site }) => {
+test('profile: colours from a named palette or a custom one, an icon from the set, by mouse or keyboard; saved and drawn in the header', async ({
+  page,
+  site,
+}) => {
   await register(page, site.hostUrl, 'Laptop');
   await page.goto(`${site.hostUrl}/settings`);
   const first = page.getByRole('radiogroup', { name: 'First colour' });

@@ -3,7 +3,10 @@ import { pickTheme, saveSettings } from '../support/settings.page';
 import { withConfig } from '../support/config';
 import { expect, test } from '../support/site.fixture';
 
-test('theme: previewed on the whole site before Save, dropped by Reset or by leaving, kept after Save and reload', async ({ page, site }) => {
+test('theme: previewed on the whole site before Save, dropped by Reset or by leaving, kept after Save and reload', async ({
+  page,
+  site,
+}) => {
   const body = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   await page.goto(`${site.hostUrl}/settings`);
   await pickTheme(page, 'Green');
@@ -174,7 +177,9 @@ test("/dev: each test's failure says what went wrong", async ({ page, site }) =>
   await withConfig(page, { tmdbReadToken: 'eyJhbGciOiJIUzI1NiJ9.a-read-access-token.signature' });
   await page.goto(`${site.hostUrl}/dev`);
   await page.getByRole('region', { name: 'Backend API test' }).getByRole('button', { name: 'Test' }).click();
-  await expect(page.getByRole('region', { name: 'Backend API test' }).getByRole('alert')).toHaveText('Failed to call backend, is it online and does it allow this site (CORS)?');
+  await expect(page.getByRole('region', { name: 'Backend API test' }).getByRole('alert')).toHaveText(
+    'Failed to call backend, is it online and does it allow this site (CORS)?',
+  );
   await page.getByRole('region', { name: 'Worker tests' }).getByRole('button', { name: 'Test' }).click();
   await expect(page.getByTestId('worker-results')).toContainText('Could not connect to proxy');
   await page.getByRole('region', { name: 'Movie database key test' }).getByRole('button', { name: 'Test' }).click();

@@ -55,7 +55,11 @@ export async function login(page: Page, hostUrl: string, passphrase: string, dev
 }
 
 export const storedAccount = (page: Page): Promise<StoredAccount | null> =>
-  page.evaluate(() => (JSON.parse(localStorage.getItem('__MW::auth') ?? 'null') as { state?: { account?: StoredAccount | null } } | null)?.state?.account ?? null);
+  page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('__MW::auth') ?? 'null') as { state?: { account?: StoredAccount | null } } | null)?.state?.account ??
+      null,
+  );
 
 type Stored<T> = { state: T; version: number };
 interface BookmarksState {
@@ -63,8 +67,27 @@ interface BookmarksState {
   updateQueue: { id: string; action: string; tmdbId: string; type?: string; title?: string; year?: number }[];
 }
 interface ProgressState {
-  items: Record<string, { type: string; title: string; year?: number; updatedAt: number; progress?: { watched: number; duration: number }; seasons: object; episodes: object }>;
-  updateQueue: { id: string; action: string; tmdbId: string; type?: string; title?: string; year?: number; progress?: { watched: number; duration: number } }[];
+  items: Record<
+    string,
+    {
+      type: string;
+      title: string;
+      year?: number;
+      updatedAt: number;
+      progress?: { watched: number; duration: number };
+      seasons: object;
+      episodes: object;
+    }
+  >;
+  updateQueue: {
+    id: string;
+    action: string;
+    tmdbId: string;
+    type?: string;
+    title?: string;
+    year?: number;
+    progress?: { watched: number; duration: number };
+  }[];
 }
 
 /**
@@ -74,10 +97,15 @@ interface ProgressState {
  */
 export async function editLocal(
   page: Page,
-  edits: { addBookmarks?: { tmdbId: string; title: string; year: number }[]; removeBookmarks?: string[]; progress?: { tmdbId: string; title: string; watched: number; duration: number }[] },
+  edits: {
+    addBookmarks?: { tmdbId: string; title: string; year: number }[];
+    removeBookmarks?: string[];
+    progress?: { tmdbId: string; title: string; watched: number; duration: number }[];
+  },
 ): Promise<void> {
   await page.evaluate((e) => {
-    const read = <T,>(key: string, fallback: T): Stored<T> => JSON.parse(localStorage.getItem(key) ?? 'null') ?? { state: fallback, version: 1 };
+    const read = <T>(key: string, fallback: T): Stored<T> =>
+      JSON.parse(localStorage.getItem(key) ?? 'null') ?? { state: fallback, version: 1 };
     const bookmarks = read<BookmarksState>('__MW::bookmarks', { bookmarks: {}, updateQueue: [] });
     const progress = read<ProgressState>('__MW::progress', { items: {}, updateQueue: [] });
     const id = () => crypto.randomUUID();
@@ -91,8 +119,24 @@ export async function editLocal(
       bookmarks.state.updateQueue.push({ id: id(), action: 'delete', tmdbId });
     }
     for (const p of e.progress ?? []) {
-      progress.state.items[p.tmdbId] = { type: 'movie', title: p.title, year: 1927, updatedAt: now, progress: { watched: p.watched, duration: p.duration }, seasons: {}, episodes: {} };
-      progress.state.updateQueue.push({ id: id(), action: 'upsert', tmdbId: p.tmdbId, type: 'movie', title: p.title, year: 1927, progress: { watched: p.watched, duration: p.duration } });
+      progress.state.items[p.tmdbId] = {
+        type: 'movie',
+        title: p.title,
+        year: 1927,
+        updatedAt: now,
+        progress: { watched: p.watched, duration: p.duration },
+        seasons: {},
+        episodes: {},
+      };
+      progress.state.updateQueue.push({
+        id: id(),
+        action: 'upsert',
+        tmdbId: p.tmdbId,
+        type: 'movie',
+        title: p.title,
+        year: 1927,
+        progress: { watched: p.watched, duration: p.duration },
+      });
     }
     localStorage.setItem('__MW::bookmarks', JSON.stringify(bookmarks));
     localStorage.setItem('__MW::progress', JSON.stringify(progress));
@@ -106,15 +150,34 @@ export async function editLocal(
  */
 export async function queueChanges(page: Page, count: number): Promise<void> {
   await page.evaluate((n) => {
-    const bookmarks = JSON.parse(localStorage.getItem('__MW::bookmarks') ?? 'null') ?? { state: { bookmarks: {}, updateQueue: [] }, version: 1 };
+    const bookmarks = JSON.parse(localStorage.getItem('__MW::bookmarks') ?? 'null') ?? {
+      state: { bookmarks: {}, updateQueue: [] },
+      version: 1,
+    };
     const progress = JSON.parse(localStorage.getItem('__MW::progress') ?? 'null') ?? { state: { items: {}, updateQueue: [] }, version: 1 };
     const now = Date.now();
     for (let i = 0; i < n; i++) {
       const tmdbId = String(10_000 + i);
       bookmarks.state.bookmarks[tmdbId] = { type: 'movie', title: `Film ${i}`, year: 1950, updatedAt: now };
       bookmarks.state.updateQueue.push({ id: crypto.randomUUID(), action: 'add', tmdbId, type: 'movie', title: `Film ${i}`, year: 1950 });
-      progress.state.items[tmdbId] = { type: 'movie', title: `Film ${i}`, year: 1950, updatedAt: now, progress: { watched: 100 + i, duration: 5000 }, seasons: {}, episodes: {} };
-      progress.state.updateQueue.push({ id: crypto.randomUUID(), action: 'upsert', tmdbId, type: 'movie', title: `Film ${i}`, year: 1950, progress: { watched: 100 + i, duration: 5000 } });
+      progress.state.items[tmdbId] = {
+        type: 'movie',
+        title: `Film ${i}`,
+        year: 1950,
+        updatedAt: now,
+        progress: { watched: 100 + i, duration: 5000 },
+        seasons: {},
+        episodes: {},
+      };
+      progress.state.updateQueue.push({
+        id: crypto.randomUUID(),
+        action: 'upsert',
+        tmdbId,
+        type: 'movie',
+        title: `Film ${i}`,
+        year: 1950,
+        progress: { watched: 100 + i, duration: 5000 },
+      });
     }
     localStorage.setItem('__MW::bookmarks', JSON.stringify(bookmarks));
     localStorage.setItem('__MW::progress', JSON.stringify(progress));
@@ -147,7 +210,8 @@ export async function editSettingsLocal(page: Page, settings: LocalSettings): Pr
 
 export const localSettings = (page: Page): Promise<Required<LocalSettings>> =>
   page.evaluate(() => {
-    const state = (name: string) => (JSON.parse(localStorage.getItem(`__MW::${name}`) ?? 'null') as { state?: Record<string, unknown> } | null)?.state ?? {};
+    const state = (name: string) =>
+      (JSON.parse(localStorage.getItem(`__MW::${name}`) ?? 'null') as { state?: Record<string, unknown> } | null)?.state ?? {};
     return {
       language: state('locale').language as string,
       theme: (state('theme').theme ?? null) as string | null,
@@ -175,7 +239,9 @@ export const localProgress = (page: Page) =>
 /** The account server's view, read with the account's token. */
 export async function serverData(backendUrl: string, account: StoredAccount) {
   const get = async (path: string) => {
-    const response = await fetch(`${backendUrl}/users/${account.userId}${path}`, { headers: { Authorization: `Bearer ${account.token}`, 'User-Agent': 'e2e' } });
+    const response = await fetch(`${backendUrl}/users/${account.userId}${path}`, {
+      headers: { Authorization: `Bearer ${account.token}`, 'User-Agent': 'e2e' },
+    });
     if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
     return response.json() as Promise<unknown>;
   };
@@ -183,7 +249,12 @@ export async function serverData(backendUrl: string, account: StoredAccount) {
   return {
     bookmarks: bookmarks as { tmdbId: string; meta: { title: string } }[],
     progress: progress as { tmdbId: string; watched: number | string; duration: number | string }[],
-    settings: settings as { applicationLanguage?: string | null; applicationTheme?: string | null; defaultSubtitleLanguage?: string | null; proxyUrls?: string[] | null },
+    settings: settings as {
+      applicationLanguage?: string | null;
+      applicationTheme?: string | null;
+      defaultSubtitleLanguage?: string | null;
+      proxyUrls?: string[] | null;
+    },
   };
 }
 
@@ -197,7 +268,9 @@ export async function startAccountServer(env: Record<string, string> = {}): Prom
 }
 
 /** An account made on `backendUrl` by another device (the client's flow, from Node); its passphrase. */
-export async function accountElsewhere(backendUrl: string): Promise<{ passphrase: string; userId: string; token: string; sessionId: string }> {
+export async function accountElsewhere(
+  backendUrl: string,
+): Promise<{ passphrase: string; userId: string; token: string; sessionId: string }> {
   const testkit = await import('services/testkit');
   const made = await testkit.register(backendUrl, { device: 'Other device' });
   return { passphrase: made.passphrase!, userId: made.userId, token: made.token, sessionId: made.sessionId };
@@ -206,7 +279,10 @@ export async function accountElsewhere(backendUrl: string): Promise<{ passphrase
 /** Points this device at another account server (the Settings "Custom server" value), signed out. */
 export async function useBackend(page: Page, hostUrl: string, backendUrl: string): Promise<void> {
   await page.goto(`${hostUrl}/about`);
-  await page.evaluate((url) => localStorage.setItem('__MW::auth', JSON.stringify({ state: { account: null, backendUrl: url, proxySet: null }, version: 1 })), backendUrl);
+  await page.evaluate(
+    (url) => localStorage.setItem('__MW::auth', JSON.stringify({ state: { account: null, backendUrl: url, proxySet: null }, version: 1 })),
+    backendUrl,
+  );
 }
 
 /**
@@ -215,13 +291,29 @@ export async function useBackend(page: Page, hostUrl: string, backendUrl: string
  */
 export async function seedLocalData(
   page: Page,
-  data: { bookmarks?: { tmdbId: string; title: string; year: number }[]; progress?: { tmdbId: string; title: string; watched: number; duration: number }[] },
+  data: {
+    bookmarks?: { tmdbId: string; title: string; year: number }[];
+    progress?: { tmdbId: string; title: string; watched: number; duration: number }[];
+  },
 ): Promise<void> {
   await page.evaluate((d) => {
     const now = Date.now();
-    const bookmarks = Object.fromEntries((d.bookmarks ?? []).map((b) => [b.tmdbId, { type: 'movie', title: b.title, year: b.year, updatedAt: now }]));
+    const bookmarks = Object.fromEntries(
+      (d.bookmarks ?? []).map((b) => [b.tmdbId, { type: 'movie', title: b.title, year: b.year, updatedAt: now }]),
+    );
     const items = Object.fromEntries(
-      (d.progress ?? []).map((p) => [p.tmdbId, { type: 'movie', title: p.title, year: 1920, updatedAt: now, progress: { watched: p.watched, duration: p.duration }, seasons: {}, episodes: {} }]),
+      (d.progress ?? []).map((p) => [
+        p.tmdbId,
+        {
+          type: 'movie',
+          title: p.title,
+          year: 1920,
+          updatedAt: now,
+          progress: { watched: p.watched, duration: p.duration },
+          seasons: {},
+          episodes: {},
+        },
+      ]),
     );
     localStorage.setItem('__MW::bookmarks', JSON.stringify({ state: { bookmarks, updateQueue: [] }, version: 1 }));
     localStorage.setItem('__MW::progress', JSON.stringify({ state: { items, updateQueue: [] }, version: 1 }));

@@ -26,7 +26,11 @@ export interface Receiver {
   readonly state: ReceiverState;
   /** Every request it got, in order (load, play, pause, seek, volume, mute, stop), for the tests. */
   readonly log: Array<{ type: string; value?: unknown }>;
-  load(request: { media: { contentId: string; contentType: string; metadata?: { title?: string; images?: Array<{ url: string }> } | null }; currentTime: number | null; autoplay: boolean }): Promise<void>;
+  load(request: {
+    media: { contentId: string; contentType: string; metadata?: { title?: string; images?: Array<{ url: string }> } | null };
+    currentTime: number | null;
+    autoplay: boolean;
+  }): Promise<void>;
   playOrPause(): void;
   seek(time: number): void;
   setVolume(volume: number): void;
@@ -67,7 +71,10 @@ export function createReceiver(): Receiver {
       let base = url;
       const variant = playlist.split('\n').findIndex((line) => line.startsWith('#EXT-X-STREAM-INF'));
       if (variant >= 0) {
-        const next = playlist.split('\n').slice(variant + 1).find((line) => line.trim() && !line.startsWith('#'))!;
+        const next = playlist
+          .split('\n')
+          .slice(variant + 1)
+          .find((line) => line.trim() && !line.startsWith('#'))!;
         base = new URL(next.trim(), url).href;
         playlist = await (await fetch(base)).text();
       }

@@ -50,7 +50,12 @@ function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: stri
     }
   }
 
-  const CastState = { NO_DEVICES_AVAILABLE: 'NO_DEVICES_AVAILABLE', NOT_CONNECTED: 'NOT_CONNECTED', CONNECTING: 'CONNECTING', CONNECTED: 'CONNECTED' };
+  const CastState = {
+    NO_DEVICES_AVAILABLE: 'NO_DEVICES_AVAILABLE',
+    NOT_CONNECTED: 'NOT_CONNECTED',
+    CONNECTING: 'CONNECTING',
+    CONNECTED: 'CONNECTED',
+  };
   const SessionState = {
     NO_SESSION: 'NO_SESSION',
     SESSION_STARTING: 'SESSION_STARTING',
@@ -159,7 +164,8 @@ function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: stri
       return { deviceId: `device-${this.device}`, friendlyName: this.device, label: this.device, capabilities: ['video_out', 'audio_out'] };
     }
     loadMedia(request: LoadRequest) {
-      if (!(request instanceof LoadRequest) || !(request.media instanceof MediaInfo) || !request.media.contentId) return Promise.reject(ErrorCode.INVALID_PARAMETER);
+      if (!(request instanceof LoadRequest) || !(request.media instanceof MediaInfo) || !request.media.contentId)
+        return Promise.reject(ErrorCode.INVALID_PARAMETER);
       return receiverOf(this.device)
         .load(request)
         .then(
@@ -213,7 +219,20 @@ function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: stri
   function playerValues(): Record<string, unknown> {
     const receiver = currentReceiver();
     if (!session || !receiver) {
-      return { isConnected: false, isMediaLoaded: false, displayName: '', title: null, imageUrl: null, duration: 0, currentTime: 0, isPaused: false, playerState: null, canPause: false, canSeek: false, canControlVolume: false };
+      return {
+        isConnected: false,
+        isMediaLoaded: false,
+        displayName: '',
+        title: null,
+        imageUrl: null,
+        duration: 0,
+        currentTime: 0,
+        isPaused: false,
+        playerState: null,
+        canPause: false,
+        canSeek: false,
+        canControlVolume: false,
+      };
     }
     const s = receiver.state;
     return {
@@ -298,7 +317,10 @@ function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: stri
     sessionState = SessionState.NO_SESSION;
     setOptions(options: { receiverApplicationId?: string; autoJoinPolicy?: string }) {
       if (!options?.receiverApplicationId) throw new Error('CastContext.setOptions: receiverApplicationId is required');
-      this.options = { receiverApplicationId: options.receiverApplicationId, autoJoinPolicy: options.autoJoinPolicy ?? 'tab_and_origin_scoped' };
+      this.options = {
+        receiverApplicationId: options.receiverApplicationId,
+        autoJoinPolicy: options.autoJoinPolicy ?? 'tab_and_origin_scoped',
+      };
       controls.options.push(this.options);
       setTimeout(() => this.discover(), 50);
     }
@@ -385,7 +407,10 @@ function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: stri
     },
   };
 
-  const w = window as unknown as Record<string, unknown> & { chrome?: Record<string, unknown>; __onGCastApiAvailable?: (available: boolean, reason?: string) => void };
+  const w = window as unknown as Record<string, unknown> & {
+    chrome?: Record<string, unknown>;
+    __onGCastApiAvailable?: (available: boolean, reason?: string) => void;
+  };
   w.chrome ??= {};
   w.chrome.cast = {
     AutoJoinPolicy: { TAB_AND_ORIGIN_SCOPED: 'tab_and_origin_scoped', ORIGIN_SCOPED: 'origin_scoped', PAGE_SCOPED: 'page_scoped' },
@@ -423,7 +448,10 @@ function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: stri
  * Serves the Cast sender at its gstatic address: the stand-in framework, a script that reports no
  * Cast API, or a network failure. Returns the requests made for it.
  */
-export async function installCastSender(page: Page, options: { mode?: CastStandInMode; devices?: string[] } = {}): Promise<{ requests: string[] }> {
+export async function installCastSender(
+  page: Page,
+  options: { mode?: CastStandInMode; devices?: string[] } = {},
+): Promise<{ requests: string[] }> {
   const { mode = 'available', devices = ['Living Room TV'] } = options;
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'userAgentData', {
@@ -461,13 +489,16 @@ type StandInWindow = { __castStandIn: CastStandInControls };
 export const castReceiver = (page: Page) => page.evaluate(() => (window as unknown as StandInWindow).__castStandIn.receiver());
 
 /** A Cast device comes into reach. */
-export const addCastDevice = (page: Page, name: string) => page.evaluate((n) => (window as unknown as StandInWindow).__castStandIn.addDevice(n), name);
+export const addCastDevice = (page: Page, name: string) =>
+  page.evaluate((n) => (window as unknown as StandInWindow).__castStandIn.addDevice(n), name);
 
 /** What the person does in the device picker. */
-export const setCastPicker = (page: Page, picker: 'first' | 'cancel') => page.evaluate((p) => void ((window as unknown as StandInWindow).__castStandIn.picker = p), picker);
+export const setCastPicker = (page: Page, picker: 'first' | 'cancel') =>
+  page.evaluate((p) => void ((window as unknown as StandInWindow).__castStandIn.picker = p), picker);
 
 /** The receiver ends the session (its app closes). */
-export const endCastFromReceiver = (page: Page) => page.evaluate(() => (window as unknown as StandInWindow).__castStandIn.endFromReceiver());
+export const endCastFromReceiver = (page: Page) =>
+  page.evaluate(() => (window as unknown as StandInWindow).__castStandIn.endFromReceiver());
 
 /** Where the receiver was when the last session ended. */
 export const castSaved = (page: Page) => page.evaluate(() => (window as unknown as StandInWindow).__castStandIn.saved);

@@ -11,7 +11,8 @@ export async function openDiscover(page: Page, hostUrl: string, query = ''): Pro
 export const tab = (page: Page, name: 'Movies' | 'TV Shows' | 'Editor Picks') => page.getByRole('tab', { name, exact: true });
 
 /** A carousel by its heading. */
-export const row = (page: Page, title: string | RegExp) => page.getByTestId('carousel').filter({ has: page.getByRole('heading', { name: title, exact: typeof title === 'string' }) });
+export const row = (page: Page, title: string | RegExp) =>
+  page.getByTestId('carousel').filter({ has: page.getByRole('heading', { name: title, exact: typeof title === 'string' }) });
 
 export const cardsIn = (scope: Locator) => scope.getByTestId('media-card');
 

@@ -84,10 +84,17 @@ export async function installFakeExtension(
     }`;
   }
   if (requests === 'refused') fetchImpl = `async () => { throw new Error('net::ERR_BLOCKED_BY_CLIENT'); }`;
-  await page.addInitScript(`window.__fakeExtension = (${fakeExtension.toString()})(window, { ...${JSON.stringify(settings)}, fetchImpl: ${fetchImpl} });`);
-  return () => page.evaluate(() => (window as unknown as { __fakeExtension: { received: Array<{ name: string }> } }).__fakeExtension.received.map((m) => m.name));
+  await page.addInitScript(
+    `window.__fakeExtension = (${fakeExtension.toString()})(window, { ...${JSON.stringify(settings)}, fetchImpl: ${fetchImpl} });`,
+  );
+  return () =>
+    page.evaluate(() =>
+      (window as unknown as { __fakeExtension: { received: Array<{ name: string }> } }).__fakeExtension.received.map((m) => m.name),
+    );
 }
 
 /** Every message the fake extension installed by installFakeExtension has received, with its body, in order. */
 export const fakeExtensionMessages = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __fakeExtension: { received: Array<{ name: string; body: unknown }> } }).__fakeExtension.received);
+  page.evaluate(
+    () => (window as unknown as { __fakeExtension: { received: Array<{ name: string; body: unknown }> } }).__fakeExtension.received,
+  );

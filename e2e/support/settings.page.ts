@@ -2,7 +2,10 @@
 import type { Page } from '@playwright/test';
 
 export async function pickTheme(page: Page, name: string): Promise<void> {
-  await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: new RegExp(`^${name}`, 'i') }).click();
+  await page
+    .getByRole('radiogroup', { name: 'Theme' })
+    .getByRole('radio', { name: new RegExp(`^${name}`, 'i') })
+    .click();
 }
 
 export async function saveSettings(page: Page): Promise<void> {

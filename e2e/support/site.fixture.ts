@@ -29,7 +29,8 @@ export async function startBrokenRemoteServer(): Promise<RecordingServer> {
     requests.push(req.url ?? '');
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.url?.startsWith('/404/')) res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
-    else if (req.url?.startsWith('/html/')) res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Welcome</title><h1>Hello</h1>');
+    else if (req.url?.startsWith('/html/'))
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Welcome</title><h1>Hello</h1>');
     else if (req.url?.startsWith('/notmanifest/')) res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"hello":"world"}');
     // /hang/: keep the connection open without answering.
   });
@@ -86,7 +87,8 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
   qa: [
     async ({}, use) => {
       for (const dir of [QA_DIST, V2_DIST]) {
-        if (!fs.existsSync(path.join(dir, 'mf-manifest.json'))) throw new Error(`${dir} is missing: run the e2e global setup (npm run test:e2e)`);
+        if (!fs.existsSync(path.join(dir, 'mf-manifest.json')))
+          throw new Error(`${dir} is missing: run the e2e global setup (npm run test:e2e)`);
       }
       const [allowed, disallowed, v2, broken] = await Promise.all([
         startRecordingStatic(QA_DIST),
@@ -108,7 +110,22 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
       process.env.BACKEND_RATE_LIMITS ??= 'false';
       const site = await startSite({
         ports: { host: 0, 'remote-discover': 0, 'remote-player': 0, 'remote-account': 0, 'remote-settings': 0 },
-        services: { ports: { catalog: 0, media: 0, proxy: 0, skips: 0, geo: 0, backend: 0, scraper: 0, jellyfin: 0, archive: 0, opensubtitles: 0, guide: 0 }, dataDir },
+        services: {
+          ports: {
+            catalog: 0,
+            media: 0,
+            proxy: 0,
+            skips: 0,
+            geo: 0,
+            backend: 0,
+            scraper: 0,
+            jellyfin: 0,
+            archive: 0,
+            opensubtitles: 0,
+            guide: 0,
+          },
+          dataDir,
+        },
         config: { remoteOverrideOrigins: [qa.allowed.origin, qa.v2.origin, qa.broken.origin], remoteManifestTimeoutMs: 4000 },
       });
       siteDataDirs.set(site, dataDir);

@@ -20,9 +20,11 @@ export async function startStandInScraper(
     if (handle?.(url, req, res)) return;
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (url.pathname === '/') {
-      res
-        .writeHead(200, { 'Content-Type': 'application/json' })
-        .end(JSON.stringify({ providers: [{ id: 'partner', name: 'Partner server', rank: 1, kind: 'source', mediaTypes: ['movie', 'show'], needs: [] }] }));
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          providers: [{ id: 'partner', name: 'Partner server', rank: 1, kind: 'source', mediaTypes: ['movie', 'show'], needs: [] }],
+        }),
+      );
       return;
     }
     if (url.pathname !== '/scrape') return void res.writeHead(404).end();

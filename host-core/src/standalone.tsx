@@ -40,7 +40,11 @@ const GlobalStyle = createGlobalStyle`
 
 const standaloneDocumentTitle = (title: string | null) => void (document.title = title ? `${title} | movie-web` : 'movie-web');
 
-type Kit = { stores: ReturnType<typeof createStores>; actions: ReturnType<typeof createActions>; catalog: ReturnType<typeof createCatalog> };
+type Kit = {
+  stores: ReturnType<typeof createStores>;
+  actions: ReturnType<typeof createActions>;
+  catalog: ReturnType<typeof createCatalog>;
+};
 
 function StandaloneHostInner({ config, kit, children }: { config: RuntimeConfig; kit: Kit; children: ReactNode }) {
   const navigate = useNavigate();
@@ -89,17 +93,23 @@ export async function mountStandalone<N extends RemoteName>(app: RemoteApp<N>, r
     init() {},
     read(language, namespace, callback) {
       if (namespace !== app.name || !app.locales) return callback(null, {});
-      app.locales(language).then((r) => callback(null, r), (e: Error) => callback(e, false));
+      app.locales(language).then(
+        (r) => callback(null, r),
+        (e: Error) => callback(e, false),
+      );
     },
   };
   if (!localStorage.getItem('__MW::locale')) stores.language.language = pickLanguage(navigator.languages ?? [navigator.language]);
-  await i18next.use(backend).use(initReactI18next).init({
-    lng: stores.language.language,
-    fallbackLng: 'en',
-    ns: [app.name],
-    defaultNS: app.name,
-    interpolation: { escapeValue: false },
-  });
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: stores.language.language,
+      fallbackLng: 'en',
+      ns: [app.name],
+      defaultNS: app.name,
+      interpolation: { escapeValue: false },
+    });
   const pages = app.pages as Record<string, PageLoader>;
   const elements = Object.entries(routes).map(([path, page]) => {
     const Page = lazy(pages[page as string]!);

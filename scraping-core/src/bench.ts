@@ -30,7 +30,13 @@ const stats = (values: number[]) => {
 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-scrape-bench-'));
-const services = await startServices({ names: ['media', 'catalog', 'scraper'], ports: { media: 0, catalog: 0, scraper: 0 }, dataDir, log: () => undefined, env: {} });
+const services = await startServices({
+  names: ['media', 'catalog', 'scraper'],
+  ports: { media: 0, catalog: 0, scraper: 0 },
+  dataDir,
+  log: () => undefined,
+  env: {},
+});
 try {
   const local: ScrapeOptions = { settings: { localLibraryUrl: services.urls.media! } };
   const remote: ScrapeOptions = { proxyUrls: [`api:${services.urls.scraper}`] };
@@ -43,7 +49,7 @@ try {
   console.log(
     JSON.stringify(
       {
-        what: 'runAll, stream found on the local library\'s first source (local-hls-mirror), validated (index + playlist + variant + first segment)',
+        what: "runAll, stream found on the local library's first source (local-hls-mirror), validated (index + playlist + variant + first segment)",
         runs,
         budgetMs: 300,
         engineMs: { first: Number(coldEngine.toFixed(1)), ...stats(engine) },

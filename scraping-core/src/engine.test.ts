@@ -33,7 +33,12 @@ describe('runAll ordering', () => {
   });
 
   it('never runs disallowed sources or embeds', async () => {
-    const a = fakeSource('a', 300, { embeds: [{ embedId: 'bad', url: 'u1' }, { embedId: 'good', url: 'u2' }] });
+    const a = fakeSource('a', 300, {
+      embeds: [
+        { embedId: 'bad', url: 'u1' },
+        { embedId: 'good', url: 'u2' },
+      ],
+    });
     const b = fakeSource('b', 200, found);
     const bad = fakeEmbed('bad', 2, { u1: hlsStream() });
     const good = fakeEmbed('good', 1, { u2: 'notfound' });
@@ -64,7 +69,13 @@ describe('runAll ordering', () => {
 
 describe('runAll embeds, failures and events', () => {
   it('falls back through embeds in order, then to the next source', async () => {
-    const a = fakeSource('a', 300, { embeds: [{ embedId: 'e', url: 'broken' }, { embedId: 'e', url: 'missing' }, { embedId: 'e', url: 'works' }] });
+    const a = fakeSource('a', 300, {
+      embeds: [
+        { embedId: 'e', url: 'broken' },
+        { embedId: 'e', url: 'missing' },
+        { embedId: 'e', url: 'works' },
+      ],
+    });
     const e = fakeEmbed('e', 1, { broken: 'fail', works: hlsStream() });
     const d = deps({ sources: [a], embeds: [e] });
     const result = await runAll(movie, {}, d);
@@ -87,11 +98,18 @@ describe('runAll embeds, failures and events', () => {
     ];
     const d = deps({ sources, embeds: [] });
     const result = await runAll(movie, {}, d);
-    expect(result).toEqual({ ok: false, error: { code: 'scrape/not-found', message: 'not found', detail: 'no source gave a playable stream' } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'scrape/not-found', message: 'not found', detail: 'no source gave a playable stream' },
+    });
     const p = d.events.reduce(applyScrapeEvent, emptyProgress());
     expect(p.order).toEqual(['nf', 'boom', 'empty', 'unknown-embed']);
     expect(p.sources.nf).toMatchObject({ status: 'notfound', percentage: 100 });
-    expect(p.sources.boom).toMatchObject({ status: 'failure', error: { code: 'scrape/failed', message: 'failed to scrape' }, reason: 'boom' });
+    expect(p.sources.boom).toMatchObject({
+      status: 'failure',
+      error: { code: 'scrape/failed', message: 'failed to scrape' },
+      reason: 'boom',
+    });
     expect(p.sources.empty).toMatchObject({ status: 'notfound', error: { message: 'no embeds' } });
     // Events are plain data: they survive structured clone and JSON unchanged.
     expect(JSON.parse(JSON.stringify(d.events))).toEqual(structuredClone(d.events));
@@ -107,7 +125,14 @@ describe('runAll embeds, failures and events', () => {
     };
     const d = deps({ sources: [a], embeds: [] });
     await runAll(movie, {}, d);
-    expect(d.events.map((e) => (e.type === 'update' ? `${e.status}:${e.percentage}` : e.type))).toEqual(['init', 'start', 'pending:30', 'pending:80', 'success:100', 'done']);
+    expect(d.events.map((e) => (e.type === 'update' ? `${e.status}:${e.percentage}` : e.type))).toEqual([
+      'init',
+      'start',
+      'pending:30',
+      'pending:80',
+      'success:100',
+      'done',
+    ]);
   });
 
   it('returns no result for an unplayable stream and moves on (validation)', async () => {
@@ -117,7 +142,11 @@ describe('runAll embeds, failures and events', () => {
     const result = await runAll(movie, {}, d);
     expect(result).toMatchObject({ ok: true, value: { sourceId: 'good' } });
     const p = d.events.reduce(applyScrapeEvent, emptyProgress());
-    expect(p.sources.bad).toMatchObject({ status: 'failure', error: { code: 'scrape/invalid-stream', message: 'no stream' }, reason: 'playlist: HTTP 404' });
+    expect(p.sources.bad).toMatchObject({
+      status: 'failure',
+      error: { code: 'scrape/invalid-stream', message: 'no stream' },
+      reason: 'playlist: HTTP 404',
+    });
   });
 
   it('refuses streams a page cannot load without the extension (no cors-allowed flag, or required headers)', async () => {
@@ -165,15 +194,26 @@ describe('the extension answer, while pending', () => {
   it('is waited for before ordering when a provider needs the extension or a proxy, and by proxied requests', async () => {
     const needsExt = fakeSource('e', 2, found, { needs: ['extension'] });
     const any = fakeSource('any', 1, found);
-    const withExt = deps({ sources: [needsExt, any], embeds: [] }, undefined, { network: async () => ({ extension: bridge([]), proxiedFetcher: tableFetcher(okHls) }) });
+    const withExt = deps({ sources: [needsExt, any], embeds: [] }, undefined, {
+      network: async () => ({ extension: bridge([]), proxiedFetcher: tableFetcher(okHls) }),
+    });
     expect(await runAll(movie, {}, withExt)).toMatchObject({ ok: true, value: { sourceId: 'e' } });
-    const without = deps({ sources: [needsExt, any], embeds: [] }, undefined, { network: async () => ({ extension: null, proxiedFetcher: null }) });
+    const without = deps({ sources: [needsExt, any], embeds: [] }, undefined, {
+      network: async () => ({ extension: null, proxiedFetcher: null }),
+    });
     expect(await runAll(movie, {}, without)).toMatchObject({ ok: true, value: { sourceId: 'any' } });
     // A provider that fetches through the proxied fetcher without declaring it gets the answer's fetcher.
     const proxied = tableFetcher({ 'http://site.test/': { status: 200, body: 'via extension' } });
     const reader = fakeSource('reader', 1, found);
-    reader.scrape = async ({ proxiedFetcher }) => ((await proxiedFetcher({ url: 'http://site.test/' })).body === 'via extension' ? found : { embeds: [] });
-    expect(await runAll(movie, {}, deps({ sources: [reader], embeds: [] }, undefined, { network: async () => ({ extension: null, proxiedFetcher: proxied }) }))).toMatchObject({ ok: true });
+    reader.scrape = async ({ proxiedFetcher }) =>
+      (await proxiedFetcher({ url: 'http://site.test/' })).body === 'via extension' ? found : { embeds: [] };
+    expect(
+      await runAll(
+        movie,
+        {},
+        deps({ sources: [reader], embeds: [] }, undefined, { network: async () => ({ extension: null, proxiedFetcher: proxied }) }),
+      ),
+    ).toMatchObject({ ok: true });
     expect(proxied.requests.map((r) => r.url)).toEqual(['http://site.test/']);
   });
 });
@@ -182,8 +222,14 @@ describe('ip-locked streams', () => {
   it('are refused when scraping for a player on another IP (remote server), kept otherwise', async () => {
     const locked = fakeSource('locked', 2, { stream: [{ ...hlsStream(), flags: ['cors-allowed', 'ip-locked'] }], embeds: [] });
     const other = fakeSource('other', 1, found);
-    expect(await runAll(movie, {}, deps({ sources: [locked, other], embeds: [] }, undefined, { forOtherIp: true }))).toMatchObject({ ok: true, value: { sourceId: 'other' } });
-    expect(await runAll(movie, {}, deps({ sources: [locked, other], embeds: [] }))).toMatchObject({ ok: true, value: { sourceId: 'locked' } });
+    expect(await runAll(movie, {}, deps({ sources: [locked, other], embeds: [] }, undefined, { forOtherIp: true }))).toMatchObject({
+      ok: true,
+      value: { sourceId: 'other' },
+    });
+    expect(await runAll(movie, {}, deps({ sources: [locked, other], embeds: [] }))).toMatchObject({
+      ok: true,
+      value: { sourceId: 'locked' },
+    });
   });
 });
 
@@ -202,10 +248,17 @@ describe('timeouts and cancel', () => {
 
   it('cancel(runId) stops the run, aborts its requests and emits nothing more but done', async () => {
     let aborted = false;
-    const waiting = fakeSource('w', 300, (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => {
-      aborted = true;
-      reject(new DOMException('aborted', 'AbortError'));
-    })));
+    const waiting = fakeSource(
+      'w',
+      300,
+      (signal) =>
+        new Promise((_, reject) =>
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(new DOMException('aborted', 'AbortError'));
+          }),
+        ),
+    );
     const never = fakeSource('never', 200, found);
     const d = deps({ sources: [waiting, never], embeds: [] });
     const promise = runAll(movie, { runId: 'r1' }, d);
@@ -231,12 +284,15 @@ describe('timeouts and cancel', () => {
     const embed = Object.assign(fakeEmbed('x', 1, { u1: hlsStream() }), { needs: ['extension' as const] });
     const events: string[] = [];
     const runId = `hello-${name}`;
-    const run = start({ runId, useExtension: true }, {
-      extension: createExtensionBridge({ port: page }),
-      registry: { sources: [source], embeds: [embed] },
-      fetchImpl: (() => Promise.reject(new Error('no network in this test'))) as typeof fetch,
-      onEvent: (e) => void events.push(e.type),
-    });
+    const run = start(
+      { runId, useExtension: true },
+      {
+        extension: createExtensionBridge({ port: page }),
+        registry: { sources: [source], embeds: [embed] },
+        fetchImpl: (() => Promise.reject(new Error('no network in this test'))) as typeof fetch,
+        onEvent: (e) => void events.push(e.type),
+      },
+    );
     await new Promise((r) => setTimeout(r, 20));
     expect(fake.received).toEqual([]); // the hello is not even sent yet
     expect(cancel(runId)).toBe(true);
@@ -250,7 +306,10 @@ describe('timeouts and cancel', () => {
 describe('runSource and runEmbed', () => {
   it('unknown ids are an invalid source id error', async () => {
     const d = deps({ sources: [], embeds: [] });
-    expect(await runSource('nope', movie, {}, d)).toMatchObject({ ok: false, error: { code: 'scrape/invalid-source-id', message: 'invalid source id' } });
+    expect(await runSource('nope', movie, {}, d)).toMatchObject({
+      ok: false,
+      error: { code: 'scrape/invalid-source-id', message: 'invalid source id' },
+    });
     expect(await runEmbed('nope', 'http://x', {}, d)).toMatchObject({ ok: false, error: { code: 'scrape/invalid-source-id' } });
   });
 
@@ -294,7 +353,14 @@ describe('reporting', () => {
       ['b', 'x', 'failed'],
       ['c', null, 'success'],
     ]);
-    expect(posted[0]?.[0]).toMatchObject({ tmdbId: '910001', type: 'show', seasonId: '600001', episodeId: '5000051', title: 'A Show', errorMessage: 'not found' });
+    expect(posted[0]?.[0]).toMatchObject({
+      tmdbId: '910001',
+      type: 'show',
+      seasonId: '600001',
+      episodeId: '5000051',
+      title: 'A Show',
+      errorMessage: 'not found',
+    });
     // The same items rebuilt from the events (how the client reports runs of a remote server).
     expect(reportItemsFromEvents(episode, d.events)).toEqual(posted[0]);
   });
@@ -313,17 +379,32 @@ describe('config rules', () => {
   it('a taken-down media is never scraped', async () => {
     const a = fakeSource('a', 1, found);
     const d = deps({ sources: [a], embeds: [] });
-    expect(await runAll(movie, { disallowedIds: ['tmdb-movie-653'] }, d)).toEqual({ ok: false, error: { code: 'scrape/takedown', message: 'media removed due to takedown' } });
-    expect(await runSource('a', movie, { disallowedIds: ['tmdb-movie-653'] }, d)).toMatchObject({ ok: false, error: { code: 'scrape/takedown' } });
+    expect(await runAll(movie, { disallowedIds: ['tmdb-movie-653'] }, d)).toEqual({
+      ok: false,
+      error: { code: 'scrape/takedown', message: 'media removed due to takedown' },
+    });
+    expect(await runSource('a', movie, { disallowedIds: ['tmdb-movie-653'] }, d)).toMatchObject({
+      ok: false,
+      error: { code: 'scrape/takedown' },
+    });
     expect(a.calls).toBe(0);
   });
 
   it('CDN replacements rewrite the stream hosts, and the rewritten stream is what gets validated', async () => {
     const file = applyCdnReplacements(
-      { id: 'f', type: 'file', flags: [], captions: [{ id: 'c', language: 'en', type: 'srt', url: 'https://old.cdn.test/c.srt', needsProxy: false }], qualities: { '720': { type: 'mp4', url: 'https://old.cdn.test/v.mp4' } } },
+      {
+        id: 'f',
+        type: 'file',
+        flags: [],
+        captions: [{ id: 'c', language: 'en', type: 'srt', url: 'https://old.cdn.test/c.srt', needsProxy: false }],
+        qualities: { '720': { type: 'mp4', url: 'https://old.cdn.test/v.mp4' } },
+      },
       [['old.cdn.test', 'new.cdn.test']],
     );
-    expect(file).toMatchObject({ qualities: { '720': { url: 'https://new.cdn.test/v.mp4' } }, captions: [{ url: 'https://new.cdn.test/c.srt' }] });
+    expect(file).toMatchObject({
+      qualities: { '720': { url: 'https://new.cdn.test/v.mp4' } },
+      captions: [{ url: 'https://new.cdn.test/c.srt' }],
+    });
     const other = { id: 'h', type: 'hls' as const, flags: [], captions: [], playlist: 'https://other.test/x.m3u8' };
     expect(applyCdnReplacements(other, [['old.cdn.test', 'new.cdn.test']])).toEqual(other); // other hosts as they were
     const a = fakeSource('a', 1, { stream: [hlsStream('http://old.test/ok/master.m3u8')], embeds: [] });

@@ -109,7 +109,8 @@ export function applyCdnReplacements(stream: Stream, pairs: ReadonlyArray<readon
   const captions = stream.captions.map((c) => ({ ...c, url: swap(c.url) }));
   if (stream.type === 'hls') return { ...stream, playlist: swap(stream.playlist), captions };
   const qualities: typeof stream.qualities = {};
-  for (const [key, q] of Object.entries(stream.qualities) as Array<[keyof typeof stream.qualities, { type: 'mp4'; url: string }]>) qualities[key] = { ...q, url: swap(q.url) };
+  for (const [key, q] of Object.entries(stream.qualities) as Array<[keyof typeof stream.qualities, { type: 'mp4'; url: string }]>)
+    qualities[key] = { ...q, url: swap(q.url) };
   return { ...stream, qualities, captions };
 }
 
@@ -117,9 +118,11 @@ export function applyCdnReplacements(stream: Stream, pairs: ReadonlyArray<readon
 
 /** Why a provider cannot run now, or null. */
 function unavailable(provider: SourceProvider | EmbedProvider, deps: EngineDeps, settings: ProviderSettings): ScrapeError | null {
-  if (provider.isConfigured && !provider.isConfigured(settings)) return scrapeError('scrape/invalid-source-id', `${provider.id} is not configured`);
+  if (provider.isConfigured && !provider.isConfigured(settings))
+    return scrapeError('scrape/invalid-source-id', `${provider.id} is not configured`);
   if (provider.needs?.includes('extension') && !deps.extension) return scrapeError('scrape/extension-disabled');
-  if (provider.needs?.includes('proxy') && !deps.proxiedFetcher) return scrapeError('scrape/needs-proxy', `${provider.id} needs a proxy or the extension`);
+  if (provider.needs?.includes('proxy') && !deps.proxiedFetcher)
+    return scrapeError('scrape/needs-proxy', `${provider.id} needs a proxy or the extension`);
   return null;
 }
 
@@ -205,7 +208,11 @@ class Run {
         reject(scrapeError('scrape/timeout', `no answer within ${this.timeoutMs} ms`));
         child.abort();
       }, this.timeoutMs);
-      child.signal.addEventListener('abort', () => reject(this.cancelled ? scrapeError('scrape/cancelled') : scrapeError('scrape/timeout')), { once: true });
+      child.signal.addEventListener(
+        'abort',
+        () => reject(this.cancelled ? scrapeError('scrape/cancelled') : scrapeError('scrape/timeout')),
+        { once: true },
+      );
     });
     try {
       return await Promise.race([work(child.signal), stopped]);
@@ -246,7 +253,8 @@ class Run {
         lastError = scrapeError('scrape/no-stream', `stream ${stream.id} only plays from the IP that scraped it`);
         continue;
       }
-      const needsExtension = this.deps.target === 'browser' && (!stream.flags.includes('cors-allowed') || Object.keys(stream.headers ?? {}).length > 0);
+      const needsExtension =
+        this.deps.target === 'browser' && (!stream.flags.includes('cors-allowed') || Object.keys(stream.headers ?? {}).length > 0);
       const { extension, proxiedFetcher } = needsExtension ? await this.network() : { extension: null, proxiedFetcher: null };
       if (needsExtension && !extension) {
         lastError = scrapeError('scrape/extension-disabled', `stream ${stream.id} needs the extension`);
@@ -255,7 +263,10 @@ class Run {
       let checked: Result<Stream, ScrapeError> = ok(stream);
       if (!this.options.skipValidation) {
         // Validate the way the player will load it: directly when the page may, else through proxy/extension.
-        const fetcher = stream.flags.includes('cors-allowed') || this.deps.target === 'native' ? this.deps.fetcher : (proxiedFetcher ?? this.deps.fetcher);
+        const fetcher =
+          stream.flags.includes('cors-allowed') || this.deps.target === 'native'
+            ? this.deps.fetcher
+            : (proxiedFetcher ?? this.deps.fetcher);
         checked = await this.step((signal) => validateStream(stream, { fetcher, signal }));
       }
       if (!checked.ok) {
@@ -288,7 +299,9 @@ class Run {
 
 /** Thrown values inside the engine: ScrapeFailure/Error instances, or ScrapeError data (timeouts, validation). */
 const asError = (error: unknown): ScrapeError =>
-  !(error instanceof Error) && error && typeof error === 'object' && 'code' in error && 'message' in error ? (error as ScrapeError) : toScrapeError(error);
+  !(error instanceof Error) && error && typeof error === 'object' && 'code' in error && 'message' in error
+    ? (error as ScrapeError)
+    : toScrapeError(error);
 
 const statusOf = (error: ScrapeError) => (error.code === 'scrape/not-found' ? 'notfound' : 'failure');
 const reportStatusOf = (error: ScrapeError) => (error.code === 'scrape/not-found' ? 'notfound' : 'failed');
@@ -324,7 +337,15 @@ export async function runAll(media: ScrapeMedia, options: ScrapeOptions, given: 
     } catch (thrown) {
       const error = asError(thrown);
       if (run.cancelled) break;
-      run.emit({ type: 'update', runId: run.id, id: source.id, status: statusOf(error), percentage: 100, error, ...(error.detail ? { reason: error.detail } : {}) });
+      run.emit({
+        type: 'update',
+        runId: run.id,
+        id: source.id,
+        status: statusOf(error),
+        percentage: 100,
+        error,
+        ...(error.detail ? { reason: error.detail } : {}),
+      });
       run.report(media, source.id, null, reportStatusOf(error), error);
       continue;
     }
@@ -338,7 +359,15 @@ export async function runAll(media: ScrapeMedia, options: ScrapeOptions, given: 
         return run.finish({ ok: true, value: { sourceId: source.id, stream: stream.value } });
       }
       if (output.embeds.length === 0) {
-        run.emit({ type: 'update', runId: run.id, id: source.id, status: 'failure', percentage: 100, error: stream.error, reason: stream.error.detail ?? stream.error.message });
+        run.emit({
+          type: 'update',
+          runId: run.id,
+          id: source.id,
+          status: 'failure',
+          percentage: 100,
+          error: stream.error,
+          reason: stream.error.detail ?? stream.error.message,
+        });
         run.report(media, source.id, null, 'failed', stream.error);
         continue;
       }
@@ -346,7 +375,10 @@ export async function runAll(media: ScrapeMedia, options: ScrapeOptions, given: 
 
     const embeds = output.embeds
       .map((ref, index) => ({ ref, index, provider: deps.registry.embeds.find((e) => e.id === ref.embedId) }))
-      .filter((e): e is typeof e & { provider: EmbedProvider } => !!e.provider && !disallowed.has(e.ref.embedId) && !unavailable(e.provider, deps, options.settings ?? {}))
+      .filter(
+        (e): e is typeof e & { provider: EmbedProvider } =>
+          !!e.provider && !disallowed.has(e.ref.embedId) && !unavailable(e.provider, deps, options.settings ?? {}),
+      )
       // An embed list is in the source's order; among different scrapers, the higher-ranked first.
       .sort((a, b) => b.provider.rank - a.provider.rank || a.index - b.index);
     if (embeds.length === 0) {
@@ -377,18 +409,42 @@ export async function runAll(media: ScrapeMedia, options: ScrapeOptions, given: 
         return run.finish({ ok: true, value: { sourceId: source.id, embedId: embed.provider.id, stream: stream.value } });
       }
       if (stream.error.code !== 'scrape/not-found') allNotFound = false;
-      run.emit({ type: 'update', runId: run.id, id: embed.stateId, status: statusOf(stream.error), percentage: 100, error: stream.error, reason: stream.error.detail ?? stream.error.message });
+      run.emit({
+        type: 'update',
+        runId: run.id,
+        id: embed.stateId,
+        status: statusOf(stream.error),
+        percentage: 100,
+        error: stream.error,
+        reason: stream.error.detail ?? stream.error.message,
+      });
       run.report(media, source.id, embed.provider.id, reportStatusOf(stream.error), stream.error);
     }
     if (run.cancelled) break;
     const error = scrapeError('scrape/no-stream', 'no embed gave a playable stream');
-    run.emit({ type: 'update', runId: run.id, id: source.id, status: allNotFound ? 'notfound' : 'failure', percentage: 100, error, reason: error.detail! });
+    run.emit({
+      type: 'update',
+      runId: run.id,
+      id: source.id,
+      status: allNotFound ? 'notfound' : 'failure',
+      percentage: 100,
+      error,
+      reason: error.detail!,
+    });
   }
-  return run.finish({ ok: false, error: scrapeError('scrape/not-found', sources.length ? 'no source gave a playable stream' : 'no source can run for this media') });
+  return run.finish({
+    ok: false,
+    error: scrapeError('scrape/not-found', sources.length ? 'no source gave a playable stream' : 'no source can run for this media'),
+  });
 }
 
 /** Runs one source (source menu): its validated stream, or its embeds for the user to pick. */
-export async function runSource(sourceId: string, media: ScrapeMedia, options: ScrapeOptions, given: EngineDeps): Promise<Result<SourceRunOutput, ScrapeError>> {
+export async function runSource(
+  sourceId: string,
+  media: ScrapeMedia,
+  options: ScrapeOptions,
+  given: EngineDeps,
+): Promise<Result<SourceRunOutput, ScrapeError>> {
   const run = new Run(options.runId ?? newRunId(), options, given);
   await run.settle([...given.registry.sources.filter((s) => s.id === sourceId), ...given.registry.embeds]);
   if (run.cancelled) return run.finish({ ok: false, error: scrapeError('scrape/cancelled') });
@@ -403,7 +459,9 @@ export async function runSource(sourceId: string, media: ScrapeMedia, options: S
   run.emit({ type: 'start', runId: run.id, id: source.id });
   try {
     const output = await run.step((signal) => source.scrape({ ...run.context(signal, source.id), media }));
-    const embeds = output.embeds.filter((e) => !options.disallowedIds?.includes(e.embedId) && deps.registry.embeds.some((p) => p.id === e.embedId));
+    const embeds = output.embeds.filter(
+      (e) => !options.disallowedIds?.includes(e.embedId) && deps.registry.embeds.some((p) => p.id === e.embedId),
+    );
     if (output.stream?.length) {
       const stream = await run.playable(output.stream);
       if (stream.ok) {
@@ -418,20 +476,34 @@ export async function runSource(sourceId: string, media: ScrapeMedia, options: S
     return run.finish({ ok: true, value: { embeds } });
   } catch (thrown) {
     const error = asError(thrown);
-    run.emit({ type: 'update', runId: run.id, id: source.id, status: statusOf(error), percentage: 100, error, reason: error.detail ?? error.message });
+    run.emit({
+      type: 'update',
+      runId: run.id,
+      id: source.id,
+      status: statusOf(error),
+      percentage: 100,
+      error,
+      reason: error.detail ?? error.message,
+    });
     run.report(media, source.id, null, reportStatusOf(error), error);
     return run.finish({ ok: false, error });
   }
 }
 
 /** Runs one embed scraper on a URL (source menu, /dev/video, the embed API's load media). */
-export async function runEmbed(embedId: string, url: string, options: ScrapeOptions, given: EngineDeps): Promise<Result<EmbedOutput, ScrapeError>> {
+export async function runEmbed(
+  embedId: string,
+  url: string,
+  options: ScrapeOptions,
+  given: EngineDeps,
+): Promise<Result<EmbedOutput, ScrapeError>> {
   const run = new Run(options.runId ?? newRunId(), options, given);
   await run.settle(given.registry.embeds.filter((e) => e.id === embedId));
   if (run.cancelled) return run.finish({ ok: false, error: scrapeError('scrape/cancelled') });
   const deps = run.deps;
   const embed = deps.registry.embeds.find((e) => e.id === embedId);
-  if (!embed || options.disallowedIds?.includes(embedId)) return run.finish({ ok: false, error: scrapeError('scrape/invalid-source-id', `unknown embed "${embedId}"`) });
+  if (!embed || options.disallowedIds?.includes(embedId))
+    return run.finish({ ok: false, error: scrapeError('scrape/invalid-source-id', `unknown embed "${embedId}"`) });
   const why = unavailable(embed, deps, options.settings ?? {});
   if (why) return run.finish({ ok: false, error: why });
   run.emit({ type: 'init', runId: run.id, sources: [{ id: embed.id, name: embed.name }] });
@@ -441,6 +513,14 @@ export async function runEmbed(embedId: string, url: string, options: ScrapeOpti
     run.emit({ type: 'update', runId: run.id, id: embed.id, status: 'success', percentage: 100 });
     return run.finish({ ok: true, value: { stream: [stream.value] } });
   }
-  run.emit({ type: 'update', runId: run.id, id: embed.id, status: statusOf(stream.error), percentage: 100, error: stream.error, reason: stream.error.detail ?? stream.error.message });
+  run.emit({
+    type: 'update',
+    runId: run.id,
+    id: embed.id,
+    status: statusOf(stream.error),
+    percentage: 100,
+    error: stream.error,
+    reason: stream.error.detail ?? stream.error.message,
+  });
   return run.finish({ ok: false, error: stream.error });
 }

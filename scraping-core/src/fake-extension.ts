@@ -3,7 +3,13 @@
  * relay messages (`hello`, `makeRequest`, `prepareStream`, `openPage`) on a window. For tests: unit
  * tests give it a fake window; browser journeys can install it in the page (e.g. `addInitScript`).
  */
-import type { ExtensionHello, ExtensionMakeRequest, ExtensionMakeRequestResponse, ExtensionOpenPage, ExtensionPrepareStream } from './types';
+import type {
+  ExtensionHello,
+  ExtensionMakeRequest,
+  ExtensionMakeRequestResponse,
+  ExtensionOpenPage,
+  ExtensionPrepareStream,
+} from './types';
 
 /** What the fake needs of `window`. */
 export interface FakeExtensionWindow {
@@ -38,7 +44,12 @@ export function installFakeExtension(win: FakeExtensionWindow, options: FakeExte
   async function background(name: string, body: unknown): Promise<unknown> {
     switch (name) {
       case 'hello':
-        return { success: true, version: options.version ?? '1.0.2', allowed: options.allowed ?? true, hasPermission: options.hasPermission ?? true } satisfies ExtensionHello;
+        return {
+          success: true,
+          version: options.version ?? '1.0.2',
+          allowed: options.allowed ?? true,
+          hasPermission: options.hasPermission ?? true,
+        } satisfies ExtensionHello;
       case 'makeRequest': {
         const request = body as ExtensionMakeRequest;
         try {
@@ -49,7 +60,10 @@ export function installFakeExtension(win: FakeExtensionWindow, options: FakeExte
           });
           const text = await response.text();
           const parsed = (response.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as unknown) : text;
-          return { success: true, response: { statusCode: response.status, headers, finalUrl: response.url || request.url, body: parsed } } satisfies ExtensionMakeRequestResponse;
+          return {
+            success: true,
+            response: { statusCode: response.status, headers, finalUrl: response.url || request.url, body: parsed },
+          } satisfies ExtensionMakeRequestResponse;
         } catch (error) {
           return { success: false, error: error instanceof Error ? error.message : String(error) } satisfies ExtensionMakeRequestResponse;
         }
@@ -72,7 +86,9 @@ export function installFakeExtension(win: FakeExtensionWindow, options: FakeExte
     const name = data.name;
     state.received.push({ name, body: data.body });
     if (options.silent) return;
-    void background(name, data.body).then((answer) => win.postMessage({ name, instanceId: data.instanceId, body: answer, relayed: true }, '/'));
+    void background(name, data.body).then((answer) =>
+      win.postMessage({ name, instanceId: data.instanceId, body: answer, relayed: true }, '/'),
+    );
   }
   win.addEventListener('message', listener);
   return state;

@@ -28,7 +28,8 @@ export function applyScrapeEvent(state: ScrapeProgress, event: ScrapeEvent): Scr
     case 'start': {
       // §4: a source still pending when the next starts has moved on successfully (it gave embeds).
       const previous = state.current ? sources[state.current] : undefined;
-      if (previous && previous.status === 'pending' && !previous.children.includes(event.id)) sources[previous.id] = { ...previous, status: 'success' };
+      if (previous && previous.status === 'pending' && !previous.children.includes(event.id))
+        sources[previous.id] = { ...previous, status: 'success' };
       const target = sources[event.id];
       if (target) sources[event.id] = { ...target, status: 'pending', percentage: 0 };
       return { ...state, sources, current: event.id };
@@ -45,7 +46,8 @@ export function applyScrapeEvent(state: ScrapeProgress, event: ScrapeEvent): Scr
     case 'embeds': {
       const parent = sources[event.sourceId];
       if (!parent) return state;
-      for (const e of event.embeds) sources[e.id] = { id: e.id, name: e.name, status: 'waiting', percentage: 0, embedId: e.embedId, children: [] };
+      for (const e of event.embeds)
+        sources[e.id] = { id: e.id, name: e.name, status: 'waiting', percentage: 0, embedId: e.embedId, children: [] };
       sources[event.sourceId] = { ...parent, children: event.embeds.map((e) => e.id) };
       return { ...state, sources };
     }

@@ -6,7 +6,13 @@
 import type { ScrapeError } from './errors';
 import type { Fetcher, ScrapeEvent, ScrapeMedia, ScrapeReportItem } from './types';
 
-export function reportItem(media: ScrapeMedia, providerId: string, embedId: string | null, status: ScrapeReportItem['status'], error?: ScrapeError): ScrapeReportItem {
+export function reportItem(
+  media: ScrapeMedia,
+  providerId: string,
+  embedId: string | null,
+  status: ScrapeReportItem['status'],
+  error?: ScrapeError,
+): ScrapeReportItem {
   return {
     tmdbId: media.tmdbId,
     type: media.type,

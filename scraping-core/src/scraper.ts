@@ -14,7 +14,19 @@ import { mediaToQuery, optionsToQuery, runRemote } from './fetchers/remote';
 import { defaultRegistry } from './providers';
 import { reportItemsFromEvents, sendReport } from './report';
 import type { Result } from './result';
-import type { EmbedOutput, EventSink, ExtensionBridge, ExtensionHello, Fetcher, ProviderInfo, RunOutput, ScrapeEvent, ScrapeMedia, ScrapeOptions, SourceRunOutput } from './types';
+import type {
+  EmbedOutput,
+  EventSink,
+  ExtensionBridge,
+  ExtensionHello,
+  Fetcher,
+  ProviderInfo,
+  RunOutput,
+  ScrapeEvent,
+  ScrapeMedia,
+  ScrapeOptions,
+  SourceRunOutput,
+} from './types';
 
 /** What a run is given that is not plain data. */
 export interface ScrapeHooks {
@@ -72,7 +84,10 @@ async function buildDeps(options: ScrapeOptions, hooks: ScrapeHooks): Promise<En
     // (before the proxies). The hello is sent now; the run waits for its answer only when it needs it.
     const bridge = hooks.extension;
     const answer = usableExtension(bridge).then(
-      (check): Network => (check.ok ? { extension: bridge, proxiedFetcher: createExtensionFetcher(bridge) } : { extension: null, proxiedFetcher: proxyFetcher }),
+      (check): Network =>
+        check.ok
+          ? { extension: bridge, proxiedFetcher: createExtensionFetcher(bridge) }
+          : { extension: null, proxiedFetcher: proxyFetcher },
       (): Network => ({ extension: null, proxiedFetcher: proxyFetcher }),
     );
     deps.network = () => answer;
@@ -120,7 +135,8 @@ async function viaRemote<T extends RunOutput | SourceRunOutput | EmbedOutput>(
     // Like a local run, every run ends with done, also when the server never sent it (cancel, network, captcha).
     if (!doneSeen) onEvent({ type: 'done', runId, result });
     // The server reports to its own endpoint (if any); the outcomes go to this product's endpoint from here.
-    if (media && options.reportUrl) void sendReport(options.reportUrl, reportItemsFromEvents(media, events), createDirectFetcher(hooks.fetchImpl));
+    if (media && options.reportUrl)
+      void sendReport(options.reportUrl, reportItemsFromEvents(media, events), createDirectFetcher(hooks.fetchImpl));
     return result;
   } finally {
     remoteRuns.delete(runId);
@@ -128,7 +144,11 @@ async function viaRemote<T extends RunOutput | SourceRunOutput | EmbedOutput>(
 }
 
 /** Every source (rank or custom order) and its embeds until a playable stream; spec §4 events on the way. */
-export async function runAll(media: ScrapeMedia, options: ScrapeOptions = {}, hooks: ScrapeHooks = {}): Promise<Result<RunOutput, ScrapeError>> {
+export async function runAll(
+  media: ScrapeMedia,
+  options: ScrapeOptions = {},
+  hooks: ScrapeHooks = {},
+): Promise<Result<RunOutput, ScrapeError>> {
   try {
     const server = remoteServer(options);
     if (server) return await viaRemote<RunOutput>(server, '/scrape', mediaToQuery(media), options, hooks, media);
@@ -139,10 +159,16 @@ export async function runAll(media: ScrapeMedia, options: ScrapeOptions = {}, ho
 }
 
 /** One source (source menu): its stream, or its embeds. Unknown id → scrape/invalid-source-id. */
-export async function runSource(sourceId: string, media: ScrapeMedia, options: ScrapeOptions = {}, hooks: ScrapeHooks = {}): Promise<Result<SourceRunOutput, ScrapeError>> {
+export async function runSource(
+  sourceId: string,
+  media: ScrapeMedia,
+  options: ScrapeOptions = {},
+  hooks: ScrapeHooks = {},
+): Promise<Result<SourceRunOutput, ScrapeError>> {
   try {
     const server = remoteServer(options);
-    if (server) return await viaRemote<SourceRunOutput>(server, '/scrape/source', { id: sourceId, ...mediaToQuery(media) }, options, hooks, media);
+    if (server)
+      return await viaRemote<SourceRunOutput>(server, '/scrape/source', { id: sourceId, ...mediaToQuery(media) }, options, hooks, media);
     return await engine.runSource(sourceId, media, options, await buildDeps(options, hooks));
   } catch (error) {
     return { ok: false, error: scrapeError('scrape/failed', error instanceof Error ? error.message : String(error)) };
@@ -150,7 +176,12 @@ export async function runSource(sourceId: string, media: ScrapeMedia, options: S
 }
 
 /** One embed scraper on a URL. Unknown id → scrape/invalid-source-id. */
-export async function runEmbed(embedId: string, url: string, options: ScrapeOptions = {}, hooks: ScrapeHooks = {}): Promise<Result<EmbedOutput, ScrapeError>> {
+export async function runEmbed(
+  embedId: string,
+  url: string,
+  options: ScrapeOptions = {},
+  hooks: ScrapeHooks = {},
+): Promise<Result<EmbedOutput, ScrapeError>> {
   try {
     const server = remoteServer(options);
     if (server) return await viaRemote<EmbedOutput>(server, '/scrape/embed', { id: embedId, url }, options, hooks);
@@ -175,7 +206,11 @@ export async function listProviders(options: ScrapeOptions = {}, hooks: ScrapeHo
   }
   const built = await buildDeps(options, hooks);
   const deps = await engine.settled(built, [...built.registry.sources, ...built.registry.embeds]);
-  const info = (p: { id: string; name: string; rank: number; needs?: ProviderInfo['needs'] }, kind: 'source' | 'embed', mediaTypes: ProviderInfo['mediaTypes']): ProviderInfo => ({
+  const info = (
+    p: { id: string; name: string; rank: number; needs?: ProviderInfo['needs'] },
+    kind: 'source' | 'embed',
+    mediaTypes: ProviderInfo['mediaTypes'],
+  ): ProviderInfo => ({
     id: p.id,
     name: p.name,
     rank: p.rank,

@@ -1,7 +1,17 @@
 /** Fakes for the engine's unit tests: scripted providers and an in-memory fetcher. */
 import type { EngineDeps, ProviderRegistry } from './engine';
 import { notFound, ScrapeFailure } from './errors';
-import type { EmbedProvider, FetchRequest, FetchResponse, Fetcher, ScrapeEvent, ScrapeMedia, SourceOutput, SourceProvider, Stream } from './types';
+import type {
+  EmbedProvider,
+  FetchRequest,
+  FetchResponse,
+  Fetcher,
+  ScrapeEvent,
+  ScrapeMedia,
+  SourceOutput,
+  SourceProvider,
+  Stream,
+} from './types';
 
 export const movie: ScrapeMedia = { type: 'movie', title: 'Nosferatu', releaseYear: 1922, tmdbId: '653', imdbId: 'tt0013442' };
 export const episode: ScrapeMedia = {
@@ -13,11 +23,22 @@ export const episode: ScrapeMedia = {
   episode: { number: 1, tmdbId: '5000051' },
 };
 
-export const hlsStream = (playlist = 'http://cdn.test/ok/master.m3u8'): Stream => ({ id: 'x', type: 'hls', playlist, flags: ['cors-allowed'], captions: [] });
+export const hlsStream = (playlist = 'http://cdn.test/ok/master.m3u8'): Stream => ({
+  id: 'x',
+  type: 'hls',
+  playlist,
+  flags: ['cors-allowed'],
+  captions: [],
+});
 
 export type Behaviour = 'notfound' | 'fail' | 'hang' | SourceOutput | ((signal: AbortSignal) => Promise<SourceOutput>);
 
-export function fakeSource(id: string, rank: number, behaviour: Behaviour, extra: Partial<SourceProvider> = {}): SourceProvider & { calls: number } {
+export function fakeSource(
+  id: string,
+  rank: number,
+  behaviour: Behaviour,
+  extra: Partial<SourceProvider> = {},
+): SourceProvider & { calls: number } {
   const provider = {
     kind: 'source' as const,
     id,
@@ -38,7 +59,11 @@ export function fakeSource(id: string, rank: number, behaviour: Behaviour, extra
   return provider;
 }
 
-export function fakeEmbed(id: string, rank: number, byUrl: Record<string, Stream | 'notfound' | 'fail'>): EmbedProvider & { urls: string[] } {
+export function fakeEmbed(
+  id: string,
+  rank: number,
+  byUrl: Record<string, Stream | 'notfound' | 'fail'>,
+): EmbedProvider & { urls: string[] } {
   const provider = {
     kind: 'embed' as const,
     id,
@@ -57,7 +82,9 @@ export function fakeEmbed(id: string, rank: number, byUrl: Record<string, Stream
 }
 
 /** A fetcher answering from a table of URL → response (status 404 otherwise); records requests. */
-export function tableFetcher(table: Record<string, Partial<FetchResponse> | ((r: FetchRequest) => Partial<FetchResponse>)>): Fetcher & { requests: FetchRequest[] } {
+export function tableFetcher(
+  table: Record<string, Partial<FetchResponse> | ((r: FetchRequest) => Partial<FetchResponse>)>,
+): Fetcher & { requests: FetchRequest[] } {
   const requests: FetchRequest[] = [];
   const fetcher = async (request: FetchRequest): Promise<FetchResponse> => {
     requests.push(request);
@@ -78,7 +105,11 @@ export const okHls: Record<string, Partial<FetchResponse>> = {
   'http://cdn.test/ok/v360/seg0.ts': { status: 206, bytes: ts },
 };
 
-export function deps(registry: ProviderRegistry, fetcher: Fetcher = tableFetcher(okHls), extra: Partial<EngineDeps> = {}): EngineDeps & { events: ScrapeEvent[] } {
+export function deps(
+  registry: ProviderRegistry,
+  fetcher: Fetcher = tableFetcher(okHls),
+  extra: Partial<EngineDeps> = {},
+): EngineDeps & { events: ScrapeEvent[] } {
   const events: ScrapeEvent[] = [];
   return { registry, fetcher, proxiedFetcher: null, extension: null, target: 'browser', onEvent: (e) => events.push(e), events, ...extra };
 }

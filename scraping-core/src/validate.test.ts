@@ -15,7 +15,10 @@ const T = 'http://t.test';
 
 const table: Record<string, Partial<FetchResponse>> = {
   // master → second variant works (first 404)
-  [`${T}/a/master.m3u8`]: { status: 200, body: '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nlow/i.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2\nhigh/i.m3u8\n' },
+  [`${T}/a/master.m3u8`]: {
+    status: 200,
+    body: '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nlow/i.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2\nhigh/i.m3u8\n',
+  },
   [`${T}/a/high/i.m3u8`]: { status: 200, body: '#EXTM3U\n#EXTINF:4,\ns0.ts\n' },
   [`${T}/a/high/s0.ts`]: { status: 206, bytes: ts },
   // media playlist given directly, fMP4 with an init segment
@@ -60,7 +63,11 @@ describe('validateStream', () => {
       flags: ['cors-allowed'],
       captions: [],
       headers: { Referer: 'http://r.test' },
-      qualities: { '1080': { type: 'mp4', url: `${T}/f/1080.mp4` }, '720': { type: 'mp4', url: `${T}/f/720.mp4` }, '480': { type: 'mp4', url: `${T}/f/480.mp4` } },
+      qualities: {
+        '1080': { type: 'mp4', url: `${T}/f/1080.mp4` },
+        '720': { type: 'mp4', url: `${T}/f/720.mp4` },
+        '480': { type: 'mp4', url: `${T}/f/480.mp4` },
+      },
     };
     const result = await validateStream(stream, { fetcher });
     expect(result).toMatchObject({ ok: true, value: { qualities: { '720': { url: `${T}/f/720.mp4` } } } });

@@ -35,8 +35,18 @@ function looksLikeMedia(bytes: Uint8Array | undefined, url: string): boolean {
   return false;
 }
 
-async function probe(url: string, options: ValidateOptions, headers: Record<string, string> | undefined, bytes: number): Promise<FetchResponse> {
-  return options.fetcher({ url, headers: { ...headers, Range: `bytes=0-${bytes - 1}` }, responseType: 'bytes', ...(options.signal ? { signal: options.signal } : {}) });
+async function probe(
+  url: string,
+  options: ValidateOptions,
+  headers: Record<string, string> | undefined,
+  bytes: number,
+): Promise<FetchResponse> {
+  return options.fetcher({
+    url,
+    headers: { ...headers, Range: `bytes=0-${bytes - 1}` },
+    responseType: 'bytes',
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
 }
 
 async function validateHls(stream: Extract<Stream, { type: 'hls' }>, options: ValidateOptions): Promise<string | null> {

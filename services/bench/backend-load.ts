@@ -71,8 +71,7 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
-const quantile = (sorted: number[], q: number) =>
-  round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+const quantile = (sorted: number[], q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
 
 // ---- server process ------------------------------------------------------------------------------
 
@@ -416,13 +415,7 @@ export interface PhaseResult {
  * Open-loop load: request i is due at start + i / rate; latency counts from that due time.
  * `pick` chooses which user sends request i.
  */
-async function runPhase(
-  server: Server,
-  client: Client,
-  users: User[],
-  rate: number,
-  seconds: number,
-): Promise<PhaseResult> {
+async function runPhase(server: Server, client: Client, users: User[], rate: number, seconds: number): Promise<PhaseResult> {
   const base = server.url;
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
@@ -432,9 +425,7 @@ async function runPhase(
   let inFlight = 0;
   const pending = new Set<Promise<void>>();
   const windows: number[][] = [];
-  const fsyncsBefore = Number(
-    /backend_pglite_fsync_seconds_count (\d+)/.exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0,
-  );
+  const fsyncsBefore = Number(/backend_pglite_fsync_seconds_count (\d+)/.exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0);
   server.takeTimes();
   client.resets = 0;
   const stopProbe = startStallProbe();
@@ -531,9 +522,7 @@ async function runPhase(
       max: round(Math.max(0, loopDelay.max / 1e6 - 10)),
     },
     serverLoopDelayMaxMsSoFar: round(Number(loopMax?.[1] ?? NaN) * 1000),
-    ...(fsyncCount
-      ? { serverFsync: { maxMsSoFar: round(Number(fsyncMax?.[1]) * 1000), countInPhase: fsyncCount - fsyncsBefore } }
-      : {}),
+    ...(fsyncCount ? { serverFsync: { maxMsSoFar: round(Number(fsyncMax?.[1]) * 1000), countInPhase: fsyncCount - fsyncsBefore } } : {}),
     timeline: windows.map((w, i) => {
       const sorted = [...w].sort((a, b) => a - b);
       return { fromSecond: i * 5, requests: w.length, p99: quantile(sorted, 0.99), max: round(sorted.at(-1) ?? 0) };
@@ -635,7 +624,9 @@ export async function runBackendLoad(options: BackendLoadOptions = {}): Promise<
   const rate = settings.users / settings.intervalSeconds;
   for (const db of databases) {
     if (db === 'pglite') {
-      log(`PGlite: ${settings.users} users, ${rate} req/s for ${settings.durationSeconds} s, then step-up of ${settings.stepSeconds} s per rate`);
+      log(
+        `PGlite: ${settings.users} users, ${rate} req/s for ${settings.durationSeconds} s, then step-up of ${settings.stepSeconds} s per rate`,
+      );
       results.push(await benchDatabase('pglite', undefined, settings, nodeArgs, log));
     } else if (db === 'postgres') {
       const postgres = await findPostgres();
@@ -708,7 +699,10 @@ if (runDirectly) {
     intervalSeconds: Number(args.interval),
     stepSeconds: Number(args.step),
     warmupSeconds: Number(args.warmup),
-    databases: args.db.split(',').map((s) => s.trim()).filter(Boolean) as BenchDatabase[],
+    databases: args.db
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean) as BenchDatabase[],
     p99LimitMs: Number(args['p99-ms']),
     // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=.bench/prof".
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),

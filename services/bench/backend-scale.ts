@@ -67,7 +67,13 @@ interface Phase {
 }
 
 /** Open-loop load through the balancer: request i is due at start + i / rate, latency counts from then. */
-async function runPhase(client: Client, users: User[], rate: number, seconds: number, processes: Record<string, number | undefined>): Promise<Phase> {
+async function runPhase(
+  client: Client,
+  users: User[],
+  rate: number,
+  seconds: number,
+  processes: Record<string, number | undefined>,
+): Promise<Phase> {
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
   const errorSamples: string[] = [];
@@ -127,7 +133,12 @@ async function runPhase(client: Client, users: User[], rate: number, seconds: nu
     achievedRps: round(total / elapsed),
     errors,
     errorSamples,
-    latencyMs: { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99), max: round(latencies.at(-1) ?? 0) },
+    latencyMs: {
+      p50: quantile(latencies, 0.5),
+      p95: quantile(latencies, 0.95),
+      p99: quantile(latencies, 0.99),
+      max: round(latencies.at(-1) ?? 0),
+    },
     cpuMsPerRequest,
     ...(machine0 && machine1
       ? { machineCpuBusyPercent: round((100 * (machine1.busy - machine0.busy)) / Math.max(1, machine1.total - machine0.total)) }
@@ -136,7 +147,14 @@ async function runPhase(client: Client, users: User[], rate: number, seconds: nu
   };
 }
 
-async function stepUp(client: Client, users: User[], rates: number[], seconds: number, p99LimitMs: number, processes: Record<string, number | undefined>) {
+async function stepUp(
+  client: Client,
+  users: User[],
+  rates: number[],
+  seconds: number,
+  p99LimitMs: number,
+  processes: Record<string, number | undefined>,
+) {
   const steps: (Phase & { ok: boolean; attempt: number })[] = [];
   let maxSustainedRps = 0;
   for (const rate of rates) {
@@ -277,7 +295,13 @@ export async function runBackendScale(options: BackendScaleOptions = {}): Promis
       settings,
       summary: {
         pass: steadyPass && rateLimits.pass,
-        twoInstancesSteady: { p50Ms: steady.latencyMs.p50, p99Ms: steady.latencyMs.p99, maxMs: steady.latencyMs.max, errors: steady.errors, achievedRps: steady.achievedRps },
+        twoInstancesSteady: {
+          p50Ms: steady.latencyMs.p50,
+          p99Ms: steady.latencyMs.p99,
+          maxMs: steady.latencyMs.max,
+          errors: steady.errors,
+          achievedRps: steady.achievedRps,
+        },
         maxSustainedRps: { oneInstance: one.maxSustainedRps, twoInstances: two.maxSustainedRps },
         rateLimitRefusedByBoth: rateLimits.pass,
       },

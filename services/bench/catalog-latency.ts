@@ -28,7 +28,12 @@ async function measure(base: string, paths: string[]): Promise<{ median: number;
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { median: round(quantile(times, 0.5)), p95: round(quantile(times, 0.95)), mean: round(times.reduce((a, b) => a + b, 0) / times.length), n: times.length };
+  return {
+    median: round(quantile(times, 0.5)),
+    p95: round(quantile(times, 0.95)),
+    mean: round(times.reduce((a, b) => a + b, 0) / times.length),
+    n: times.length,
+  };
 }
 
 /** Wall time from spawning the CLI (a fresh Node process with tsx) to the last "listening" line. */
@@ -38,7 +43,11 @@ function coldStart(): Promise<number> {
     const started = performance.now();
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const name of NAMES) env[`MW_PORT_${name.toUpperCase()}`] = '0';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...NAMES], { cwd: services, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...NAMES], {
+      cwd: services,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let seen = 0;
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -66,11 +75,28 @@ try {
   const catalog = run.urls.catalog!;
   const movies = MOVIES.filter((m) => !m.adult).slice(0, 40);
   const shows = SHOWS.slice(0, 20);
-  const search = await measure(catalog, ['copper', 'the', 'nosferatu', 'harbor station', 'ada'].map((q) => `/3/search/multi?query=${encodeURIComponent(q)}&include_adult=false&language=en-US&page=1`));
-  const movieDetails = await measure(catalog, movies.map((m) => `/3/movie/${m.id}?append_to_response=release_dates,credits,external_ids,videos,images&language=en-US`));
-  const tvDetails = await measure(catalog, shows.map((s) => `/3/tv/${s.id}?append_to_response=content_ratings,credits,external_ids,videos,images&language=en-US`));
-  const season = await measure(catalog, shows.map((s) => `/3/tv/${s.id}/season/1?language=en-US`));
-  const discover = await measure(catalog, ['28', '18', '35'].map((g) => `/3/discover/movie?with_genres=${g}&page=1&language=en-US`));
+  const search = await measure(
+    catalog,
+    ['copper', 'the', 'nosferatu', 'harbor station', 'ada'].map(
+      (q) => `/3/search/multi?query=${encodeURIComponent(q)}&include_adult=false&language=en-US&page=1`,
+    ),
+  );
+  const movieDetails = await measure(
+    catalog,
+    movies.map((m) => `/3/movie/${m.id}?append_to_response=release_dates,credits,external_ids,videos,images&language=en-US`),
+  );
+  const tvDetails = await measure(
+    catalog,
+    shows.map((s) => `/3/tv/${s.id}?append_to_response=content_ratings,credits,external_ids,videos,images&language=en-US`),
+  );
+  const season = await measure(
+    catalog,
+    shows.map((s) => `/3/tv/${s.id}/season/1?language=en-US`),
+  );
+  const discover = await measure(
+    catalog,
+    ['28', '18', '35'].map((g) => `/3/discover/movie?with_genres=${g}&page=1&language=en-US`),
+  );
   await run.close();
   const cold = await coldStart();
   console.log(

@@ -56,17 +56,46 @@ export async function runHeavyUser(env: Record<string, string | undefined> = {})
       }
       running = false;
       await Promise.all(loops);
-      return { name, repeats, heavyStatus: [...statuses].join(','), heavyMs: quantile(heavyMs, 0.5), othersRequests: during.length, othersP50Ms: quantile(during, 0.5), othersP99Ms: quantile(during, 0.99), othersMaxMs: quantile(during, 1), othersErrors: errors };
+      return {
+        name,
+        repeats,
+        heavyStatus: [...statuses].join(','),
+        heavyMs: quantile(heavyMs, 0.5),
+        othersRequests: during.length,
+        othersP50Ms: quantile(during, 0.5),
+        othersP99Ms: quantile(during, 0.99),
+        othersMaxMs: quantile(during, 1),
+        othersErrors: errors,
+      };
     };
     const bookmarks = Array.from({ length: 10_000 }, (_, i) => ({ tmdbId: String(100_000 + i), meta: movieMeta(`Title ${i}`) }));
-    const progress = Array.from({ length: 10_000 }, (_, i) => ({ tmdbId: String(200_000 + Math.floor(i / 10)), seasonId: `s${i % 10}`, episodeId: `e${i}`, seasonNumber: 1, episodeNumber: i % 10, meta: { ...movieMeta(`Show ${i}`), type: 'show' }, duration: 3000, watched: 100 }));
+    const progress = Array.from({ length: 10_000 }, (_, i) => ({
+      tmdbId: String(200_000 + Math.floor(i / 10)),
+      seasonId: `s${i % 10}`,
+      episodeId: `e${i}`,
+      seasonNumber: 1,
+      episodeNumber: i % 10,
+      meta: { ...movieMeta(`Show ${i}`), type: 'show' },
+      duration: 3000,
+      watched: 100,
+    }));
     const results = [
-      await phase('PUT 10,000 bookmarks', () => call(server.url, 'PUT', `/users/${heavy.userId}/bookmarks`, { token: heavy.token, body: bookmarks })),
+      await phase('PUT 10,000 bookmarks', () =>
+        call(server.url, 'PUT', `/users/${heavy.userId}/bookmarks`, { token: heavy.token, body: bookmarks }),
+      ),
       await phase('PUT 10,000 progress items (import)', (repeat) =>
-        call(server.url, 'PUT', `/users/${heavy.userId}/progress/import`, { token: heavy.token, body: progress.map((item) => ({ ...item, watched: item.watched + repeat })) }),
+        call(server.url, 'PUT', `/users/${heavy.userId}/progress/import`, {
+          token: heavy.token,
+          body: progress.map((item) => ({ ...item, watched: item.watched + repeat })),
+        }),
       ),
     ];
-    return { budget: "other users' p99 ≤ 100 ms while one user imports 10,000 items", database: env.DATABASE_URL ? 'postgres' : 'pglite', phases: results, withinBudget: results.every((r) => (r.othersP99Ms ?? Infinity) <= 100 && r.othersErrors === 0) };
+    return {
+      budget: "other users' p99 ≤ 100 ms while one user imports 10,000 items",
+      database: env.DATABASE_URL ? 'postgres' : 'pglite',
+      phases: results,
+      withinBudget: results.every((r) => (r.othersP99Ms ?? Infinity) <= 100 && r.othersErrors === 0),
+    };
   } finally {
     await server.close();
   }

@@ -1,6 +1,18 @@
 /** The names of the local services, in start order. */
 // The proxy starts last: its allow-list is the URLs of the local services it may reach.
-export const SERVICE_NAMES = ['media', 'catalog', 'skips', 'geo', 'backend', 'scraper', 'jellyfin', 'archive', 'opensubtitles', 'guide', 'proxy'] as const;
+export const SERVICE_NAMES = [
+  'media',
+  'catalog',
+  'skips',
+  'geo',
+  'backend',
+  'scraper',
+  'jellyfin',
+  'archive',
+  'opensubtitles',
+  'guide',
+  'proxy',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** Default port of each service on localhost; `npm start` and `npm run start -w services` use these. */

@@ -43,7 +43,10 @@ export const RuntimeConfigSchema = v.object({
    */
   turnstileSiteKey: v.optional(v.string(), ''),
   /** The Turnstile API script, loaded only when a token is needed (absolute URL; `render=explicit` is added). */
-  turnstileScriptUrl: v.optional(v.pipe(v.string(), v.url('must be an absolute URL')), 'https://challenges.cloudflare.com/turnstile/v0/api.js'),
+  turnstileScriptUrl: v.optional(
+    v.pipe(v.string(), v.url('must be an absolute URL')),
+    'https://challenges.cloudflare.com/turnstile/v0/api.js',
+  ),
   /** The intro-skip service; empty disables Skip Intro. */
   skipsUrl: v.optional(v.string(), ''),
   /**

@@ -43,5 +43,10 @@ export const PLAYER_COMMAND_TYPES: readonly PlayerCommandType[] = ['play', 'paus
 
 /** Validates untrusted postMessage data as a player event (for partner pages). */
 export function isPlayerEvent(data: unknown): data is PlayerEvent {
-  return !!data && typeof data === 'object' && (data as { source?: unknown }).source === EMBED_MESSAGE_SOURCE && typeof (data as { type?: unknown }).type === 'string';
+  return (
+    !!data &&
+    typeof data === 'object' &&
+    (data as { source?: unknown }).source === EMBED_MESSAGE_SOURCE &&
+    typeof (data as { type?: unknown }).type === 'string'
+  );
 }

@@ -98,7 +98,10 @@ export interface HostActions {
   /** Removes pushed (or permanently refused) entries from the sync queues, by entry id. */
   acknowledgeSyncUpdates(ids: { bookmarks?: readonly string[]; progress?: readonly string[] }): void;
   /** Appends entries to the sync queues (e.g. local data to upload after a failed import at login). */
-  enqueueSyncUpdates(updates: { bookmarks?: readonly Omit<BookmarkUpdate, 'id'>[]; progress?: readonly Omit<ProgressUpdate, 'id'>[] }): void;
+  enqueueSyncUpdates(updates: {
+    bookmarks?: readonly Omit<BookmarkUpdate, 'id'>[];
+    progress?: readonly Omit<ProgressUpdate, 'id'>[];
+  }): void;
   /** Onboarding (spec §2) finished or skipped on this device; remembered. */
   setOnboardingCompleted(completed: boolean): void;
   /** Logout/delete (spec §4): forgets the account, bookmarks, progress and their queues. */

@@ -3,7 +3,12 @@ import type { ProgressItem } from 'shared-contracts';
 import { continueWatching, lastWatchedEpisode } from './progress-rules';
 
 const movie = (watched: number, duration: number, updatedAt = 1): ProgressItem => ({
-  type: 'movie', title: 'M', updatedAt, progress: { watched, duration }, seasons: {}, episodes: {},
+  type: 'movie',
+  title: 'M',
+  updatedAt,
+  progress: { watched, duration },
+  seasons: {},
+  episodes: {},
 });
 
 describe('continue watching', () => {
@@ -14,7 +19,9 @@ describe('continue watching', () => {
 
   it('resumes a show at its latest episode', () => {
     const show: ProgressItem = {
-      type: 'show', title: 'S', updatedAt: 1,
+      type: 'show',
+      title: 'S',
+      updatedAt: 1,
       seasons: { s1: { id: 's1', number: 1, title: 'Season 1' } },
       episodes: {
         e1: { id: 'e1', number: 1, title: 'One', seasonId: 's1', updatedAt: 1, progress: { watched: 600, duration: 2400 } },

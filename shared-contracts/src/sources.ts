@@ -30,7 +30,9 @@ export type KnownSourceId = (typeof SOURCES)[number]['id'];
 
 /** The sources of the local media library (its index lists which of them has a title). */
 export type LibrarySourceId = Extract<KnownSourceId, `local-${string}`>;
-export const LIBRARY_SOURCES = SOURCES.filter((s): s is Extract<(typeof SOURCES)[number], { id: LibrarySourceId }> => s.id.startsWith('local-'));
+export const LIBRARY_SOURCES = SOURCES.filter((s): s is Extract<(typeof SOURCES)[number], { id: LibrarySourceId }> =>
+  s.id.startsWith('local-'),
+);
 
 /** A known source's id, name and rank. */
 export function knownSource(id: KnownSourceId): KnownSource {

@@ -16,7 +16,12 @@ let hang: http.Server;
 let hangUrl: string;
 
 beforeAll(async () => {
-  services = await startServices({ names: ['catalog'], ports: { catalog: 0 }, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mw-cat-')), log: () => {} });
+  services = await startServices({
+    names: ['catalog'],
+    ports: { catalog: 0 },
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mw-cat-')),
+    log: () => {},
+  });
   catalogUrl = services.urls.catalog!;
   hang = http.createServer(() => {}); // accepts, never answers
   await new Promise<void>((r) => hang.listen(0, 'localhost', r));

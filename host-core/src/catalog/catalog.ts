@@ -89,15 +89,23 @@ export function createCatalog(options: CatalogOptions): CatalogApi & { dispose()
       });
       if (response.status === 404) throw new Attempt(false, new CatalogError('not-found', 'Not found in the movie database'));
       if (response.status === 401) throw new Attempt(false, new CatalogError('unauthorized', 'The movie database refused the API key'));
-      if (!response.ok) throw new Attempt(response.status >= 500 || response.status === 429, new CatalogError('unavailable', `The movie database answered HTTP ${response.status}`));
+      if (!response.ok)
+        throw new Attempt(
+          response.status >= 500 || response.status === 429,
+          new CatalogError('unavailable', `The movie database answered HTTP ${response.status}`),
+        );
       const json = (await response.json().catch(() => null)) as unknown;
-      if (!json || typeof json !== 'object') throw new Attempt(true, new CatalogError('bad-response', 'The movie database did not answer with JSON'));
+      if (!json || typeof json !== 'object')
+        throw new Attempt(true, new CatalogError('bad-response', 'The movie database did not answer with JSON'));
       return json as Raw;
     } catch (error) {
       if (error instanceof Attempt) throw error;
       if (signal?.aborted) throw new Attempt(false, new CatalogError('unavailable', 'Cancelled'));
       const timedOut = controller.signal.aborted;
-      throw new Attempt(true, new CatalogError('unavailable', timedOut ? 'The movie database did not answer in time' : 'Could not reach the movie database'));
+      throw new Attempt(
+        true,
+        new CatalogError('unavailable', timedOut ? 'The movie database did not answer in time' : 'Could not reach the movie database'),
+      );
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -114,7 +122,12 @@ export function createCatalog(options: CatalogOptions): CatalogApi & { dispose()
     let last: CatalogError | null = null;
     for (let i = 0; i < bases.length; i++) {
       try {
-        return await attempt(`${bases[i]}/3/${path}?${query}`, endpoint, i === 0 ? (options.firstTimeoutMs ?? FIRST_ATTEMPT_TIMEOUT_MS) : (options.fallbackTimeoutMs ?? FALLBACK_TIMEOUT_MS), signal);
+        return await attempt(
+          `${bases[i]}/3/${path}?${query}`,
+          endpoint,
+          i === 0 ? (options.firstTimeoutMs ?? FIRST_ATTEMPT_TIMEOUT_MS) : (options.fallbackTimeoutMs ?? FALLBACK_TIMEOUT_MS),
+          signal,
+        );
       } catch (error) {
         const failed = error as Attempt;
         last = failed.error;

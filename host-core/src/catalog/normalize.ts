@@ -53,7 +53,9 @@ function usCertification(raw: Raw): string | undefined {
 function trailerOf(raw: Raw): string | undefined {
   const videos = arr(obj(raw.videos).results).filter((v) => str(v.key));
   const best =
-    videos.find((v) => v.type === 'Trailer' && v.official === true) ?? videos.find((v) => v.type === 'Trailer') ?? videos.find((v) => v.type === 'Teaser');
+    videos.find((v) => v.type === 'Trailer' && v.official === true) ??
+    videos.find((v) => v.type === 'Trailer') ??
+    videos.find((v) => v.type === 'Teaser');
   if (!best) return undefined;
   const key = str(best.key)!;
   if (best.site === 'YouTube') return `https://www.youtube.com/watch?v=${encodeURIComponent(key)}`;
@@ -66,10 +68,14 @@ export function toMediaDetails(raw: Raw, type: 'movie' | 'tv', imageUrl: ImageUr
   const card = toMediaCard(raw, imageUrl, type);
   if (!card) throw new Error('details without id or title');
   const credits = obj(raw.credits);
-  const genres: Genre[] = arr(raw.genres).flatMap((g) => (num(g.id) !== undefined && str(g.name) ? [{ id: num(g.id)!, name: str(g.name)! }] : []));
+  const genres: Genre[] = arr(raw.genres).flatMap((g) =>
+    num(g.id) !== undefined && str(g.name) ? [{ id: num(g.id)!, name: str(g.name)! }] : [],
+  );
   const directors =
     type === 'movie'
-      ? arr(credits.crew).filter((c) => c.job === 'Director').flatMap((c) => (str(c.name) ? [str(c.name)!] : []))
+      ? arr(credits.crew)
+          .filter((c) => c.job === 'Director')
+          .flatMap((c) => (str(c.name) ? [str(c.name)!] : []))
       : arr(raw.created_by).flatMap((c) => (str(c.name) ? [str(c.name)!] : []));
   const actors = arr(credits.cast)
     .slice()

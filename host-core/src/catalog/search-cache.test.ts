@@ -2,8 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCatalog, SEARCH_SWEEP_MS, SEARCH_TTL_MS, type CatalogEndpoint } from './catalog';
 
-const endpoint = (): CatalogEndpoint => ({ apiBases: ['https://catalog.test'], credential: 'token', proxy: undefined }) as unknown as CatalogEndpoint;
-const answer = () => new Response(JSON.stringify({ page: 1, total_pages: 1, total_results: 0, results: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+const endpoint = (): CatalogEndpoint =>
+  ({ apiBases: ['https://catalog.test'], credential: 'token', proxy: undefined }) as unknown as CatalogEndpoint;
+const answer = () =>
+  new Response(JSON.stringify({ page: 1, total_pages: 1, total_results: 0, results: [] }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
 
 describe('search cache', () => {
   beforeEach(() => vi.useFakeTimers());

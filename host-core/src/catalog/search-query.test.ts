@@ -21,7 +21,12 @@ describe('parseSearchQuery', () => {
 describe('arrangeResults', () => {
   const card = (tmdbId: string, year?: number, poster?: string): MediaCard => ({ tmdbId, type: 'movie', title: tmdbId, year, poster });
   it('puts titles with posters first, keeping order', () => {
-    expect(arrangeResults([card('a'), card('b', 1, 'p'), card('c'), card('d', 2, 'p')], null).map((c) => c.tmdbId)).toEqual(['b', 'd', 'a', 'c']);
+    expect(arrangeResults([card('a'), card('b', 1, 'p'), card('c'), card('d', 2, 'p')], null).map((c) => c.tmdbId)).toEqual([
+      'b',
+      'd',
+      'a',
+      'c',
+    ]);
   });
   it('filters by year', () => {
     expect(arrangeResults([card('a', 1999), card('b', 2000, 'p'), card('c', 1999, 'p')], 1999).map((c) => c.tmdbId)).toEqual(['c', 'a']);

@@ -2,9 +2,7 @@
 import type { MediaCard, MediaType } from 'shared-contracts';
 
 export type ParsedSearch =
-  | { kind: 'empty' }
-  | { kind: 'id'; tmdbId: string; type: MediaType | null }
-  | { kind: 'text'; text: string; year: number | null };
+  { kind: 'empty' } | { kind: 'id'; tmdbId: string; type: MediaType | null } | { kind: 'text'; text: string; year: number | null };
 
 /** Decodes (URL-encoded text is accepted), then recognises tmdb:{id}[:movie|tv] and a trailing year:{YYYY}. */
 export function parseSearchQuery(raw: string): ParsedSearch {

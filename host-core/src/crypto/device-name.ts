@@ -12,8 +12,18 @@ async function key(seed: Uint8Array, usage: KeyUsage): Promise<CryptoKey> {
 
 export const seedFromBase64 = (seed: string) => b64decode(seed);
 
-export async function encryptDeviceName(name: string, seed: Uint8Array, iv: Uint8Array = crypto.getRandomValues(new Uint8Array(16))): Promise<string> {
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: new Uint8Array(iv), tagLength: 128 }, await key(seed, 'encrypt'), new TextEncoder().encode(name)));
+export async function encryptDeviceName(
+  name: string,
+  seed: Uint8Array,
+  iv: Uint8Array = crypto.getRandomValues(new Uint8Array(16)),
+): Promise<string> {
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv: new Uint8Array(iv), tagLength: 128 },
+      await key(seed, 'encrypt'),
+      new TextEncoder().encode(name),
+    ),
+  );
   return `${b64encode(iv)}.${b64encode(sealed.slice(0, -16))}.${b64encode(sealed.slice(-16))}`;
 }
 

@@ -21,7 +21,11 @@ import { useHostApi, useHostServicesValue } from './use-host-api';
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
 }
 
 const film = { tmdbId: '550', type: 'movie' as const, title: 'Film', year: 1999 };
@@ -34,7 +38,15 @@ function setup() {
   const connectivity = proxy({ online: true });
   const catalog = {} as CatalogApi;
   function Provider({ children }: { children: ReactNode }) {
-    const services = useHostServicesValue({ stores, actions, catalog, config: DEFAULT_RUNTIME_CONFIG, connectivity, navigate, setDocumentTitle });
+    const services = useHostServicesValue({
+      stores,
+      actions,
+      catalog,
+      config: DEFAULT_RUNTIME_CONFIG,
+      connectivity,
+      navigate,
+      setDocumentTitle,
+    });
     const host = useHostApi({ stores, config: DEFAULT_RUNTIME_CONFIG, online: connectivity.online }, services);
     return (
       <HostServicesContext.Provider value={services}>
@@ -80,7 +92,12 @@ const LegacyReader = memo(function LegacyReader() {
 
 const DelayReader = memo(function DelayReader() {
   const host = useHostWith('subtitles', 'online');
-  return <p>delay {host.state.subtitles.delay}{host.state.online ? '' : ' offline'}</p>;
+  return (
+    <p>
+      delay {host.state.subtitles.delay}
+      {host.state.online ? '' : ' offline'}
+    </p>
+  );
 });
 
 afterEach(cleanup);
@@ -93,7 +110,16 @@ describe('per-store subscriptions (issue 19: a progress save re-renders only pro
       <Provider>
         {(['progress', 'volume', 'bookmarks', 'actions', 'backend', 'legacy'] as const).map((id) => (
           <Counted key={id} id={id}>
-            {{ progress: <ProgressReader />, volume: <VolumeReader />, bookmarks: <BookmarkReader />, actions: <ActionsOnly />, backend: <BackendReader />, legacy: <LegacyReader /> }[id]}
+            {
+              {
+                progress: <ProgressReader />,
+                volume: <VolumeReader />,
+                bookmarks: <BookmarkReader />,
+                actions: <ActionsOnly />,
+                backend: <BackendReader />,
+                legacy: <LegacyReader />,
+              }[id]
+            }
           </Counted>
         ))}
       </Provider>,

@@ -1,6 +1,16 @@
 /** Builds the HostApi remotes receive from the stores: snapshots, actions, the catalog, navigation. */
 import { useMemo } from 'react';
-import type { AccountService, CatalogApi, HostActions, HostApi, HostServices, HostState, HostStateSource, RuntimeConfig, ThemeName } from 'shared-contracts';
+import type {
+  AccountService,
+  CatalogApi,
+  HostActions,
+  HostApi,
+  HostServices,
+  HostState,
+  HostStateSource,
+  RuntimeConfig,
+  ThemeName,
+} from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
 import { snapshot, subscribe } from 'valtio/vanilla';
 import type { StoreActions } from '../local-stores/actions';
@@ -120,7 +130,10 @@ export function useHostServicesValue({
 }
 
 /** The full HostApi (HostContext): a new object, with a new `state` snapshot, on every store write. */
-export function useHostApi({ stores, config, online }: Pick<HostApiSources, 'stores' | 'config' | 'online'>, services: HostServices): HostApi {
+export function useHostApi(
+  { stores, config, online }: Pick<HostApiSources, 'stores' | 'config' | 'online'>,
+  services: HostServices,
+): HostApi {
   const theme = useSnapshot(stores.theme).theme;
   const language = useSnapshot(stores.language).language;
   const bookmarks = useSnapshot(stores.bookmarks).bookmarks;

@@ -5,7 +5,11 @@ import { createStores } from './stores';
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
 }
 
 const account: Account = {
@@ -54,9 +58,26 @@ describe('watch progress is queued for the account (spec §3: progress syncs)', 
 
     const queue = stores.progress.updateQueue;
     expect(queue).toHaveLength(3);
-    expect(queue[0]).toMatchObject({ action: 'upsert', tmdbId: '234', type: 'movie', title: 'Caligari', year: 1920, poster: '/c.jpg', progress: { watched: 600, duration: 4500 } });
+    expect(queue[0]).toMatchObject({
+      action: 'upsert',
+      tmdbId: '234',
+      type: 'movie',
+      title: 'Caligari',
+      year: 1920,
+      poster: '/c.jpg',
+      progress: { watched: 600, duration: 4500 },
+    });
     expect(queue[0]).not.toHaveProperty('episodeId');
-    expect(queue[1]).toMatchObject({ action: 'upsert', tmdbId: '1399', type: 'show', progress: { watched: 30, duration: 1800 }, seasonId: 's1', episodeId: 'e3', seasonNumber: 1, episodeNumber: 3 });
+    expect(queue[1]).toMatchObject({
+      action: 'upsert',
+      tmdbId: '1399',
+      type: 'show',
+      progress: { watched: 30, duration: 1800 },
+      seasonId: 's1',
+      episodeId: 'e3',
+      seasonNumber: 1,
+      episodeNumber: 3,
+    });
     expect(queue[2]).toMatchObject({ action: 'delete', tmdbId: '234' });
     for (const entry of queue) {
       expect(typeof entry.id).toBe('string');

@@ -179,7 +179,10 @@ export function createActions(stores: Stores) {
     }
   }
 
-  function enqueueSyncUpdates(updates: { bookmarks?: readonly Omit<BookmarkUpdate, 'id'>[]; progress?: readonly Omit<ProgressUpdate, 'id'>[] }): void {
+  function enqueueSyncUpdates(updates: {
+    bookmarks?: readonly Omit<BookmarkUpdate, 'id'>[];
+    progress?: readonly Omit<ProgressUpdate, 'id'>[];
+  }): void {
     const now = Date.now();
     for (const update of updates.bookmarks ?? []) bookmarksStore.updateQueue.push({ updatedAt: now, ...update, id: newId() });
     for (const update of updates.progress ?? []) progressStore.updateQueue.push({ updatedAt: now, ...update, id: newId() });
@@ -220,7 +223,9 @@ export function createActions(stores: Stores) {
   }
 
   function subscribeAccountState(listener: () => void): () => void {
-    const stops = [authStore, bookmarksStore, progressStore, languageStore, themeStore, subtitlesStore].map((store) => subscribe(store, listener));
+    const stops = [authStore, bookmarksStore, progressStore, languageStore, themeStore, subtitlesStore].map((store) =>
+      subscribe(store, listener),
+    );
     return () => stops.forEach((stop) => stop());
   }
 

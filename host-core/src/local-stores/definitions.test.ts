@@ -19,7 +19,13 @@ function memory(initial: Record<string, string> = {}): StorageLike & { data: Rec
 const LEGACY_BOOKMARKS = JSON.stringify({
   state: {
     bookmarks: {
-      '603': { title: 'The Matrix', year: 1999, poster: 'https://image.tmdb.org/t/p/w342/f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg', type: 'movie', updatedAt: 1716000000000 },
+      '603': {
+        title: 'The Matrix',
+        year: 1999,
+        poster: 'https://image.tmdb.org/t/p/w342/f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg',
+        type: 'movie',
+        updatedAt: 1716000000000,
+      },
       '1399': { title: 'Game of Thrones', year: 2011, type: 'show', updatedAt: 1716000001000 },
     },
   },
@@ -37,10 +43,25 @@ const LEGACY_PROGRESS = JSON.stringify({
         updatedAt: 1716000002000,
         seasons: { '3624': { id: '3624', number: 1, title: 'Season 1' } },
         episodes: {
-          '63056': { id: '63056', number: 1, title: 'Winter Is Coming', seasonId: '3624', updatedAt: 1716000002000, progress: { watched: '1200.5', duration: '3600' } },
+          '63056': {
+            id: '63056',
+            number: 1,
+            title: 'Winter Is Coming',
+            seasonId: '3624',
+            updatedAt: 1716000002000,
+            progress: { watched: '1200.5', duration: '3600' },
+          },
         },
       },
-      '603': { title: 'The Matrix', year: 1999, type: 'movie', updatedAt: 1716000003000, progress: { watched: 300, duration: 8160 }, seasons: {}, episodes: {} },
+      '603': {
+        title: 'The Matrix',
+        year: 1999,
+        type: 'movie',
+        updatedAt: 1716000003000,
+        progress: { watched: 300, duration: 8160 },
+        seasons: {},
+        episodes: {},
+      },
     },
     updateQueue: [],
   },
@@ -77,7 +98,10 @@ describe('store definitions', () => {
     if (result.source === 'recovered') {
       expect(result.backupKey).toBe('__MW::bookmarks::backup::2026-11-21T10:00:00.000Z');
       expect(storage.data[result.backupKey!]).toBe(unreadable);
-      expect(JSON.parse(storage.data['__MW::bookmarks']!)).toEqual({ state: { bookmarks: {}, updateQueue: [] }, version: bookmarksDefinition.version });
+      expect(JSON.parse(storage.data['__MW::bookmarks']!)).toEqual({
+        state: { bookmarks: {}, updateQueue: [] },
+        version: bookmarksDefinition.version,
+      });
       expect(result.problem).toMatch(/bookmarks\.1\.type/);
     }
   });
@@ -94,7 +118,10 @@ describe('store definitions', () => {
   });
 
   it('clamps stored subtitle values into the spec ranges and lower-cases colours', () => {
-    const raw = JSON.stringify({ state: { delay: 900, styling: { color: '#FFAA00', backgroundOpacity: 3, size: 0, backgroundBlur: -1 } }, version: 1 });
+    const raw = JSON.stringify({
+      state: { delay: 900, styling: { color: '#FFAA00', backgroundOpacity: 3, size: 0, backgroundBlur: -1 } },
+      version: 1,
+    });
     const state = restore(subtitlesDefinition, raw);
     expect(state.delay).toBe(500);
     expect(state.styling).toMatchObject({ color: '#ffaa00', backgroundOpacity: 1, size: 0.01, backgroundBlur: 0, bold: false });

@@ -27,11 +27,19 @@ import type { PersistedDefinition } from '../persist/persisted';
 const mediaType = v.picklist(['movie', 'show']);
 const finite = v.pipe(v.number(), v.finite());
 /** Numbers that older data may hold as strings (backend-contract: progress may arrive as strings). */
-const looseNumber = v.pipe(
-  v.union([finite, v.pipe(v.string(), v.nonEmpty(), v.transform(Number), finite)]),
+const looseNumber = v.pipe(v.union([finite, v.pipe(v.string(), v.nonEmpty(), v.transform(Number), finite)]));
+const optionalYear = v.optional(
+  v.pipe(
+    v.union([looseNumber, v.null_()]),
+    v.transform((y) => (y && y > 0 ? Math.trunc(y) : undefined)),
+  ),
 );
-const optionalYear = v.optional(v.pipe(v.union([looseNumber, v.null_()]), v.transform((y) => (y && y > 0 ? Math.trunc(y) : undefined))));
-const optionalString = v.optional(v.pipe(v.union([v.string(), v.null_()]), v.transform((s) => s ?? undefined)));
+const optionalString = v.optional(
+  v.pipe(
+    v.union([v.string(), v.null_()]),
+    v.transform((s) => s ?? undefined),
+  ),
+);
 const timestamp = v.pipe(v.optional(looseNumber, 0));
 const id = v.pipe(v.union([v.string(), v.pipe(finite, v.transform(String))]), v.nonEmpty());
 
@@ -212,7 +220,13 @@ export const themeDefinition: PersistedDefinition<ThemeState> = {
   version: 1,
   // Unknown theme names (an older build's) fall back to the default rather than failing the store.
   schema: v.object({
-    theme: v.optional(v.pipe(v.nullable(v.string()), v.transform((t) => ((THEME_NAMES as readonly string[]).includes(t ?? '') ? (t as ThemeState['theme']) : null))), null),
+    theme: v.optional(
+      v.pipe(
+        v.nullable(v.string()),
+        v.transform((t) => ((THEME_NAMES as readonly string[]).includes(t ?? '') ? (t as ThemeState['theme']) : null)),
+      ),
+      null,
+    ),
   }),
   defaults: () => ({ theme: null }),
 };

@@ -44,7 +44,10 @@ describe('backups of unreadable stored values stay bounded', () => {
 
   it('a value broken again the same way is not set aside twice', () => {
     const storage = webStorage({ '__MW::things::backup::2026-11-25T10:00:00.000Z': 'not json' });
-    expect(setAside(storage, 'things', 'not json', at(5))).toEqual({ ok: true, backupKey: '__MW::things::backup::2026-11-25T10:00:00.000Z' });
+    expect(setAside(storage, 'things', 'not json', at(5))).toEqual({
+      ok: true,
+      backupKey: '__MW::things::backup::2026-11-25T10:00:00.000Z',
+    });
     expect(storage.backups()).toHaveLength(1);
   });
 

@@ -31,7 +31,8 @@ export interface PersistedDefinition<T> {
  * value was set aside, or null when it could not be (too large for the backup budget, or storage
  * full): then it stays under its own key until the store is next saved.
  */
-export type ReadResult<T> = { state: T; source: 'stored' | 'default' } | { state: T; source: 'recovered'; problem: string; backupKey: string | null };
+export type ReadResult<T> =
+  { state: T; source: 'stored' | 'default' } | { state: T; source: 'recovered'; problem: string; backupKey: string | null };
 
 function describe(issues: readonly v.BaseIssue<unknown>[]): string {
   const first = issues[0];

@@ -12,15 +12,26 @@ const script = /<script id="app-shell">([\s\S]*?)<\/script>/.exec(html)![1]!;
 
 function runShell(): { moment: (d: Date) => string; titles: Record<string, string> } {
   const window: Record<string, unknown> = {};
-  vm.runInNewContext(script, { window, location: { pathname: '/nope', hash: '' }, localStorage: { getItem: () => null }, navigator: { language: 'en' }, document: {} });
+  vm.runInNewContext(script, {
+    window,
+    location: { pathname: '/nope', hash: '' },
+    localStorage: { getItem: () => null },
+    navigator: { language: 'en' },
+    document: {},
+  });
   return { moment: window.__mwShellMoment as (d: Date) => string, titles: window.__mwShellTitles as Record<string, string> };
 }
 
 describe('app shell', () => {
   const shell = runShell();
   it('uses the English home titles', () => expect(shell.titles).toEqual(en.home.titles));
-  it.each(['2026-03-10T06:00:00', '2026-03-10T12:30:00', '2026-03-10T19:00:00', '2026-03-10T02:00:00', '2026-10-31T10:00:00', '2026-12-24T10:00:00', '2027-01-01T10:00:00'])(
-    'picks the same moment as the app at %s',
-    (iso) => expect(shell.moment(new Date(iso))).toBe(homeMoment(new Date(iso))),
-  );
+  it.each([
+    '2026-03-10T06:00:00',
+    '2026-03-10T12:30:00',
+    '2026-03-10T19:00:00',
+    '2026-03-10T02:00:00',
+    '2026-10-31T10:00:00',
+    '2026-12-24T10:00:00',
+    '2027-01-01T10:00:00',
+  ])('picks the same moment as the app at %s', (iso) => expect(shell.moment(new Date(iso))).toBe(homeMoment(new Date(iso))));
 });

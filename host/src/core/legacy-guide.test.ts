@@ -18,7 +18,12 @@ let hang: http.Server;
 let hangUrl: string;
 
 beforeAll(async () => {
-  services = await startServices({ names: ['catalog', 'guide'], ports: { catalog: 0, guide: 0 }, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mw-guide-')), log: () => {} });
+  services = await startServices({
+    names: ['catalog', 'guide'],
+    ports: { catalog: 0, guide: 0 },
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mw-guide-')),
+    log: () => {},
+  });
   guideUrl = services.urls.guide!;
   hang = http.createServer(() => {}); // accepts, never answers
   await new Promise<void>((r) => hang.listen(0, 'localhost', r));
@@ -32,7 +37,11 @@ afterAll(async () => {
 const setMode = (mode: string) => fetch(`${guideUrl}/__control/mode?set=${mode}`, { method: 'POST' });
 afterEach(async () => void (await setMode('normal')));
 
-const catalog = () => createCatalog({ endpoint: () => endpointFromConfig({ ...DEFAULT_RUNTIME_CONFIG, localCatalogUrl: services.urls.catalog! }), language: () => 'en' });
+const catalog = () =>
+  createCatalog({
+    endpoint: () => endpointFromConfig({ ...DEFAULT_RUNTIME_CONFIG, localCatalogUrl: services.urls.catalog! }),
+    language: () => 'en',
+  });
 const resolve = (link: JwLink, search = '', extra: { guideUrl?: string; timeoutMs?: number } = {}) => {
   const c = catalog();
   return resolveJwLink({
@@ -56,22 +65,38 @@ describe('parseJwLink', () => {
     expect(parseJwLink('JW-movie-9', ['1', '2'])).toEqual({ type: 'movie', guideId: '9' });
   });
   it('refuses anything else', () => {
-    for (const id of ['JW', 'JW-series-1', 'JW-movie-', 'JW-movie-abc', 'jw-movie-1', 'JW-movie-1234567890']) expect(parseJwLink(id, [])).toBeNull();
+    for (const id of ['JW', 'JW-series-1', 'JW-movie-', 'JW-movie-abc', 'jw-movie-1', 'JW-movie-1234567890'])
+      expect(parseJwLink(id, [])).toBeNull();
   });
 });
 
 describe('reading guide answers', () => {
   it('prefers tmdb_latest to tmdb and refuses other shapes', () => {
-    const ids = [{ provider: 'tmdb', external_id: '1' }, { provider: 'tmdb_latest', external_id: '603' }];
+    const ids = [
+      { provider: 'tmdb', external_id: '1' },
+      { provider: 'tmdb_latest', external_id: '603' },
+    ];
     expect(readGuideTitle({ title: 'X', object_type: 'movie', external_ids: ids }, 'movie')).toEqual({ title: 'X', tmdbId: '603' });
-    expect(readGuideTitle({ title: 'X', external_ids: [{ provider: 'imdb', external_id: 'tt1' }] }, 'movie')).toEqual({ title: 'X', tmdbId: null });
-    expect(readGuideTitle({ title: 'X', external_ids: [{ provider: 'tmdb', external_id: '1; drop' }] }, 'movie')).toEqual({ title: 'X', tmdbId: null });
+    expect(readGuideTitle({ title: 'X', external_ids: [{ provider: 'imdb', external_id: 'tt1' }] }, 'movie')).toEqual({
+      title: 'X',
+      tmdbId: null,
+    });
+    expect(readGuideTitle({ title: 'X', external_ids: [{ provider: 'tmdb', external_id: '1; drop' }] }, 'movie')).toEqual({
+      title: 'X',
+      tmdbId: null,
+    });
     expect(readGuideTitle({ title: 'X', object_type: 'show', external_ids: ids }, 'movie')).toBeNull();
     expect(readGuideTitle('<html>', 'movie')).toBeNull();
     expect(readGuideTitle({ external_ids: [] }, 'movie')).toBeNull();
   });
   it('finds an episode number by the guide episode id', () => {
-    const season = { season_number: 2, episodes: [{ id: 71, episode_number: 1 }, { id: 72, episode_number: 2 }] };
+    const season = {
+      season_number: 2,
+      episodes: [
+        { id: 71, episode_number: 1 },
+        { id: 72, episode_number: 2 },
+      ],
+    };
     expect(readGuideEpisode(season, '72')).toEqual({ seasonNumber: 2, episodeNumber: 2 });
     expect(readGuideEpisode(season, '73')).toBeNull();
     expect(readGuideEpisode({ episodes: [] }, '72')).toBeNull();
@@ -96,8 +121,16 @@ describe('resolveJwLink', () => {
     const show = SHOWS[0]!;
     const season = show.seasons.find((s) => s.number === 2)!;
     const episode = season.episodes[2]!;
-    const link = { type: 'show' as const, guideId: String(guideIdOf.show(0)), seasonId: String(guideIdOf.season(0, 2)), episodeId: String(guideIdOf.episode(0, 2, episode.number)) };
-    expect(await resolve(link, '?language=ar')).toEqual({ kind: 'redirect', to: `/media/tmdb-tv-${show.id}-${slugify(show.name)}/${season.id}/${episode.id}?language=ar` });
+    const link = {
+      type: 'show' as const,
+      guideId: String(guideIdOf.show(0)),
+      seasonId: String(guideIdOf.season(0, 2)),
+      episodeId: String(guideIdOf.episode(0, 2, episode.number)),
+    };
+    expect(await resolve(link, '?language=ar')).toEqual({
+      kind: 'redirect',
+      to: `/media/tmdb-tv-${show.id}-${slugify(show.name)}/${season.id}/${episode.id}?language=ar`,
+    });
   });
 
   it('opens the show itself when the episode is not in the guide', async () => {

@@ -24,7 +24,11 @@ export interface ResolveOptions {
   search: string;
   fetch: typeof fetch;
   /** The movie database's season by TMDB show id and season number: its id and its episodes' ids by number. */
-  season: (tmdbId: string, seasonNumber: number, signal: AbortSignal) => Promise<{ id: string | number; episodes: ReadonlyArray<{ id: string | number; number: number }> }>;
+  season: (
+    tmdbId: string,
+    seasonNumber: number,
+    signal: AbortSignal,
+  ) => Promise<{ id: string | number; episodes: ReadonlyArray<{ id: string | number; number: number }> }>;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -102,7 +106,10 @@ export async function resolveJwLink(options: ResolveOptions): Promise<JwResoluti
     // chain breaks (the guide or the database no longer has that episode) the show itself still opens.
     let episode: { seasonId: string; episodeId: string } | undefined;
     try {
-      const numbers = readGuideEpisode(await getJson(options, `/content/titles/show_season/${link.seasonId}/locale/${LOCALE}`, controller.signal), link.episodeId);
+      const numbers = readGuideEpisode(
+        await getJson(options, `/content/titles/show_season/${link.seasonId}/locale/${LOCALE}`, controller.signal),
+        link.episodeId,
+      );
       if (numbers) {
         const season = await options.season(title.tmdbId, numbers.seasonNumber, controller.signal);
         const found = season.episodes.find((e) => e.number === numbers.episodeNumber);

@@ -11,7 +11,10 @@ describe('legacy media urls', () => {
   });
   it('hands streaming-guide ids to the guide look-up, with the episode segments', () => {
     expect(resolveLegacyMedia('JW-movie-123-x', [], '')).toEqual({ kind: 'guide', link: { type: 'movie', guideId: '123' } });
-    expect(resolveLegacyMedia('JW-show-45', ['7', '8'], '?a=1')).toEqual({ kind: 'guide', link: { type: 'show', guideId: '45', seasonId: '7', episodeId: '8' } });
+    expect(resolveLegacyMedia('JW-show-45', ['7', '8'], '?a=1')).toEqual({
+      kind: 'guide',
+      link: { type: 'show', guideId: '45', seasonId: '7', episodeId: '8' },
+    });
   });
   it('cannot resolve JW paths that are no guide id', () => expect(resolveLegacyMedia('JWnonsense', [], '').kind).toBe('unresolvable'));
   it('leaves current ids alone', () => expect(resolveLegacyMedia('tmdb-movie-603-the-matrix', [], '').kind).toBe('none'));

@@ -18,10 +18,8 @@ function memorySession(initial: Record<string, string> = {}): SessionLike & { da
   };
 }
 
-const files =
-  (entries: Record<string, { ok: true; value: unknown } | { ok: false; error: string }>) =>
-  async (path: string) =>
-    entries[path] ?? { ok: false as const, error: `${path} answered HTTP 404` };
+const files = (entries: Record<string, { ok: true; value: unknown } | { ok: false; error: string }>) => async (path: string) =>
+  entries[path] ?? { ok: false as const, error: `${path} answered HTTP 404` };
 
 describe('loadRuntime', () => {
   it('loads config and remotes with no problems', async () => {
@@ -41,7 +39,10 @@ describe('loadRuntime', () => {
       search: '',
       session: memorySession(),
       isDev: false,
-      fetchJson: files({ '/config.json': { ok: false, error: '/config.json is not valid JSON' }, '/remotes.json': { ok: true, value: [1] } }),
+      fetchJson: files({
+        '/config.json': { ok: false, error: '/config.json is not valid JSON' },
+        '/remotes.json': { ok: true, value: [1] },
+      }),
     });
     expect(runtime.config.routerMode).toBe('browser');
     expect(runtime.problems.join('\n')).toMatch(/config\.json is not valid JSON; using the default configuration/);

@@ -3,13 +3,7 @@
  * kept for the tab's session. Every problem becomes a message; the site still starts.
  */
 import { DEFAULT_RUNTIME_CONFIG, parseRuntimeConfig, type RuntimeConfig } from 'shared-contracts';
-import {
-  applyOverrides,
-  buildRegistry,
-  decideOverrides,
-  readOverrideParams,
-  type Registry,
-} from './remote-registry';
+import { applyOverrides, buildRegistry, decideOverrides, readOverrideParams, type Registry } from './remote-registry';
 
 export interface Runtime {
   config: RuntimeConfig;
@@ -93,7 +87,10 @@ export async function loadRuntime(options: {
   const fromUrl = readOverrideParams(options.search);
   const merged = new Map(readStoredOverrides(options.session).map((o) => [o.name, o.url]));
   for (const o of fromUrl) merged.set(o.name, o.url);
-  const decision = decideOverrides([...merged].map(([name, url]) => ({ name, url })), overrideOrigins);
+  const decision = decideOverrides(
+    [...merged].map(([name, url]) => ({ name, url })),
+    overrideOrigins,
+  );
   if (Object.keys(decision.accepted).length) {
     options.session.setItem(OVERRIDES_SESSION_KEY, JSON.stringify(decision.accepted));
   } else {

@@ -21,7 +21,10 @@ function clientAnswering(reply: (method: string, path: string, body: unknown) =>
 }
 
 const failure = async (call: Promise<unknown>): Promise<BackendError> => {
-  const error = await call.then(() => null, (e: unknown) => e);
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(BackendError);
   return error as BackendError;
 };
@@ -29,7 +32,17 @@ const failure = async (call: Promise<unknown>): Promise<BackendError> => {
 /** Every route the account remote calls, with valid arguments. */
 const CALLS: [string, (c: BackendClient) => Promise<unknown>][] = [
   ['registerStart', (c) => c.registerStart()],
-  ['registerComplete', (c) => c.registerComplete({ publicKey: 'k', challenge: { code: 'c', signature: 's' }, namespace: 'movie-web', device: 'd', profile: { colorA: '#000', colorB: '#fff', icon: 'cat' } })],
+  [
+    'registerComplete',
+    (c) =>
+      c.registerComplete({
+        publicKey: 'k',
+        challenge: { code: 'c', signature: 's' },
+        namespace: 'movie-web',
+        device: 'd',
+        profile: { colorA: '#000', colorB: '#fff', icon: 'cat' },
+      }),
+  ],
   ['loginStart', (c) => c.loginStart('k')],
   ['loginComplete', (c) => c.loginComplete({ publicKey: 'k', challenge: { code: 'c', signature: 's' }, device: 'd' })],
   ['getMe', (c) => c.getMe('t')],
@@ -44,8 +57,14 @@ const CALLS: [string, (c: BackendClient) => Promise<unknown>][] = [
   ['addBookmark', (c) => c.addBookmark('t', 'u', '19', { title: 'M', year: 1927, type: 'movie' })],
   ['deleteBookmark', (c) => c.deleteBookmark('t', 'u', '19')],
   ['getProgress', (c) => c.getProgress('t', 'u')],
-  ['importProgress', (c) => c.importProgress('t', 'u', [{ tmdbId: '19', meta: { title: 'M', year: 1927, type: 'movie' }, duration: 10, watched: 5 }])],
-  ['putProgress', (c) => c.putProgress('t', 'u', { tmdbId: '19', meta: { title: 'M', year: 1927, type: 'movie' }, duration: 10, watched: 5 })],
+  [
+    'importProgress',
+    (c) => c.importProgress('t', 'u', [{ tmdbId: '19', meta: { title: 'M', year: 1927, type: 'movie' }, duration: 10, watched: 5 }]),
+  ],
+  [
+    'putProgress',
+    (c) => c.putProgress('t', 'u', { tmdbId: '19', meta: { title: 'M', year: 1927, type: 'movie' }, duration: 10, watched: 5 }),
+  ],
   ['deleteProgress', (c) => c.deleteProgress('t', 'u', '19', {})],
   ['getSettings', (c) => c.getSettings('t', 'u')],
   ['putSettings', (c) => c.putSettings('t', 'u', { applicationLanguage: 'de' })],
@@ -71,12 +90,23 @@ describe('answers are checked against the wire format', () => {
   it('says where the answer went wrong, without its values', async () => {
     const client = clientAnswering(() => ({ user: { id: 'u', profile: 'cat' }, session: { id: 's' }, token: 'secret-token' }));
     const error = await failure(client.loginComplete({ publicKey: 'k', challenge: { code: 'c', signature: 's' }, device: 'd' }));
-    expect(error.message).toBe('unexpected answer to POST /auth/login/complete: user.publicKey: expected string, got nothing; user.profile: expected object, got string; user.createdAt: expected string, got nothing; 5 more');
+    expect(error.message).toBe(
+      'unexpected answer to POST /auth/login/complete: user.publicKey: expected string, got nothing; user.profile: expected object, got string; user.createdAt: expected string, got nothing; 5 more',
+    );
     expect(error.message).not.toContain('secret');
   });
 
   it('keeps upstream’s quirks and extra fields: bigint as strings, null season and episode, unknown keys dropped', async () => {
-    const row = { id: 'r', tmdbId: '19', season: { id: null, number: null }, episode: { id: null, number: null }, meta: { title: 'M', year: 1927, type: 'movie' }, duration: '8160', watched: '120', updatedAt: '2024-05-01T10:00:12.000Z' };
+    const row = {
+      id: 'r',
+      tmdbId: '19',
+      season: { id: null, number: null },
+      episode: { id: null, number: null },
+      meta: { title: 'M', year: 1927, type: 'movie' },
+      duration: '8160',
+      watched: '120',
+      updatedAt: '2024-05-01T10:00:12.000Z',
+    };
     const client = clientAnswering(() => [{ ...row, userId: 'u', extra: true }]);
     expect(await client.getProgress('t', 'u')).toEqual([row]);
   });
@@ -98,7 +128,9 @@ describe('an unexpected answer, for the user and for the sync', () => {
   const read = (file: string) => JSON.parse(fs.readFileSync(path.join(locales, file), 'utf8')) as { errors: Record<string, string> };
 
   it('has its own message, in all 13 languages', () => {
-    const error = toAccountError(new BackendError('unexpected-response', 'unexpected answer to GET /users/@me: user: expected object, got nothing', 200));
+    const error = toAccountError(
+      new BackendError('unexpected-response', 'unexpected answer to GET /users/@me: user: expected object, got nothing', 200),
+    );
     expect(error.code).toBe('unexpected-response');
     const files = fs.readdirSync(locales).filter((f) => f.endsWith('.json'));
     expect(files).toHaveLength(13);

@@ -109,7 +109,11 @@ export function createBackendClient({ baseUrl, fetch: fetchImpl = (i, o) => fetc
       try {
         body = await response.json();
       } catch {
-        throw new BackendError(response.ok ? 'not-backend' : classifyStatus(response.status), `invalid JSON from ${method} ${path}`, response.status);
+        throw new BackendError(
+          response.ok ? 'not-backend' : classifyStatus(response.status),
+          `invalid JSON from ${method} ${path}`,
+          response.status,
+        );
       }
     } else if (response.ok) {
       throw new BackendError('not-backend', `${method} ${path} did not answer JSON (${type || 'no content type'})`, response.status);
@@ -119,7 +123,8 @@ export function createBackendClient({ baseUrl, fetch: fetchImpl = (i, o) => fetc
       throw new BackendError(classifyStatus(response.status, message), message, response.status);
     }
     const parsed = W.parseWire(schema, body);
-    if (!parsed.ok) throw new BackendError('unexpected-response', `unexpected answer to ${method} ${path}: ${parsed.problem}`, response.status);
+    if (!parsed.ok)
+      throw new BackendError('unexpected-response', `unexpected answer to ${method} ${path}: ${parsed.problem}`, response.status);
     return parsed.value;
   }
 
@@ -137,11 +142,15 @@ export function createBackendClient({ baseUrl, fetch: fetchImpl = (i, o) => fetc
       });
     },
     registerStart: (captchaToken?: string) =>
-      request(W.ChallengeResponse, 'POST', '/auth/register/start', { body: (captchaToken ? { captchaToken } : {}) satisfies W.RegisterStart }),
+      request(W.ChallengeResponse, 'POST', '/auth/register/start', {
+        body: (captchaToken ? { captchaToken } : {}) satisfies W.RegisterStart,
+      }),
     registerComplete: (body: W.RegisterComplete) => request(W.AuthResponse, 'POST', '/auth/register/complete', { body }),
-    loginStart: (publicKey: string) => request(W.ChallengeResponse, 'POST', '/auth/login/start', { body: { publicKey } satisfies W.LoginStart }),
+    loginStart: (publicKey: string) =>
+      request(W.ChallengeResponse, 'POST', '/auth/login/start', { body: { publicKey } satisfies W.LoginStart }),
     // `namespace` is ignored by login (contract A8.8), sent as the upstream client does.
-    loginComplete: (body: W.LoginComplete) => request(W.AuthResponse, 'POST', '/auth/login/complete', { body: { ...body, namespace: 'movie-web' } }),
+    loginComplete: (body: W.LoginComplete) =>
+      request(W.AuthResponse, 'POST', '/auth/login/complete', { body: { ...body, namespace: 'movie-web' } }),
     getMe: (token: string) => request(W.MeResponse, 'GET', '/users/@me', { token }),
     patchUser: (token: string, userId: string, profile: AccountProfile) =>
       request(W.UserResponse, 'PATCH', user(userId), { token, body: { profile } satisfies W.UserPatch }),
@@ -150,14 +159,21 @@ export function createBackendClient({ baseUrl, fetch: fetchImpl = (i, o) => fetc
     /** Our server's extension (upstream has no such route: see isRouteMissing and the service's fallback). */
     deleteOtherSessions: (token: string, userId: string) => request(W.CountResponse, 'DELETE', `${user(userId)}/sessions`, { token }),
     patchSession: (token: string, sessionId: string, deviceName: string) =>
-      request(W.SessionResponse, 'PATCH', `/sessions/${encodeURIComponent(sessionId)}`, { token, body: { deviceName } satisfies W.SessionPatch }),
-    deleteSession: (token: string, sessionId: string) => request(W.IdResponse, 'DELETE', `/sessions/${encodeURIComponent(sessionId)}`, { token }),
+      request(W.SessionResponse, 'PATCH', `/sessions/${encodeURIComponent(sessionId)}`, {
+        token,
+        body: { deviceName } satisfies W.SessionPatch,
+      }),
+    deleteSession: (token: string, sessionId: string) =>
+      request(W.IdResponse, 'DELETE', `/sessions/${encodeURIComponent(sessionId)}`, { token }),
     getBookmarks: (token: string, userId: string) => request(W.BookmarkListResponse, 'GET', `${user(userId)}/bookmarks`, { token }),
     /** `updatedAt` per item: when the change was made (an extension; upstream strips unknown keys). */
     putBookmarks: (token: string, userId: string, items: W.BookmarkList) =>
       request(W.BookmarkListResponse, 'PUT', `${user(userId)}/bookmarks`, { token, body: items }),
     addBookmark: (token: string, userId: string, tmdbId: string, meta: BookmarkMetaDto) =>
-      request(W.BookmarkResponse, 'POST', `${user(userId)}/bookmarks/${encodeURIComponent(tmdbId)}`, { token, body: { tmdbId, meta } satisfies W.BookmarkPost }),
+      request(W.BookmarkResponse, 'POST', `${user(userId)}/bookmarks/${encodeURIComponent(tmdbId)}`, {
+        token,
+        body: { tmdbId, meta } satisfies W.BookmarkPost,
+      }),
     deleteBookmark: (token: string, userId: string, tmdbId: string) =>
       request(W.BookmarkDeleteResponse, 'DELETE', `${user(userId)}/bookmarks/${encodeURIComponent(tmdbId)}`, { token }),
     getProgress: (token: string, userId: string) => request(W.ProgressListResponse, 'GET', `${user(userId)}/progress`, { token }),
@@ -168,7 +184,10 @@ export function createBackendClient({ baseUrl, fetch: fetchImpl = (i, o) => fetc
       request(W.ProgressResponse, 'PUT', `${user(userId)}/progress/${encodeURIComponent(item.tmdbId)}`, { token, body: item }),
     // Contract A7: the body is required; ids go in their own fields (upstream swapped them).
     deleteProgress: (token: string, userId: string, tmdbId: string, ids: { seasonId?: string; episodeId?: string }) =>
-      request(W.ProgressDeleteResponse, 'DELETE', `${user(userId)}/progress/${encodeURIComponent(tmdbId)}`, { token, body: { ...ids } satisfies W.ProgressDelete }),
+      request(W.ProgressDeleteResponse, 'DELETE', `${user(userId)}/progress/${encodeURIComponent(tmdbId)}`, {
+        token,
+        body: { ...ids } satisfies W.ProgressDelete,
+      }),
     getSettings: (token: string, userId: string) => request(W.SettingsResponse, 'GET', `${user(userId)}/settings`, { token }),
     putSettings: (token: string, userId: string, settings: W.SettingsPut) =>
       request(W.SettingsResponse, 'PUT', `${user(userId)}/settings`, { token, body: settings }),

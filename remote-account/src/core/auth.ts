@@ -128,7 +128,8 @@ export async function register(
     return accountFrom(response, device, keys.seed);
   } catch (error) {
     const mapped = toAccountError(error);
-    if (error instanceof BackendError && /captcha/i.test(error.message)) throw new AccountError('captcha-failed', 'ReCaptcha validation failed');
+    if (error instanceof BackendError && /captcha/i.test(error.message))
+      throw new AccountError('captcha-failed', 'ReCaptcha validation failed');
     throw mapped;
   }
 }
@@ -144,7 +145,11 @@ export async function signInElsewhere(client: BackendClient, account: Account, d
     let response: AuthResponse;
     try {
       const { challenge } = await client.loginStart(keys.publicKeyWire);
-      response = await client.loginComplete({ publicKey: keys.publicKeyWire, challenge: { code: challenge, signature: signChallenge(challenge, keys.seed) }, device });
+      response = await client.loginComplete({
+        publicKey: keys.publicKeyWire,
+        challenge: { code: challenge, signature: signChallenge(challenge, keys.seed) },
+        device,
+      });
     } catch (error) {
       if (!(error instanceof BackendError && error.message === 'User cannot be found')) throw error;
       const { challenge } = await client.registerStart();

@@ -10,13 +10,25 @@ const preferences: Preferences = {
   mediaServerApiKey: 'jellyfin-api-key-123',
   febboxKey: 'febbox-token-456',
 };
-const account = { token: 'jwt-token-789', userId: 'u', sessionId: 's', deviceName: 'iv.ct.tag', seed: 'c2VlZC1ieXRlcy1zZWVkLWJ5dGVzLXNlZWQtYnl0ZXM=', profile: { colorA: '#000', colorB: '#fff', icon: 'cat' } };
+const account = {
+  token: 'jwt-token-789',
+  userId: 'u',
+  sessionId: 's',
+  deviceName: 'iv.ct.tag',
+  seed: 'c2VlZC1ieXRlcy1zZWVkLWJ5dGVzLXNlZWQtYnl0ZXM=',
+  profile: { colorA: '#000', colorB: '#fff', icon: 'cat' },
+};
 
 function exported() {
   const data = {
     bookmarks: { '19': { type: 'movie' as const, title: 'Metropolis', year: 1927, updatedAt: 1 } },
     progress: {},
-    settings: { language: 'de', theme: 'red' as const, preferences, subtitles: { ...DEFAULT_SUBTITLE_SETTINGS, lastSelectedLanguage: 'nl' } },
+    settings: {
+      language: 'de',
+      theme: 'red' as const,
+      preferences,
+      subtitles: { ...DEFAULT_SUBTITLE_SETTINGS, lastSelectedLanguage: 'nl' },
+    },
     // What a careless caller could hand in along with the data.
     account,
     auth: { account, backendUrl: null },
@@ -27,7 +39,15 @@ function exported() {
 describe('export file', () => {
   it('holds no credential: no febbox token, media server API key or password, account token or seed', () => {
     const text = JSON.stringify(exported());
-    for (const secret of ['febbox-token-456', 'jellyfin-api-key-123', 'media-password', 'media-user', 'jwt-token-789', account.seed, 'iv.ct.tag']) {
+    for (const secret of [
+      'febbox-token-456',
+      'jellyfin-api-key-123',
+      'media-password',
+      'media-user',
+      'jwt-token-789',
+      account.seed,
+      'iv.ct.tag',
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
     const file = exported();
@@ -39,7 +59,11 @@ describe('export file', () => {
   it('keeps everything else, and reads back', () => {
     const file = exported();
     expect(file.settings).toMatchObject({ language: 'de', theme: 'red', subtitles: { lastSelectedLanguage: 'nl' } });
-    expect(file.settings.preferences).toMatchObject({ enableThumbnails: true, sourceOrder: ['archive'], mediaServerUrl: 'https://jf.example/base' });
+    expect(file.settings.preferences).toMatchObject({
+      enableThumbnails: true,
+      sourceOrder: ['archive'],
+      mediaServerUrl: 'https://jf.example/base',
+    });
     const parsed = parseExport(JSON.stringify(file));
     expect(parsed).toMatchObject({ ok: true, skipped: 0, file: { bookmarks: { '19': { title: 'Metropolis' } } } });
   });

@@ -76,7 +76,14 @@ export function buildExport(data: Omit<ExportFile, 'format' | 'version' | 'expor
     ...(preferences ? { preferences: exportedPreferences(preferences) } : {}),
     ...(subtitles ? { subtitles: { ...subtitles } } : {}),
   };
-  return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), bookmarks: data.bookmarks, progress: data.progress, settings };
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: now.toISOString(),
+    bookmarks: data.bookmarks,
+    progress: data.progress,
+    settings,
+  };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -87,11 +94,20 @@ function validBookmark(value: unknown): value is BookmarkItem {
 }
 
 function validProgress(value: unknown): value is ProgressItem {
-  if (!isObject(value) || (value.type !== 'movie' && value.type !== 'show') || typeof value.title !== 'string' || !finite(value.updatedAt)) return false;
-  if (value.progress !== undefined && !(isObject(value.progress) && finite(value.progress.watched) && finite(value.progress.duration))) return false;
+  if (!isObject(value) || (value.type !== 'movie' && value.type !== 'show') || typeof value.title !== 'string' || !finite(value.updatedAt))
+    return false;
+  if (value.progress !== undefined && !(isObject(value.progress) && finite(value.progress.watched) && finite(value.progress.duration)))
+    return false;
   if (!isObject(value.seasons) || !isObject(value.episodes)) return false;
   return Object.values(value.episodes).every(
-    (e) => isObject(e) && typeof e.id === 'string' && typeof e.seasonId === 'string' && finite(e.updatedAt) && isObject(e.progress) && finite(e.progress.watched) && finite(e.progress.duration),
+    (e) =>
+      isObject(e) &&
+      typeof e.id === 'string' &&
+      typeof e.seasonId === 'string' &&
+      finite(e.updatedAt) &&
+      isObject(e.progress) &&
+      finite(e.progress.watched) &&
+      finite(e.progress.duration),
   );
 }
 
@@ -119,7 +135,11 @@ export function parseExport(text: string): ParsedExport {
     else skipped += 1;
   }
   const settings = isObject(raw.settings) ? (raw.settings as ExportFile['settings']) : {};
-  return { ok: true, file: { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: String(raw.exportedAt ?? ''), bookmarks, progress, settings }, skipped };
+  return {
+    ok: true,
+    file: { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: String(raw.exportedAt ?? ''), bookmarks, progress, settings },
+    skipped,
+  };
 }
 
 /**
@@ -131,11 +151,23 @@ export function mergeImport(
   file: ExportFile,
 ) {
   // Treat every local item as "pending" so that only newer imported copies replace them.
-  const keepLocalBookmarks = Object.keys(local.bookmarks).filter((id) => !file.bookmarks[id] || file.bookmarks[id]!.updatedAt <= local.bookmarks[id]!.updatedAt);
-  const bookmarks = mergeBookmarks(local.bookmarks, keepLocalBookmarks.map((tmdbId) => ({ id: tmdbId, action: 'add' as const, tmdbId })), file.bookmarks).items;
+  const keepLocalBookmarks = Object.keys(local.bookmarks).filter(
+    (id) => !file.bookmarks[id] || file.bookmarks[id]!.updatedAt <= local.bookmarks[id]!.updatedAt,
+  );
+  const bookmarks = mergeBookmarks(
+    local.bookmarks,
+    keepLocalBookmarks.map((tmdbId) => ({ id: tmdbId, action: 'add' as const, tmdbId })),
+    file.bookmarks,
+  ).items;
   const keepLocalProgress = Object.keys(local.progress).filter((id) => !file.progress[id]);
-  const progress = mergeProgress(local.progress, keepLocalProgress.map((tmdbId) => ({ id: tmdbId, action: 'upsert' as const, tmdbId })), file.progress).items;
-  const changedBookmarks = Object.keys(bookmarks).filter((id) => bookmarks[id] !== undefined && JSON.stringify(bookmarks[id]) !== JSON.stringify(local.bookmarks[id]));
+  const progress = mergeProgress(
+    local.progress,
+    keepLocalProgress.map((tmdbId) => ({ id: tmdbId, action: 'upsert' as const, tmdbId })),
+    file.progress,
+  ).items;
+  const changedBookmarks = Object.keys(bookmarks).filter(
+    (id) => bookmarks[id] !== undefined && JSON.stringify(bookmarks[id]) !== JSON.stringify(local.bookmarks[id]),
+  );
   const changedProgress = Object.keys(progress).filter((id) => JSON.stringify(progress[id]) !== JSON.stringify(local.progress[id]));
   return { bookmarks, progress, changedBookmarks, changedProgress };
 }

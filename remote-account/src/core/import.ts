@@ -11,7 +11,13 @@ export function progressImportItems(items: Readonly<Record<string, ProgressItem>
   for (const [tmdbId, item] of Object.entries(items)) {
     const meta = bookmarkMeta(item);
     if (item.progress) {
-      out.push({ tmdbId, meta, duration: Math.round(item.progress.duration), watched: Math.round(item.progress.watched), updatedAt: new Date(item.updatedAt || Date.now()).toISOString() });
+      out.push({
+        tmdbId,
+        meta,
+        duration: Math.round(item.progress.duration),
+        watched: Math.round(item.progress.watched),
+        updatedAt: new Date(item.updatedAt || Date.now()).toISOString(),
+      });
     }
     for (const episode of Object.values(item.episodes)) {
       const season = item.seasons[episode.seasonId];

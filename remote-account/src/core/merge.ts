@@ -16,7 +16,15 @@
  * (queued by an older version) has no time, and the delete wins.
  * Pure functions: server DTOs in, local store values out.
  */
-import type { BookmarkItem, BookmarkUpdate, ProgressEpisode, ProgressItem, ProgressSeason, ProgressUpdate, WatchProgress } from 'shared-contracts';
+import type {
+  BookmarkItem,
+  BookmarkUpdate,
+  ProgressEpisode,
+  ProgressItem,
+  ProgressSeason,
+  ProgressUpdate,
+  WatchProgress,
+} from 'shared-contracts';
 import type { BookmarkDto, ProgressDto } from './api';
 
 const time = (iso: string): number => {
@@ -33,7 +41,8 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 /** Keys of server rows in `known` (server stamps last seen by this device). */
 export const bookmarkRowKey = (tmdbId: string) => `b/${tmdbId}`;
-export const progressRowKey = (u: { tmdbId: string; seasonId?: string | null; episodeId?: string | null }) => `p/${u.tmdbId}/${u.seasonId ?? ''}/${u.episodeId ?? ''}`;
+export const progressRowKey = (u: { tmdbId: string; seasonId?: string | null; episodeId?: string | null }) =>
+  `p/${u.tmdbId}/${u.seasonId ?? ''}/${u.episodeId ?? ''}`;
 
 /** A row the server has, whose stamp this device does not know (e.g. an import answer without it). */
 export const UNKNOWN_STAMP = -1;
@@ -70,7 +79,13 @@ export function progressFromServer(dtos: readonly ProgressDto[]): Record<string,
     const tmdbId = String(dto.tmdbId);
     const updatedAt = time(dto.updatedAt);
     const progress = { duration: Number(dto.duration) || 0, watched: Number(dto.watched) || 0 };
-    const item = (out[tmdbId] ??= { type: mediaType(dto.meta?.type ?? ''), title: dto.meta?.title ?? '', updatedAt, seasons: {}, episodes: {} });
+    const item = (out[tmdbId] ??= {
+      type: mediaType(dto.meta?.type ?? ''),
+      title: dto.meta?.title ?? '',
+      updatedAt,
+      seasons: {},
+      episodes: {},
+    });
     const y = year(dto.meta?.year);
     if (y) item.year = y;
     const poster = text(dto.meta?.poster);
@@ -107,7 +122,8 @@ export interface Merged<T> {
   changed: boolean;
 }
 
-const sameBookmark = (a: BookmarkItem, b: BookmarkItem) => a.type === b.type && a.title === b.title && a.year === b.year && a.poster === b.poster;
+const sameBookmark = (a: BookmarkItem, b: BookmarkItem) =>
+  a.type === b.type && a.title === b.title && a.year === b.year && a.poster === b.poster;
 
 export function mergeBookmarks(
   local: Readonly<Record<string, BookmarkItem>>,
@@ -154,11 +170,14 @@ const sameEpisode = (a: ProgressEpisode, b: ProgressEpisode) =>
 /** Did any row of the server's copy of a title change since this device last saw it? */
 function changedSinceTitle(known: ReadonlyMap<string, number>, tmdbId: string, theirs: ProgressItem): boolean {
   if (theirs.progress && changedSinceSeen(known, progressRowKey({ tmdbId }), theirs.updatedAt)) return true;
-  return Object.entries(theirs.episodes).some(([episodeId, e]) => changedSinceSeen(known, progressRowKey({ tmdbId, seasonId: e.seasonId, episodeId }), e.updatedAt));
+  return Object.entries(theirs.episodes).some(([episodeId, e]) =>
+    changedSinceSeen(known, progressRowKey({ tmdbId, seasonId: e.seasonId, episodeId }), e.updatedAt),
+  );
 }
 
 /** When a queue entry was made; an entry without a time (older versions) counts as newest. */
-const entryTime = (u: { updatedAt?: number }) => (typeof u.updatedAt === 'number' && Number.isFinite(u.updatedAt) ? u.updatedAt : Number.POSITIVE_INFINITY);
+const entryTime = (u: { updatedAt?: number }) =>
+  typeof u.updatedAt === 'number' && Number.isFinite(u.updatedAt) ? u.updatedAt : Number.POSITIVE_INFINITY;
 
 /**
  * Rows with queued changes (row key → entry ids) and when the last was made, titles with any (→ entry
@@ -227,7 +246,7 @@ function mergeTitle(
   let identical = true;
 
   /** Picks one row: the local edit while queued (unless a newer one came from elsewhere), else the newer. */
-  const choose = <T,>(key: string, a: T | undefined, aTime: number, b: T | undefined, bTime: number): T | undefined => {
+  const choose = <T>(key: string, a: T | undefined, aTime: number, b: T | undefined, bTime: number): T | undefined => {
     const queued = pendingRows.get(key);
     if (queued) {
       // Deleted here (no local row): the delete's own time.
@@ -272,7 +291,8 @@ function mergeTitle(
     year: newer.year ?? mine.year ?? theirs.year,
     poster: newer.poster ?? mine.poster ?? theirs.poster,
   };
-  if (identical && meta.type === mine.type && meta.title === mine.title && meta.year === mine.year && meta.poster === mine.poster) return mine;
+  if (identical && meta.type === mine.type && meta.title === mine.title && meta.year === mine.year && meta.poster === mine.poster)
+    return mine;
 
   const merged: ProgressItem = { ...meta, updatedAt: Math.max(mine.updatedAt, theirs.updatedAt), seasons, episodes };
   if (merged.year === undefined) delete merged.year;

@@ -6,7 +6,13 @@ import { contractAnswer } from './testkit';
 
 const b = (id: string, action: 'add' | 'delete', tmdbId: string): BookmarkUpdate => ({ id, action, tmdbId, type: 'movie', title: tmdbId });
 const p = (id: string, action: 'upsert' | 'delete', tmdbId: string, extra: Partial<ProgressUpdate> = {}): ProgressUpdate => ({
-  id, action, tmdbId, type: 'movie', title: tmdbId, progress: { watched: 1, duration: 2 }, ...extra,
+  id,
+  action,
+  tmdbId,
+  type: 'movie',
+  title: tmdbId,
+  progress: { watched: 1, duration: 2 },
+  ...extra,
 });
 
 /** A fake backend: records calls, answers from a script (a 200 without a body: the contract's answer). */
@@ -89,7 +95,10 @@ describe('pushQueues', () => {
       if (path.endsWith('/dup')) return { status: 400, body: { errorType: 'message', message: 'Already bookmarked' } };
       return { status: 200 };
     });
-    const outcome = await pushQueues(target(client), { bookmarks: [b('1', 'add', 'ok'), b('2', 'add', 'bad'), b('3', 'add', 'dup')], progress: [] });
+    const outcome = await pushQueues(target(client), {
+      bookmarks: [b('1', 'add', 'ok'), b('2', 'add', 'bad'), b('3', 'add', 'dup')],
+      progress: [],
+    });
     expect(outcome.acked.sort()).toEqual(['1', '3']);
     expect(outcome.dropped.map((d) => d.id)).toEqual(['2']);
   });
@@ -106,7 +115,9 @@ describe('pushQueues', () => {
   it('500 queued changes go out in one push, compacted', async () => {
     const { calls, client } = fakeBackend(() => ({ status: 200 }));
     const bookmarks = Array.from({ length: 250 }, (_, i) => b(`b${i}`, i % 5 === 0 ? 'delete' : 'add', String(i)));
-    const progress = Array.from({ length: 250 }, (_, i) => p(`p${i}`, 'upsert', String(i % 100), { progress: { watched: i, duration: 1000 } }));
+    const progress = Array.from({ length: 250 }, (_, i) =>
+      p(`p${i}`, 'upsert', String(i % 100), { progress: { watched: i, duration: 1000 } }),
+    );
     const outcome = await pushQueues(target(client), { bookmarks, progress });
     expect(outcome.acked).toHaveLength(500);
     // Compaction: 100 progress rows, adds in 2 batches, 50 deletes.
@@ -123,29 +134,53 @@ describe('edit times and server stamps', () => {
       bookmark: (tmdbId: string) => (tmdbId === 'a' ? Date.parse('2024-04-01T00:00:00Z') : undefined),
       progress: (u: ProgressUpdate) => (u.tmdbId === 'm' ? Date.parse('2024-04-02T00:00:00Z') : Date.parse('2024-04-03T00:00:00Z')),
     };
-    const outcome = await pushQueues({ ...target(client), editedAt }, {
-      bookmarks: [b('1', 'add', 'a'), b('2', 'add', 'b'), b('3', 'delete', 'c')],
-      progress: [p('4', 'upsert', 'm'), p('5', 'upsert', 's', { seasonId: 's1', episodeId: 'e1' }), p('6', 'delete', 't', { seasonId: 's1' }), p('7', 'delete', 'u')],
-    });
+    const outcome = await pushQueues(
+      { ...target(client), editedAt },
+      {
+        bookmarks: [b('1', 'add', 'a'), b('2', 'add', 'b'), b('3', 'delete', 'c')],
+        progress: [
+          p('4', 'upsert', 'm'),
+          p('5', 'upsert', 's', { seasonId: 's1', episodeId: 'e1' }),
+          p('6', 'delete', 't', { seasonId: 's1' }),
+          p('7', 'delete', 'u'),
+        ],
+      },
+    );
     expect(calls.find((c) => c.path.endsWith('/bookmarks'))!.body).toEqual([
       { tmdbId: 'a', meta: { title: 'a', year: 0, type: 'movie' }, updatedAt: '2024-04-01T00:00:00.000Z' },
       { tmdbId: 'b', meta: { title: 'b', year: 0, type: 'movie' } },
     ]);
     expect(calls.find((c) => c.path.endsWith('/progress/m'))!.body).toMatchObject({ updatedAt: '2024-04-02T00:00:00.000Z' });
-    expect(calls.find((c) => c.path.endsWith('/progress/s'))!.body).toMatchObject({ updatedAt: '2024-04-03T00:00:00.000Z', seasonId: 's1', episodeId: 'e1' });
-    expect(Object.fromEntries(outcome.written)).toEqual({ 'b/a': Date.parse(stamp), 'b/b': Date.parse(stamp), 'p/m//': Date.parse(stamp), 'p/s/s1/e1': Date.parse(stamp) });
+    expect(calls.find((c) => c.path.endsWith('/progress/s'))!.body).toMatchObject({
+      updatedAt: '2024-04-03T00:00:00.000Z',
+      seasonId: 's1',
+      episodeId: 'e1',
+    });
+    expect(Object.fromEntries(outcome.written)).toEqual({
+      'b/a': Date.parse(stamp),
+      'b/b': Date.parse(stamp),
+      'p/m//': Date.parse(stamp),
+      'p/s/s1/e1': Date.parse(stamp),
+    });
     expect(outcome.deleted.sort()).toEqual(['b/c', 'p/t/s1/', 'p/u/']);
     expect(['p/t/s1/e1', 'p/t/s1/e2', 'p/u//', 'p/u/s9/e9'].every((key) => outcome.deleted.some((d) => coversRow(d, key)))).toBe(true);
     expect(['p/t/s2/e1', 'p/uu//', 'b/cc'].some((key) => outcome.deleted.some((d) => coversRow(d, key)))).toBe(false);
   });
 
-  it('a bulk import carries each row\'s edit time', async () => {
+  it("a bulk import carries each row's edit time", async () => {
     const { calls, client } = fakeBackend(() => ({ status: 200 }));
     const outcome = await pushQueues(
-      { ...target(client), isNewProgressRow: () => true, editedAt: { bookmark: () => undefined, progress: (u) => (u.tmdbId === 'a' ? 1_700_000_000_000 : 1_700_000_100_000) } },
+      {
+        ...target(client),
+        isNewProgressRow: () => true,
+        editedAt: { bookmark: () => undefined, progress: (u) => (u.tmdbId === 'a' ? 1_700_000_000_000 : 1_700_000_100_000) },
+      },
       { bookmarks: [], progress: [p('1', 'upsert', 'a'), p('2', 'upsert', 'b')] },
     );
-    expect((calls[0]!.body as { updatedAt: string }[]).map((x) => x.updatedAt)).toEqual([new Date(1_700_000_000_000).toISOString(), new Date(1_700_000_100_000).toISOString()]);
+    expect((calls[0]!.body as { updatedAt: string }[]).map((x) => x.updatedAt)).toEqual([
+      new Date(1_700_000_000_000).toISOString(),
+      new Date(1_700_000_100_000).toISOString(),
+    ]);
     // The import's answer lists only the rows the server already had (contract A7): the stamps of new ones are unknown.
     expect(Object.fromEntries(outcome.written)).toEqual({ 'p/a//': -1, 'p/b//': -1 });
   });
@@ -163,8 +198,13 @@ describe('bulk import of new progress rows', () => {
   });
 
   it('a rate-limited import falls back to one request per row', async () => {
-    const { calls, client } = fakeBackend((_m, path) => (path.endsWith('/import') ? { status: 429, body: { errorType: 'message', message: 'Ratelimited' } } : { status: 200 }));
-    const outcome = await pushQueues({ ...target(client), isNewProgressRow: () => true }, { bookmarks: [], progress: [p('1', 'upsert', 'a'), p('2', 'upsert', 'b')] });
+    const { calls, client } = fakeBackend((_m, path) =>
+      path.endsWith('/import') ? { status: 429, body: { errorType: 'message', message: 'Ratelimited' } } : { status: 200 },
+    );
+    const outcome = await pushQueues(
+      { ...target(client), isNewProgressRow: () => true },
+      { bookmarks: [], progress: [p('1', 'upsert', 'a'), p('2', 'upsert', 'b')] },
+    );
     expect(outcome.acked.sort()).toEqual(['1', '2']);
     expect(calls.filter((c) => !c.path.endsWith('/import'))).toHaveLength(2);
   });

@@ -87,7 +87,8 @@ const stampOf = (dto: { updatedAt: string }): number => {
 };
 
 /** ISO time of a local edit (ms), or nothing when unknown. */
-const isoTime = (ms: number | undefined) => (ms !== undefined && Number.isFinite(ms) && ms > 0 ? { updatedAt: new Date(ms).toISOString() } : {});
+const isoTime = (ms: number | undefined) =>
+  ms !== undefined && Number.isFinite(ms) && ms > 0 ? { updatedAt: new Date(ms).toISOString() } : {};
 
 export const bookmarkMeta = (u: { title?: string; year?: number; poster?: string; type?: string }): MediaMetaDto => ({
   title: u.title ?? '',
@@ -156,7 +157,11 @@ export async function pushQueues(
   const outcome: PushOutcome = { acked: [], dropped: [], transient: null, auth: false, written: new Map(), deleted: [] };
   const bookmarkTime = (tmdbId: string) => editedAt?.bookmark(tmdbId);
   const progressTime = (u: ProgressUpdate) => editedAt?.progress(u);
-  const bookmarkBody = (u: BookmarkUpdate) => ({ tmdbId: String(u.tmdbId), meta: bookmarkMeta(u), ...isoTime(bookmarkTime(String(u.tmdbId))) });
+  const bookmarkBody = (u: BookmarkUpdate) => ({
+    tmdbId: String(u.tmdbId),
+    meta: bookmarkMeta(u),
+    ...isoTime(bookmarkTime(String(u.tmdbId))),
+  });
   /** Records the stamps a write answered; rows it does not list (upstream's import answer) get UNKNOWN_STAMP. */
   const noteWritten = <T extends { updatedAt: string }>(keys: string[], answer: readonly T[], keyOf: (dto: T) => string) => {
     const stamps = new Map(answer.map((dto) => [keyOf(dto), stampOf(dto)]));
@@ -193,10 +198,22 @@ export async function pushQueues(
         // `updatedAt` per item is an extension (upstream strips unknown keys): a server that keeps it
         // orders bookmark changes by when they were made.
         const answer = await client.putBookmarks(token, userId, batch.map(bookmarkBody));
-        noteWritten(batch.map((u) => bookmarkRowKey(String(u.tmdbId))), answer, bookmarkDtoKey);
-        settle(batch.map((u) => u.id), bookmarks.supersedes);
+        noteWritten(
+          batch.map((u) => bookmarkRowKey(String(u.tmdbId))),
+          answer,
+          bookmarkDtoKey,
+        );
+        settle(
+          batch.map((u) => u.id),
+          bookmarks.supersedes,
+        );
       } catch (error) {
-        if (decide(error) !== 'drop' || batch.length === 1) return settle(batch.map((u) => u.id), bookmarks.supersedes, error);
+        if (decide(error) !== 'drop' || batch.length === 1)
+          return settle(
+            batch.map((u) => u.id),
+            bookmarks.supersedes,
+            error,
+          );
         // One bad entry must not sink the batch: send them one by one to find it.
         for (const u of batch) {
           if (stop()) return;
@@ -241,11 +258,27 @@ export async function pushQueues(
   }
   if (bulk.length > 1) {
     try {
-      const answer = await client.importProgress(token, userId, bulk.map((u) => progressInput(u, progressTime(u) ?? Date.now())));
-      noteWritten(bulk.map((u) => progressKey(u)), answer, progressDtoKey);
-      settle(bulk.map((u) => u.id), progress.supersedes);
+      const answer = await client.importProgress(
+        token,
+        userId,
+        bulk.map((u) => progressInput(u, progressTime(u) ?? Date.now())),
+      );
+      noteWritten(
+        bulk.map((u) => progressKey(u)),
+        answer,
+        progressDtoKey,
+      );
+      settle(
+        bulk.map((u) => u.id),
+        progress.supersedes,
+      );
     } catch (error) {
-      if (decide(error) === 'auth') settle(bulk.map((u) => u.id), progress.supersedes, error);
+      if (decide(error) === 'auth')
+        settle(
+          bulk.map((u) => u.id),
+          progress.supersedes,
+          error,
+        );
       // Rate-limited (import has a low limit) or refused: send the rows one by one below instead.
       else for (const u of bulk) byTitle.set(String(u.tmdbId), [...(byTitle.get(String(u.tmdbId)) ?? []), u]);
     }
@@ -261,7 +294,10 @@ export async function pushQueues(
             const answer = await client.putProgress(token, userId, progressInput(u, progressTime(u)));
             noteWritten([progressKey(u)], [answer], progressDtoKey);
           } else {
-            await client.deleteProgress(token, userId, String(u.tmdbId), { ...(u.seasonId ? { seasonId: u.seasonId } : {}), ...(u.episodeId ? { episodeId: u.episodeId } : {}) });
+            await client.deleteProgress(token, userId, String(u.tmdbId), {
+              ...(u.seasonId ? { seasonId: u.seasonId } : {}),
+              ...(u.episodeId ? { episodeId: u.episodeId } : {}),
+            });
             outcome.deleted.push(u.episodeId ? progressKey(u) : `p/${u.tmdbId}/${u.seasonId ? `${u.seasonId}/` : ''}`);
           }
           settle([u.id], progress.supersedes);

@@ -7,7 +7,14 @@ import { contractAnswer } from './testkit';
 /** A host whose stores are plain objects, with just the actions the engine calls. */
 function fakeHost() {
   const state: AccountSyncState = {
-    account: { token: 't', userId: 'u', sessionId: 's', deviceName: 'x', profile: { colorA: '#000', colorB: '#fff', icon: 'cat' }, seed: 'AAAA' },
+    account: {
+      token: 't',
+      userId: 'u',
+      sessionId: 's',
+      deviceName: 'x',
+      profile: { colorA: '#000', colorB: '#fff', icon: 'cat' },
+      seed: 'AAAA',
+    },
     customBackendUrl: null,
     bookmarks: { a: { type: 'movie', title: 'Local A', updatedAt: 100 } },
     bookmarkQueue: [{ id: 'q1', action: 'add', tmdbId: 'a', type: 'movie', title: 'Local A' } as BookmarkUpdate],
@@ -27,8 +34,10 @@ function fakeHost() {
     clearAccountData: () => void Object.assign(state, { account: null, bookmarks: {}, bookmarkQueue: [], progress: {}, progressQueue: [] }),
     updateAccount: () => void writes.push('account'),
     setLanguage: (language) => void (writes.push('language'), (state.settings = { ...state.settings, applicationLanguage: language })),
-    setTheme: (theme) => void (writes.push('theme'), (state.settings = { ...state.settings, applicationTheme: theme === 'default' ? null : theme })),
-    setSubtitleSettings: ({ lastSelectedLanguage }) => void (state.settings = { ...state.settings, defaultSubtitleLanguage: lastSelectedLanguage ?? null }),
+    setTheme: (theme) =>
+      void (writes.push('theme'), (state.settings = { ...state.settings, applicationTheme: theme === 'default' ? null : theme })),
+    setSubtitleSettings: ({ lastSelectedLanguage }) =>
+      void (state.settings = { ...state.settings, defaultSubtitleLanguage: lastSelectedLanguage ?? null }),
     setProxyUrls: (urls) => void (state.settings = { ...state.settings, proxyUrls: urls }),
   } as Partial<HostActions> as HostActions;
   const host: AccountServiceHost = { config: { backendUrl: 'http://backend.test' } as AccountServiceHost['config'], actions };
@@ -37,7 +46,11 @@ function fakeHost() {
 
 type Route = (method: string, path: string) => { status: number; body?: unknown } | 'network';
 
-function engineWith(route: Route, clock = { now: 0 }, options: { memory?: SyncMemory; host?: ReturnType<typeof fakeHost>; log?: (message: string) => void } = {}) {
+function engineWith(
+  route: Route,
+  clock = { now: 0 },
+  options: { memory?: SyncMemory; host?: ReturnType<typeof fakeHost>; log?: (message: string) => void } = {},
+) {
   const { state, host, writes } = options.host ?? fakeHost();
   const calls: string[] = [];
   const bodies: Record<string, unknown> = {};
@@ -47,7 +60,9 @@ function engineWith(route: Route, clock = { now: 0 }, options: { memory?: SyncMe
     if (init?.body) bodies[`${init.method} ${path}`] = JSON.parse(String(init.body));
     const result = route(init?.method ?? 'GET', path);
     if (result === 'network') throw new TypeError('Failed to fetch');
-    const reply = result.body ?? (result.status === 200 ? contractAnswer(init?.method ?? 'GET', path, init?.body ? JSON.parse(String(init.body)) : undefined) : {});
+    const reply =
+      result.body ??
+      (result.status === 200 ? contractAnswer(init?.method ?? 'GET', path, init?.body ? JSON.parse(String(init.body)) : undefined) : {});
     return new Response(JSON.stringify(reply), { status: result.status, headers: { 'Content-Type': 'application/json' } });
   };
   const engine = createSyncEngine({
@@ -64,7 +79,8 @@ function engineWith(route: Route, clock = { now: 0 }, options: { memory?: SyncMe
 }
 
 const healthy: Route = (method, path) => {
-  if (method === 'GET' && path.endsWith('/bookmarks')) return { status: 200, body: [{ tmdbId: 'b', meta: { title: 'Server B', year: 1, type: 'movie' }, updatedAt: '2024-01-01T00:00:00Z' }] };
+  if (method === 'GET' && path.endsWith('/bookmarks'))
+    return { status: 200, body: [{ tmdbId: 'b', meta: { title: 'Server B', year: 1, type: 'movie' }, updatedAt: '2024-01-01T00:00:00Z' }] };
   if (method === 'GET' && path.endsWith('/settings')) return { status: 200, body: { id: 'u', applicationLanguage: 'de' } };
   // Everything else (the profile, the progress, every write): what a movie-web backend answers.
   return { status: 200 };
@@ -155,7 +171,9 @@ describe('sync engine', () => {
 
   it('500 on push: retried later, never dropped', async () => {
     let fail = true;
-    const { engine, state, clock } = engineWith((m, p) => (fail && m === 'PUT' ? { status: 500, body: { errorType: 'message', message: 'Internal server error' } } : healthy(m, p)));
+    const { engine, state, clock } = engineWith((m, p) =>
+      fail && m === 'PUT' ? { status: 500, body: { errorType: 'message', message: 'Internal server error' } } : healthy(m, p),
+    );
     await engine.tick();
     expect(state.bookmarkQueue).toHaveLength(1);
     expect(engine.getStatus()).toMatchObject({ status: 'retrying', pending: 1 });
@@ -172,12 +190,22 @@ describe('sync engine', () => {
       { id: 'p1', action: 'upsert', tmdbId: 'bad', type: 'movie', title: 'Refused', progress: { watched: 1, duration: 2 } },
       { id: 'p2', action: 'upsert', tmdbId: 'good', type: 'movie', title: 'Taken', progress: { watched: 1, duration: 2 } },
     ];
-    const refused = { status: 400, body: { errorType: 'validation', errors: [{ code: 'invalid_type', path: ['meta', 'year'], message: 'Expected number, received null' }] } };
+    const refused = {
+      status: 400,
+      body: {
+        errorType: 'validation',
+        errors: [{ code: 'invalid_type', path: ['meta', 'year'], message: 'Expected number, received null' }],
+      },
+    };
     // The bulk import of the two new rows is refused as a whole (one bad item); then each goes alone.
-    const { engine, state, calls } = engineWith((m, p) => (m === 'PUT' && (p.endsWith('/progress/bad') || p.endsWith('/progress/import')) ? refused : healthy(m, p)), undefined, {
-      host,
-      log: (m) => logged.push(m),
-    });
+    const { engine, state, calls } = engineWith(
+      (m, p) => (m === 'PUT' && (p.endsWith('/progress/bad') || p.endsWith('/progress/import')) ? refused : healthy(m, p)),
+      undefined,
+      {
+        host,
+        log: (m) => logged.push(m),
+      },
+    );
     await engine.tick();
     expect(calls).toContain('PUT /users/u/progress/bad');
     expect(calls).toContain('PUT /users/u/progress/good');
@@ -208,7 +236,9 @@ describe('sync engine', () => {
   });
 
   it.each([404, 500])('%i on the profile does not log out: the load failed, the account and its queue stay', async (status) => {
-    const { engine, state } = engineWith((m, p) => (p === '/users/@me' ? { status, body: { errorType: 'message', message: 'x' } } : healthy(m, p)));
+    const { engine, state } = engineWith((m, p) =>
+      p === '/users/@me' ? { status, body: { errorType: 'message', message: 'x' } } : healthy(m, p),
+    );
     await engine.tick();
     expect(state.account).not.toBeNull();
     expect(state.bookmarkQueue).toHaveLength(1);
@@ -216,7 +246,9 @@ describe('sync engine', () => {
   });
 
   it('a 400 on another route is about the data, not the session: no logout', async () => {
-    const { engine, state } = engineWith((m, p) => (m === 'PUT' && p.endsWith('/bookmarks') ? { status: 400, body: { errorType: 'validation', errors: [] } } : healthy(m, p)));
+    const { engine, state } = engineWith((m, p) =>
+      m === 'PUT' && p.endsWith('/bookmarks') ? { status: 400, body: { errorType: 'validation', errors: [] } } : healthy(m, p),
+    );
     await engine.tick();
     expect(state.account).not.toBeNull();
   });
@@ -235,7 +267,11 @@ describe('sync engine', () => {
         const me = contractAnswer('GET', path, undefined) as { user: object };
         return { status: 200, body: { ...me, user: { ...me.user, profile: { icon: 'cat', colorA: '#000', colorB: '#fff' } } } };
       }
-      if (method === 'GET' && path.endsWith('/bookmarks')) return { status: 200, body: [{ tmdbId: 'a', meta: { title: 'Local A', year: 0, type: 'movie' }, updatedAt: new Date(5000).toISOString() }] };
+      if (method === 'GET' && path.endsWith('/bookmarks'))
+        return {
+          status: 200,
+          body: [{ tmdbId: 'a', meta: { title: 'Local A', year: 0, type: 'movie' }, updatedAt: new Date(5000).toISOString() }],
+        };
       if (method === 'GET' && path.endsWith('/settings')) return { status: 200, body: { id: 'u', applicationLanguage: 'en' } };
       return healthy(method, path);
     });
@@ -259,16 +295,31 @@ describe('sync engine', () => {
     }
 
     const scenario = async (memory: () => SyncMemory) => {
-      const { server, route } = settingsServer({ applicationLanguage: 'en', applicationTheme: 'blue', defaultSubtitleLanguage: 'en', proxyUrls: ['http://old.proxy'] });
+      const { server, route } = settingsServer({
+        applicationLanguage: 'en',
+        applicationTheme: 'blue',
+        defaultSubtitleLanguage: 'en',
+        proxyUrls: ['http://old.proxy'],
+      });
       const put = (bodies: Record<string, unknown>) => bodies['PUT /users/u/settings'] as Record<string, unknown> | undefined;
       const device = fakeHost();
       device.state.bookmarkQueue = [];
-      device.state.settings = { applicationLanguage: 'en', applicationTheme: 'blue', defaultSubtitleLanguage: 'en', proxyUrls: ['http://old.proxy'] };
+      device.state.settings = {
+        applicationLanguage: 'en',
+        applicationTheme: 'blue',
+        defaultSubtitleLanguage: 'en',
+        proxyUrls: ['http://old.proxy'],
+      };
       const first = engineWith(route, { now: 0 }, { memory: memory(), host: device });
       await first.engine.tick(); // in step with the server
       // The server goes down; the user changes every server setting; the page reloads (a new engine).
       server.down = true;
-      device.state.settings = { applicationLanguage: 'de', applicationTheme: 'red', defaultSubtitleLanguage: 'nl', proxyUrls: ['http://new.proxy'] };
+      device.state.settings = {
+        applicationLanguage: 'de',
+        applicationTheme: 'red',
+        defaultSubtitleLanguage: 'nl',
+        proxyUrls: ['http://new.proxy'],
+      };
       await first.engine.tick({ force: true });
       server.down = false;
       const second = engineWith(route, { now: 0 }, { memory: memory(), host: device });
@@ -278,11 +329,29 @@ describe('sync engine', () => {
 
     it('with the synced snapshot kept in storage: the local change stays and is pushed', async () => {
       const storage = new Map<string, string>();
-      const memory = () => createStorageSyncMemory({ getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: (k) => void storage.delete(k) });
+      const memory = () =>
+        createStorageSyncMemory({
+          getItem: (k) => storage.get(k) ?? null,
+          setItem: (k, v) => void storage.set(k, v),
+          removeItem: (k) => void storage.delete(k),
+        });
       const { settings, pushed } = await scenario(memory);
-      expect(settings).toEqual({ applicationLanguage: 'de', applicationTheme: 'red', defaultSubtitleLanguage: 'nl', proxyUrls: ['http://new.proxy'] });
-      expect(pushed).toEqual({ applicationLanguage: 'de', applicationTheme: 'red', defaultSubtitleLanguage: 'nl', proxyUrls: ['http://new.proxy'] });
-      expect(JSON.parse(storage.get(SYNC_MEMORY_KEY)!)).toMatchObject({ version: 1, state: { owner: 'http://backend.test#u', settings: { applicationTheme: 'red' } } });
+      expect(settings).toEqual({
+        applicationLanguage: 'de',
+        applicationTheme: 'red',
+        defaultSubtitleLanguage: 'nl',
+        proxyUrls: ['http://new.proxy'],
+      });
+      expect(pushed).toEqual({
+        applicationLanguage: 'de',
+        applicationTheme: 'red',
+        defaultSubtitleLanguage: 'nl',
+        proxyUrls: ['http://new.proxy'],
+      });
+      expect(JSON.parse(storage.get(SYNC_MEMORY_KEY)!)).toMatchObject({
+        version: 1,
+        state: { owner: 'http://backend.test#u', settings: { applicationTheme: 'red' } },
+      });
     });
 
     it('(what went wrong with the snapshot in memory only: the server copy overwrote the change)', async () => {
@@ -300,7 +369,11 @@ describe('sync engine', () => {
       let down = false;
       const route: Route = (method, path) => {
         if (down) return 'network';
-        if (method === 'GET' && path.endsWith('/bookmarks')) return { status: 200, body: [{ tmdbId: 'a', meta: { title: row.title, year: 0, type: 'movie' }, updatedAt: new Date(row.updatedAt).toISOString() }] };
+        if (method === 'GET' && path.endsWith('/bookmarks'))
+          return {
+            status: 200,
+            body: [{ tmdbId: 'a', meta: { title: row.title, year: 0, type: 'movie' }, updatedAt: new Date(row.updatedAt).toISOString() }],
+          };
         if (method === 'GET' && path.endsWith('/settings')) return { status: 200, body: { id: 'u' } };
         return healthy(method, path);
       };
@@ -312,7 +385,8 @@ describe('sync engine', () => {
       const clock = { now: 0 };
       const device = engineWith((m, p) => {
         const answer = shared.route(m, p);
-        if (m === 'PUT' && p.endsWith('/bookmarks') && answer !== 'network') Object.assign(shared.row, { title: device.state.bookmarks.a!.title, updatedAt: clock.now });
+        if (m === 'PUT' && p.endsWith('/bookmarks') && answer !== 'network')
+          Object.assign(shared.row, { title: device.state.bookmarks.a!.title, updatedAt: clock.now });
         return answer;
       }, clock);
       device.state.bookmarks = { a: { type: 'movie', title: 'Original', updatedAt: 1 * S } };
@@ -340,17 +414,34 @@ describe('sync engine', () => {
     it('with a server that keeps the edit time it is sent, the older edit arriving first still loses on both devices', async () => {
       const shared = sharedServer();
       const clock = { now: 0 };
-      const keepsEditTime = (device: () => ReturnType<typeof engineWith>): Route => (m, p) => {
-        const answer = shared.route(m, p);
-        if (m === 'PUT' && p.endsWith('/bookmarks') && answer !== 'network') {
-          const [item] = device().bodies['PUT /users/u/bookmarks'] as { meta: { title: string }; updatedAt: string }[];
-          Object.assign(shared.row, { title: item!.meta.title, updatedAt: Date.parse(item!.updatedAt) });
-          return { status: 200, body: [{ tmdbId: 'a', meta: { title: shared.row.title, year: 0, type: 'movie' }, updatedAt: new Date(shared.row.updatedAt).toISOString() }] };
-        }
-        return answer;
-      };
-      const a: ReturnType<typeof engineWith> = engineWith(keepsEditTime(() => a), clock);
-      const b: ReturnType<typeof engineWith> = engineWith(keepsEditTime(() => b), clock);
+      const keepsEditTime =
+        (device: () => ReturnType<typeof engineWith>): Route =>
+        (m, p) => {
+          const answer = shared.route(m, p);
+          if (m === 'PUT' && p.endsWith('/bookmarks') && answer !== 'network') {
+            const [item] = device().bodies['PUT /users/u/bookmarks'] as { meta: { title: string }; updatedAt: string }[];
+            Object.assign(shared.row, { title: item!.meta.title, updatedAt: Date.parse(item!.updatedAt) });
+            return {
+              status: 200,
+              body: [
+                {
+                  tmdbId: 'a',
+                  meta: { title: shared.row.title, year: 0, type: 'movie' },
+                  updatedAt: new Date(shared.row.updatedAt).toISOString(),
+                },
+              ],
+            };
+          }
+          return answer;
+        };
+      const a: ReturnType<typeof engineWith> = engineWith(
+        keepsEditTime(() => a),
+        clock,
+      );
+      const b: ReturnType<typeof engineWith> = engineWith(
+        keepsEditTime(() => b),
+        clock,
+      );
       for (const device of [a, b]) {
         device.state.bookmarks = { a: { type: 'movie', title: 'Original', updatedAt: 1 * S } };
         device.state.bookmarkQueue = [];
@@ -382,7 +473,9 @@ describe('sync engine', () => {
       device.state.bookmarkQueue = [{ id: 'mine', action: 'add', tmdbId: 'a', type: 'movie', title: 'Newer here' }];
       await device.engine.restoreNow();
       expect(device.calls).toContain('PUT /users/u/bookmarks');
-      expect(device.bodies['PUT /users/u/bookmarks']).toEqual([{ tmdbId: 'a', meta: { title: 'Newer here', year: 0, type: 'movie' }, updatedAt: new Date(9 * S).toISOString() }]);
+      expect(device.bodies['PUT /users/u/bookmarks']).toEqual([
+        { tmdbId: 'a', meta: { title: 'Newer here', year: 0, type: 'movie' }, updatedAt: new Date(9 * S).toISOString() },
+      ]);
       expect(device.state.bookmarkQueue).toEqual([]);
     });
   });
@@ -391,9 +484,19 @@ describe('sync engine', () => {
 describe('sync memory in storage', () => {
   const storage = () => {
     const map = new Map<string, string>();
-    return { map, store: { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) } };
+    return {
+      map,
+      store: {
+        getItem: (k: string) => map.get(k) ?? null,
+        setItem: (k: string, v: string) => void map.set(k, v),
+        removeItem: (k: string) => void map.delete(k),
+      },
+    };
   };
-  const state = { settings: { applicationLanguage: 'en', applicationTheme: null, defaultSubtitleLanguage: 'nl', proxyUrls: null }, rows: { 'b/1': 5 } };
+  const state = {
+    settings: { applicationLanguage: 'en', applicationTheme: null, defaultSubtitleLanguage: 'nl', proxyUrls: null },
+    rows: { 'b/1': 5 },
+  };
 
   it('round-trips for its owner; another owner reads nothing; clear forgets', () => {
     const { store } = storage();
@@ -405,14 +508,16 @@ describe('sync memory in storage', () => {
     expect(memory.read('server#u')).toEqual({ settings: null, rows: {} });
   });
 
-  it.each([['not JSON', '{'], ['no envelope', '{"owner":"x"}'], ['bad settings', '{"state":{"owner":"server#u","settings":{"applicationLanguage":5},"rows":{}},"version":1}'], ['newer version', '{"state":{},"version":2}']])(
-    'an unreadable value (%s) is kept under a backup key and nothing is known',
-    (_name, raw) => {
-      const { map, store } = storage();
-      map.set(SYNC_MEMORY_KEY, raw);
-      const memory = createStorageSyncMemory(store, () => new Date('2024-01-01T00:00:00Z'));
-      expect(memory.read('server#u')).toEqual({ settings: null, rows: {} });
-      expect(map.get(`${SYNC_MEMORY_KEY}::backup::2024-01-01T00:00:00.000Z`)).toBe(raw);
-    },
-  );
+  it.each([
+    ['not JSON', '{'],
+    ['no envelope', '{"owner":"x"}'],
+    ['bad settings', '{"state":{"owner":"server#u","settings":{"applicationLanguage":5},"rows":{}},"version":1}'],
+    ['newer version', '{"state":{},"version":2}'],
+  ])('an unreadable value (%s) is kept under a backup key and nothing is known', (_name, raw) => {
+    const { map, store } = storage();
+    map.set(SYNC_MEMORY_KEY, raw);
+    const memory = createStorageSyncMemory(store, () => new Date('2024-01-01T00:00:00Z'));
+    expect(memory.read('server#u')).toEqual({ settings: null, rows: {} });
+    expect(map.get(`${SYNC_MEMORY_KEY}::backup::2024-01-01T00:00:00.000Z`)).toBe(raw);
+  });
 });

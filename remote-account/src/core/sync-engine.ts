@@ -3,7 +3,14 @@
  * bookmark and progress queues and changed settings; it restores (pulls and merges) at start, every 12 h,
  * and after the server refused the session. One operation at a time, so a pull never races a push.
  */
-import type { AccountProfile, AccountServiceHost, AccountSettings, AccountStatus, AccountSyncState, ProgressUpdate } from 'shared-contracts';
+import type {
+  AccountProfile,
+  AccountServiceHost,
+  AccountSettings,
+  AccountStatus,
+  AccountSyncState,
+  ProgressUpdate,
+} from 'shared-contracts';
 import { BackendError, createBackendClient, type BackendClient, type FetchLike, type SettingsDto } from './api';
 import { bookmarksFromServer, mergeBookmarks, mergeProgress, progressFromServer, stampsFromServer } from './merge';
 import { coversRow, pushQueues, splitIds } from './push';
@@ -154,7 +161,11 @@ export function createSyncEngine({
         setStatus({ status: 'signed-out' });
         return;
       }
-      setStatus({ status: 'load-failed', message: error instanceof Error ? error.message : String(error), customBackend: state.customBackendUrl !== null });
+      setStatus({
+        status: 'load-failed',
+        message: error instanceof Error ? error.message : String(error),
+        customBackend: state.customBackendUrl !== null,
+      });
       throw error;
     }
     if (!(await pullInner())) return;
@@ -226,7 +237,11 @@ export function createSyncEngine({
     if (dto.applicationTheme && !('applicationTheme' in unpushed) && server.applicationTheme !== local.applicationTheme) {
       host.actions.setTheme((server.applicationTheme ?? 'default') as NonNullable<AccountSettings['applicationTheme']>);
     }
-    if (server.defaultSubtitleLanguage && !('defaultSubtitleLanguage' in unpushed) && server.defaultSubtitleLanguage !== local.defaultSubtitleLanguage) {
+    if (
+      server.defaultSubtitleLanguage &&
+      !('defaultSubtitleLanguage' in unpushed) &&
+      server.defaultSubtitleLanguage !== local.defaultSubtitleLanguage
+    ) {
       host.actions.setSubtitleSettings({ lastSelectedLanguage: server.defaultSubtitleLanguage });
     }
     if (server.proxyUrls && !('proxyUrls' in unpushed) && JSON.stringify(server.proxyUrls) !== JSON.stringify(local.proxyUrls)) {
@@ -304,45 +319,48 @@ export function createSyncEngine({
 
   /** One engine step: restore when due, then push. Failures are reported in the status, never thrown. */
   function tick(options: { force?: boolean } = {}): Promise<void> {
-    return exclusive(() => withSyncLock(async () => {
-      const state = read();
-      if (!state.account) {
-        if (status.status !== 'signed-out') setStatus({ status: 'signed-out' });
-        restoreNeeded = true;
-        rowsComplete = false;
-        return;
-      }
-      if (!options.force && retryAt > now()) return;
-      const started = clock();
-      const pending = state.bookmarkQueue.length + state.progressQueue.length;
-      try {
-        const queued = pending > 0;
-        if (restoreNeeded || now() - lastRestore >= RESTORE_INTERVAL_MS) {
-          await restoreInner();
-          if (!read().account) return;
-          // Let the page render the merged data before pushing (keeps main-thread tasks short).
-          await yieldToPage();
-        } else if (queued && (pullBeforePush || now() - lastPull >= PULL_BEFORE_PUSH_MS)) {
-          if (!(await pullInner())) return;
-          await yieldToPage();
-        }
-        await pushInner();
-        // A tick that had changes to push, from its start (pull included) to the push's end.
-        if (queued) measure('mw:sync:tick', started, { pending, left: read().bookmarkQueue.length + read().progressQueue.length });
-        if (restoreNeeded) await restoreInner(); // the session was refused while pushing: check it now
-      } catch (error) {
-        // A pull before a push was refused: check the session at the next tick (it logs out on 400/401/403).
-        if (error instanceof BackendError && error.kind === 'auth') {
+    return exclusive(() =>
+      withSyncLock(async () => {
+        const state = read();
+        if (!state.account) {
+          if (status.status !== 'signed-out') setStatus({ status: 'signed-out' });
           restoreNeeded = true;
+          rowsComplete = false;
           return;
         }
-        if (status.status !== 'load-failed') onTransient(error instanceof Error ? error : new Error(String(error)), state.bookmarkQueue.length + state.progressQueue.length);
-        else {
-          failures += 1;
-          retryAt = now() + backoffDelay(failures, random);
+        if (!options.force && retryAt > now()) return;
+        const started = clock();
+        const pending = state.bookmarkQueue.length + state.progressQueue.length;
+        try {
+          const queued = pending > 0;
+          if (restoreNeeded || now() - lastRestore >= RESTORE_INTERVAL_MS) {
+            await restoreInner();
+            if (!read().account) return;
+            // Let the page render the merged data before pushing (keeps main-thread tasks short).
+            await yieldToPage();
+          } else if (queued && (pullBeforePush || now() - lastPull >= PULL_BEFORE_PUSH_MS)) {
+            if (!(await pullInner())) return;
+            await yieldToPage();
+          }
+          await pushInner();
+          // A tick that had changes to push, from its start (pull included) to the push's end.
+          if (queued) measure('mw:sync:tick', started, { pending, left: read().bookmarkQueue.length + read().progressQueue.length });
+          if (restoreNeeded) await restoreInner(); // the session was refused while pushing: check it now
+        } catch (error) {
+          // A pull before a push was refused: check the session at the next tick (it logs out on 400/401/403).
+          if (error instanceof BackendError && error.kind === 'auth') {
+            restoreNeeded = true;
+            return;
+          }
+          if (status.status !== 'load-failed')
+            onTransient(error instanceof Error ? error : new Error(String(error)), state.bookmarkQueue.length + state.progressQueue.length);
+          else {
+            failures += 1;
+            retryAt = now() + backoffDelay(failures, random);
+          }
         }
-      }
-    }));
+      }),
+    );
   }
 
   function schedule() {

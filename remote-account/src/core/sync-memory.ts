@@ -62,7 +62,11 @@ export const SYNC_MEMORY: PersistedDefinition<StoredSyncMemory> = {
     ),
     rows: v.pipe(
       v.record(v.string(), v.unknown()),
-      v.transform((rows) => Object.fromEntries(Object.entries(rows).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1])))),
+      v.transform((rows) =>
+        Object.fromEntries(
+          Object.entries(rows).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1])),
+        ),
+      ),
     ),
   }),
   defaults: () => ({ owner: '', ...empty() }),
@@ -75,7 +79,9 @@ export function createStorageSyncMemory(storage: StorageLike, now: () => Date = 
     read(owner) {
       const result = readPersisted(SYNC_MEMORY, storage, now());
       if (result.source === 'recovered') {
-        console.error(`[sync] ${SYNC_MEMORY_KEY}: stored value unreadable (${result.problem}); ${result.backupKey ? `kept under ${result.backupKey}` : 'too large to keep a backup of'}`);
+        console.error(
+          `[sync] ${SYNC_MEMORY_KEY}: stored value unreadable (${result.problem}); ${result.backupKey ? `kept under ${result.backupKey}` : 'too large to keep a backup of'}`,
+        );
       }
       const { owner: stored, settings, rows } = result.state;
       return stored === owner ? { settings, rows } : empty();

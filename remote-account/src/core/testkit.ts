@@ -7,7 +7,14 @@ const STAMP = '2024-05-01T10:00:00.000Z';
 
 const profile = { colorA: '#000', colorB: '#fff', icon: 'cat' };
 const userOf = (id: string) => ({ id, namespace: 'movie-web', publicKey: 'cHVibGlj', roles: [], createdAt: STAMP, profile });
-const sessionOf = (id: string, userId: string) => ({ id, userId, createdAt: STAMP, accessedAt: STAMP, device: 'aXY=.Y3Q=.dGFn', userAgent: 'test' });
+const sessionOf = (id: string, userId: string) => ({
+  id,
+  userId,
+  createdAt: STAMP,
+  accessedAt: STAMP,
+  device: 'aXY=.Y3Q=.dGFn',
+  userAgent: 'test',
+});
 
 type Json = Record<string, any>;
 

@@ -23,7 +23,12 @@ describe('carousel rows', () => {
   });
 
   it('rows with few results keep them all', () => {
-    expect(rowItems([[card(1), card(2)], [card(2), card(3)]])).toHaveLength(3);
+    expect(
+      rowItems([
+        [card(1), card(2)],
+        [card(2), card(3)],
+      ]),
+    ).toHaveLength(3);
   });
 
   it.each([

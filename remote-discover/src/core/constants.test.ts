@@ -12,7 +12,16 @@ describe('fixed lists', () => {
   });
 
   it('providers in the spec’s order (§2)', () => {
-    expect(MOVIE_PROVIDERS.map((p) => p.name)).toEqual(['Netflix', 'Apple TV+', 'Amazon Prime Video', 'Hulu', 'Max', 'Paramount Plus', 'Disney Plus', 'Shudder']);
+    expect(MOVIE_PROVIDERS.map((p) => p.name)).toEqual([
+      'Netflix',
+      'Apple TV+',
+      'Amazon Prime Video',
+      'Hulu',
+      'Max',
+      'Paramount Plus',
+      'Disney Plus',
+      'Shudder',
+    ]);
     expect(TV_PROVIDERS.map((p) => p.name)).toEqual(['Netflix', 'Apple TV+', 'Paramount Plus', 'Hulu', 'Max', 'Disney Plus', 'fubuTV']);
   });
 });

@@ -2,9 +2,21 @@ import { describe, expect, it, vi } from 'vitest';
 // Test-only: the local catalog's page generator, to check the parser against what the service serves.
 import { IMDB_PAGE_IDS } from 'services/catalog-data';
 import { imdbPageHtml } from 'services/imdb';
-import { ImdbError, MAX_DELAY_MS, MIN_DELAY_MS, USER_AGENTS, fetchImdbData, imdbTitleUrl, parseImdbPage, pickProxy, proxyPageFetcher, randomDelayMs } from './imdb';
+import {
+  ImdbError,
+  MAX_DELAY_MS,
+  MIN_DELAY_MS,
+  USER_AGENTS,
+  fetchImdbData,
+  imdbTitleUrl,
+  parseImdbPage,
+  pickProxy,
+  proxyPageFetcher,
+  randomDelayMs,
+} from './imdb';
 
-const page = (data: unknown) => `<html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(data)}</script></body></html>`;
+const page = (data: unknown) =>
+  `<html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(data)}</script></body></html>`;
 const fold = {
   props: {
     pageProps: {
@@ -22,7 +34,11 @@ describe('IMDb data', () => {
   });
 
   it('missing fields are null, a page without data is an error', () => {
-    expect(parseImdbPage(page({ props: { pageProps: { aboveTheFoldData: { id: 'tt1' } } } }))).toEqual({ imdb_rating: null, votes: null, trailer_url: null });
+    expect(parseImdbPage(page({ props: { pageProps: { aboveTheFoldData: { id: 'tt1' } } } }))).toEqual({
+      imdb_rating: null,
+      votes: null,
+      trailer_url: null,
+    });
     expect(() => parseImdbPage('<html></html>')).toThrow('Could not find IMDb data on the page');
     expect(() => parseImdbPage('<script id="__NEXT_DATA__">{nope</script>')).toThrow(ImdbError);
   });
@@ -52,13 +68,17 @@ describe('IMDb data', () => {
 
   it('goes through a proxy worker with the user-agent in prefixed form', async () => {
     const fetchImpl = vi.fn(async () => new Response('<html>ok</html>'));
-    const text = await proxyPageFetcher('http://proxy:1', fetchImpl as unknown as typeof fetch)('http://c/title/tt1/', { 'User-Agent': 'UA' });
+    const text = await proxyPageFetcher('http://proxy:1', fetchImpl as unknown as typeof fetch)('http://c/title/tt1/', {
+      'User-Agent': 'UA',
+    });
     expect(text).toBe('<html>ok</html>');
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`http://proxy:1/?destination=${encodeURIComponent('http://c/title/tt1/')}`);
     expect(init.headers).toEqual({ 'X-User-Agent': 'UA' });
     const failing = vi.fn(async () => new Response('no', { status: 404 }));
-    await expect(proxyPageFetcher('http://proxy:1', failing as unknown as typeof fetch)('http://c/title/tt2/', {})).rejects.toMatchObject({ code: 'imdb/http' });
+    await expect(proxyPageFetcher('http://proxy:1', failing as unknown as typeof fetch)('http://c/title/tt2/', {})).rejects.toMatchObject({
+      code: 'imdb/http',
+    });
   });
 
   it('picks the first proxy entry, skipping scraping servers', () => {

@@ -34,8 +34,10 @@ export const MIN_DELAY_MS = 69;
 export const MAX_DELAY_MS = 196;
 
 /** An integer in 69..196 inclusive. */
-export const randomDelayMs = (random: () => number = Math.random) => MIN_DELAY_MS + Math.floor(random() * (MAX_DELAY_MS - MIN_DELAY_MS + 1));
-export const randomUserAgent = (random: () => number = Math.random) => USER_AGENTS[Math.floor(random() * USER_AGENTS.length)] ?? USER_AGENTS[0]!;
+export const randomDelayMs = (random: () => number = Math.random) =>
+  MIN_DELAY_MS + Math.floor(random() * (MAX_DELAY_MS - MIN_DELAY_MS + 1));
+export const randomUserAgent = (random: () => number = Math.random) =>
+  USER_AGENTS[Math.floor(random() * USER_AGENTS.length)] ?? USER_AGENTS[0]!;
 
 /** The IMDb title page URL: the local catalog serves stand-ins at the same path. */
 export const imdbTitleUrl = (base: string, imdbId: string) => `${base.replace(/\/+$/, '')}/title/${encodeURIComponent(imdbId)}/`;

@@ -50,7 +50,9 @@ export function embedUrl(trailer: Extract<Trailer, { kind: 'youtube' | 'vimeo' }
  * Vimeo's `addEventListener` for `ready`.
  */
 export function handshake(kind: 'youtube' | 'vimeo'): string {
-  return kind === 'youtube' ? JSON.stringify({ event: 'listening', id: 1, channel: 'widget' }) : JSON.stringify({ method: 'addEventListener', value: 'ready' });
+  return kind === 'youtube'
+    ? JSON.stringify({ event: 'listening', id: 1, channel: 'widget' })
+    : JSON.stringify({ method: 'addEventListener', value: 'ready' });
 }
 
 /** Whether a message event's data, from the embed's origin, says the player is ready. */

@@ -17,7 +17,8 @@ const app: RemoteApp<'discover'> = {
     homeBookmarks: () => Promise.resolve({ default: HomeBookmarks }),
     homeContinueWatching: () => Promise.resolve({ default: HomeContinueWatching }),
   },
-  locales: (lng) => (lng === 'en' ? Promise.resolve(en) : import(`../locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default)),
+  locales: (lng) =>
+    lng === 'en' ? Promise.resolve(en) : import(`../locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
 };
 
 export default app;

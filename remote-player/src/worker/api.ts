@@ -22,7 +22,12 @@ export interface ScrapingApi {
   /** Gives the worker the main thread's extension bridge (a `proxy()` of it); once per page. */
   connectExtension(bridge: ExtensionBridge | null): Promise<void>;
   runAll(media: ScrapeMedia, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<RunOutput, ScrapeError>>;
-  runSource(sourceId: string, media: ScrapeMedia, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<SourceRunOutput, ScrapeError>>;
+  runSource(
+    sourceId: string,
+    media: ScrapeMedia,
+    options: ScrapeOptions,
+    onEvent?: EventSink,
+  ): Promise<Result<SourceRunOutput, ScrapeError>>;
   runEmbed(embedId: string, url: string, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<EmbedOutput, ScrapeError>>;
   /** False when no such run is going on. */
   cancel(runId: string): Promise<boolean>;

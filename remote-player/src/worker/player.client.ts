@@ -11,7 +11,17 @@ import type { CaptionsFileFormat } from 'media-captions';
 import { packCues, unpackCues } from '../core/captions/pack';
 import type { CaptionCue } from '../core/captions/parse-captions';
 import type { Result } from '../core/result';
-import type { EmbedOutput, EventSink, ExtensionBridge, ProviderInfo, RunOutput, ScrapeEvent, ScrapeMedia, ScrapeOptions, SourceRunOutput } from 'scraping-core/types';
+import type {
+  EmbedOutput,
+  EventSink,
+  ExtensionBridge,
+  ProviderInfo,
+  RunOutput,
+  ScrapeEvent,
+  ScrapeMedia,
+  ScrapeOptions,
+  SourceRunOutput,
+} from 'scraping-core/types';
 import type { PlayerWorkerApi } from './api';
 
 let client: Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> | null = null;
@@ -26,7 +36,10 @@ function measure(name: string, start: number, detail?: Record<string, unknown>):
 }
 
 async function inline(): Promise<PlayerWorkerApi> {
-  const [{ parseCaptions }, { createScrapingApi }] = await Promise.all([import('../core/captions/parse-captions'), import('./scraping-api')]);
+  const [{ parseCaptions }, { createScrapingApi }] = await Promise.all([
+    import('../core/captions/parse-captions'),
+    import('./scraping-api'),
+  ]);
   return {
     parseCaptions: async (input, format) => {
       const result = await parseCaptions(input, format);
@@ -58,7 +71,10 @@ async function start(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
 if (typeof window !== 'undefined' && typeof Worker !== 'undefined') setTimeout(() => void getPlayerWorker(), 0);
 
 /** Subtitle text or bytes to cues, parsed (and limited) in the worker; the cues arrive packed and are unpacked here. */
-export async function parseCaptionsOffThread(input: string | ArrayBuffer | Uint8Array, format?: CaptionsFileFormat): Promise<Result<CaptionCue[]>> {
+export async function parseCaptionsOffThread(
+  input: string | ArrayBuffer | Uint8Array,
+  format?: CaptionsFileFormat,
+): Promise<Result<CaptionCue[]>> {
   const worker = await getPlayerWorker();
   const started = performance.now();
   const result = await worker.parseCaptions(input, format);
@@ -137,16 +153,30 @@ export async function scrapeAll(media: ScrapeMedia, options: ScrapeOptions, onEv
   const scraper = await getScraper();
   const waitedForWorkerMs = Math.round(performance.now() - started);
   const result = await scraper.runAll(media, options, events.sink).finally(events.flush);
-  measure('mw:scrape-all', started, { ok: result.ok, waitedForWorkerMs, ...(result.ok ? { sourceId: result.value.sourceId } : { code: result.error.code }) });
+  measure('mw:scrape-all', started, {
+    ok: result.ok,
+    waitedForWorkerMs,
+    ...(result.ok ? { sourceId: result.value.sourceId } : { code: result.error.code }),
+  });
   return result;
 }
 
-export async function scrapeSource(sourceId: string, media: ScrapeMedia, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<SourceRunOutput, ScrapeError>> {
+export async function scrapeSource(
+  sourceId: string,
+  media: ScrapeMedia,
+  options: ScrapeOptions,
+  onEvent?: EventSink,
+): Promise<Result<SourceRunOutput, ScrapeError>> {
   const events = batched(onEvent);
   return (await getScraper()).runSource(sourceId, media, options, events.sink).finally(events.flush);
 }
 
-export async function scrapeEmbed(embedId: string, url: string, options: ScrapeOptions, onEvent?: EventSink): Promise<Result<EmbedOutput, ScrapeError>> {
+export async function scrapeEmbed(
+  embedId: string,
+  url: string,
+  options: ScrapeOptions,
+  onEvent?: EventSink,
+): Promise<Result<EmbedOutput, ScrapeError>> {
   const events = batched(onEvent);
   return (await getScraper()).runEmbed(embedId, url, options, events.sink).finally(events.flush);
 }

@@ -36,7 +36,11 @@ afterAll(async () => {
 describe('scraping over comlink', () => {
   it('runAll streams events through a proxied callback and answers with data', async () => {
     const events: ScrapeEvent[] = [];
-    const result = await api.runAll(nosferatu, options, proxy((e: ScrapeEvent) => void events.push(e)));
+    const result = await api.runAll(
+      nosferatu,
+      options,
+      proxy((e: ScrapeEvent) => void events.push(e)),
+    );
     expect(result).toMatchObject({ ok: true, value: { sourceId: 'local-hls' } });
     await new Promise((r) => setTimeout(r, 20)); // the last events may still be in flight
     expect(events[0]?.type).toBe('init');
@@ -44,14 +48,22 @@ describe('scraping over comlink', () => {
   });
 
   it('errors arrive as data with their code', async () => {
-    expect(await api.runSource('nope', nosferatu, options)).toEqual({ ok: false, error: { code: 'scrape/invalid-source-id', message: 'invalid source id', detail: 'unknown source "nope"' } });
+    expect(await api.runSource('nope', nosferatu, options)).toEqual({
+      ok: false,
+      error: { code: 'scrape/invalid-source-id', message: 'invalid source id', detail: 'unknown source "nope"' },
+    });
   });
 
   it('cancel from the main thread stops a run in the worker', async () => {
     // A library that never answers.
     const silent = http.createServer(() => undefined);
     await new Promise<void>((r) => silent.listen(0, 'localhost', r));
-    const hang = { ...options, runId: 'cancel-me', timeoutMs: 10_000, settings: { localLibraryUrl: `http://localhost:${(silent.address() as AddressInfo).port}` } };
+    const hang = {
+      ...options,
+      runId: 'cancel-me',
+      timeoutMs: 10_000,
+      settings: { localLibraryUrl: `http://localhost:${(silent.address() as AddressInfo).port}` },
+    };
     const running = api.runAll(nosferatu, hang);
     await new Promise((r) => setTimeout(r, 50));
     expect(await api.cancel('cancel-me')).toBe(true);

@@ -82,7 +82,11 @@ export interface BackendMeta {
 }
 
 /** GET <backend>/meta (research/backend-contract.md A3). */
-export async function fetchBackendMeta(input: string, fetchImpl: Fetch = fetch, timeoutMs = 8000): Promise<Check<BackendMeta & { url: string }>> {
+export async function fetchBackendMeta(
+  input: string,
+  fetchImpl: Fetch = fetch,
+  timeoutMs = 8000,
+): Promise<Check<BackendMeta & { url: string }>> {
   const url = normaliseUrl(input);
   if (!url) return { ok: false, error: 'Not a valid URL' };
   const base = url.replace(/\/+$/, '');
@@ -96,7 +100,8 @@ export async function fetchBackendMeta(input: string, fetchImpl: Fetch = fetch, 
       } catch {
         return { ok: false, error: 'The server did not answer like a backend' };
       }
-      if (typeof body.name !== 'string' || typeof body.version !== 'string') return { ok: false, error: 'The server did not answer like a backend' };
+      if (typeof body.name !== 'string' || typeof body.version !== 'string')
+        return { ok: false, error: 'The server did not answer like a backend' };
       return {
         ok: true,
         value: {

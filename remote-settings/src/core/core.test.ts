@@ -5,7 +5,10 @@ import { parseMetrics } from './metrics';
 import { RECHECK_MS, nearestRegion, needsRegionCheck } from 'shared-contracts';
 import { completeOrder, move } from './source-order';
 
-const respond = (body: string, init: ResponseInit = {}) => async () => new Response(body, init);
+const respond =
+  (body: string, init: ResponseInit = {}) =>
+  async () =>
+    new Response(body, init);
 
 describe('connections', () => {
   it.each([
@@ -34,7 +37,8 @@ describe('connections', () => {
       throw new TypeError('fetch failed');
     };
     expect(await checkProxy('http://p.example', down)).toEqual({ ok: false, error: PROXY_ERRORS.unreachable });
-    const hang = (_: string, init?: RequestInit) => new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    const hang = (_: string, init?: RequestInit) =>
+      new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
     expect(await checkProxy('http://p.example', hang, 50)).toEqual({ ok: false, error: PROXY_ERRORS.unreachable });
   });
 
@@ -68,7 +72,9 @@ describe('metrics', () => {
         { method: 'POST', route: '/auth/login/start', status: '401', count: 2 },
       ],
     });
-    const upstream = parseMetrics('mw_user_count{namespace="movie-web"} 10\nhttp_request_duration_seconds_count{method="GET",route="/meta",status_code="200"} 4');
+    const upstream = parseMetrics(
+      'mw_user_count{namespace="movie-web"} 10\nhttp_request_duration_seconds_count{method="GET",route="/meta",status_code="200"} 4',
+    );
     expect(upstream.users).toBe(10);
     expect(upstream.byRoute).toEqual([{ method: 'GET', route: '/meta', status: '200', count: 4 }]);
     expect(parseMetrics('<html>nope</html>')).toEqual({ users: null, requests: 0, byRoute: [] });

@@ -5,7 +5,10 @@ import type { KnownSource } from 'shared-contracts';
 export function completeOrder(order: readonly string[], known: readonly KnownSource[]): string[] {
   const ids = new Set(known.map((s) => s.id));
   const kept = order.filter((id, i) => ids.has(id) && order.indexOf(id) === i);
-  const rest = [...known].sort((a, b) => b.rank - a.rank).filter((s) => !kept.includes(s.id)).map((s) => s.id);
+  const rest = [...known]
+    .sort((a, b) => b.rank - a.rank)
+    .filter((s) => !kept.includes(s.id))
+    .map((s) => s.id);
   return [...kept, ...rest];
 }
 

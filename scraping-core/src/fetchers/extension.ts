@@ -24,7 +24,10 @@ export async function checkExtension(bridge: ExtensionBridge): Promise<Result<Ex
     case 'missing':
       return { ok: false, error: scrapeError('scrape/extension-disabled', 'no answer to hello') };
     case 'outdated':
-      return { ok: false, error: scrapeError('scrape/extension-disabled', `version ${check.hello.version} does not satisfy ${EXTENSION_VERSION_RANGE}`) };
+      return {
+        ok: false,
+        error: scrapeError('scrape/extension-disabled', `version ${check.hello.version} does not satisfy ${EXTENSION_VERSION_RANGE}`),
+      };
     case 'disallowed':
       return { ok: false, error: scrapeError('scrape/extension-disabled', 'not allowed on this site') };
     case 'ready':
@@ -77,6 +80,10 @@ export function prepareStreamRequest(stream: Stream, ruleId = 1): ExtensionPrepa
     ruleId,
     targetDomains: streamDomains(stream),
     requestHeaders: { ...stream.preferredHeaders, ...stream.headers },
-    responseHeaders: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET,HEAD,OPTIONS', 'Access-Control-Allow-Headers': '*' },
+    responseHeaders: {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET,HEAD,OPTIONS',
+      'Access-Control-Allow-Headers': '*',
+    },
   };
 }

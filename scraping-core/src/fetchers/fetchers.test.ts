@@ -16,7 +16,10 @@ function recordingFetch() {
   const calls: Array<{ url: string; headers: Record<string, string> }> = [];
   const impl = (async (input: string | URL | Request, init?: RequestInit) => {
     calls.push({ url: String(input), headers: { ...(init?.headers as Record<string, string>) } });
-    return new Response(`hello ${String(input)}`, { status: 200, headers: { 'X-Final-Destination': 'http://final.test/', 'X-Set-Cookie': 'a=1' } });
+    return new Response(`hello ${String(input)}`, {
+      status: 200,
+      headers: { 'X-Final-Destination': 'http://final.test/', 'X-Set-Cookie': 'a=1' },
+    });
   }) as typeof fetch;
   return { calls, impl };
 }
@@ -25,7 +28,13 @@ describe('parseProxyList', () => {
   it.each([
     [['https://p.test/'], [{ type: 'proxy', url: 'https://p.test' }]],
     [['api:https://scraper.test'], [{ type: 'api', url: 'https://scraper.test' }]],
-    [['proxy:http://localhost:4102', ' ', 'API:https://x.test/'], [{ type: 'proxy', url: 'http://localhost:4102' }, { type: 'api', url: 'https://x.test' }]],
+    [
+      ['proxy:http://localhost:4102', ' ', 'API:https://x.test/'],
+      [
+        { type: 'proxy', url: 'http://localhost:4102' },
+        { type: 'api', url: 'https://x.test' },
+      ],
+    ],
     [[], []],
   ])('%j', (input, expected) => expect(parseProxyList(input)).toEqual(expected));
 });
@@ -34,12 +43,22 @@ describe('proxy fetcher (unit)', () => {
   it('round-robins over the list, sends destination, X-Token, the captcha token and prefixed browser-forbidden headers', async () => {
     const { calls, impl } = recordingFetch();
     const fetcher = createProxyFetcher({ urls: ['http://p1.test', 'http://p2.test/'], token: 'tok', captchaToken: 'cap', fetchImpl: impl });
-    const first = await fetcher({ url: 'http://site.test/a', query: { q: '1 2' }, headers: { Referer: 'http://r.test', Cookie: 'c=1', Accept: 'x' } });
+    const first = await fetcher({
+      url: 'http://site.test/a',
+      query: { q: '1 2' },
+      headers: { Referer: 'http://r.test', Cookie: 'c=1', Accept: 'x' },
+    });
     await fetcher({ url: 'http://site.test/b' });
     await fetcher({ url: 'http://site.test/c' });
     expect(calls.map((c) => new URL(c.url).host)).toEqual(['p1.test', 'p2.test', 'p1.test']);
     expect(new URL(calls[0]!.url).searchParams.get('destination')).toBe('http://site.test/a?q=1+2');
-    expect(calls[0]!.headers).toEqual({ 'X-Referer': 'http://r.test', 'X-Cookie': 'c=1', Accept: 'x', 'X-Token': 'tok', 'cf-turnstile-response': 'cap' });
+    expect(calls[0]!.headers).toEqual({
+      'X-Referer': 'http://r.test',
+      'X-Cookie': 'c=1',
+      Accept: 'x',
+      'X-Token': 'tok',
+      'cf-turnstile-response': 'cap',
+    });
     expect(first).toMatchObject({ status: 200, finalUrl: 'http://final.test/', headers: { 'set-cookie': 'a=1' } });
   });
 
@@ -47,7 +66,10 @@ describe('proxy fetcher (unit)', () => {
     const { calls, impl } = recordingFetch();
     expect(proxyFetcherFromList(['api:http://server.test'])).toBeNull();
     expect(proxyFetcherFromList(undefined)).toBeNull();
-    const fetcher = proxyFetcherFromList(['api:http://server.test', 'http://p1.test', 'proxy:http://p2.test'], { token: 'tok', fetchImpl: impl });
+    const fetcher = proxyFetcherFromList(['api:http://server.test', 'http://p1.test', 'proxy:http://p2.test'], {
+      token: 'tok',
+      fetchImpl: impl,
+    });
     await fetcher!({ url: 'http://site.test/a' });
     await fetcher!({ url: 'http://site.test/b' });
     expect(calls.map((c) => new URL(c.url).host)).toEqual(['p1.test', 'p2.test']);
@@ -59,7 +81,13 @@ describe('fetchers against the real services', () => {
   let services: RunningServices;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-fetchers-'));
   beforeAll(async () => {
-    services = await startServices({ names: ['media', 'catalog', 'proxy'], ports: { media: 0, catalog: 0, proxy: 0 }, dataDir, env: { PROXY_TOKEN: 'secret' }, log: () => undefined });
+    services = await startServices({
+      names: ['media', 'catalog', 'proxy'],
+      ports: { media: 0, catalog: 0, proxy: 0 },
+      dataDir,
+      env: { PROXY_TOKEN: 'secret' },
+      log: () => undefined,
+    });
   });
   afterAll(async () => {
     await services?.close();
@@ -71,7 +99,11 @@ describe('fetchers against the real services', () => {
     const answer = await direct({ url: `${services.urls.media}/index/movie/653` });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ tmdbId: 653, title: 'Nosferatu' });
-    const bytes = await direct({ url: `${services.urls.media}/clips/meadow/mp4/720.mp4`, headers: { Range: 'bytes=0-15' }, responseType: 'bytes' });
+    const bytes = await direct({
+      url: `${services.urls.media}/clips/meadow/mp4/720.mp4`,
+      headers: { Range: 'bytes=0-15' },
+      responseType: 'bytes',
+    });
     expect(bytes.status).toBe(206);
     expect(String.fromCharCode(...bytes.bytes!.slice(4, 8))).toBe('ftyp');
   });
@@ -89,19 +121,34 @@ describe('fetchers against the real services', () => {
       mediaTypes: ['movie'],
       needs: ['extension'],
       async scrape({ proxiedFetcher }) {
-        const index = JSON.parse((await proxiedFetcher({ url: `${media}/index/movie/653`, headers: { Referer: 'http://site.test/' } })).body) as { sources: Array<{ id: string; stream: { playlist: string } }> };
+        const index = JSON.parse(
+          (await proxiedFetcher({ url: `${media}/index/movie/653`, headers: { Referer: 'http://site.test/' } })).body,
+        ) as { sources: Array<{ id: string; stream: { playlist: string } }> };
         const playlist = index.sources.find((s) => s.id === 'local-hls')!.stream.playlist;
         // No cors-allowed flag and a required header: only the extension makes it playable in a page.
-        return { stream: [{ id: 'x', type: 'hls', playlist, flags: [], captions: [], headers: { Referer: 'http://site.test/' } }], embeds: [] };
+        return {
+          stream: [{ id: 'x', type: 'hls', playlist, flags: [], captions: [], headers: { Referer: 'http://site.test/' } }],
+          embeds: [],
+        };
       },
     };
     const registry = { sources: [source], embeds: [] };
     const movie = { type: 'movie' as const, title: 'Nosferatu', releaseYear: 1922, tmdbId: '653' };
     const result = await runAll(movie, { useExtension: true }, { extension, registry });
     expect(result).toMatchObject({ ok: true, value: { sourceId: 'needs-extension' } });
-    expect(fake.received.map((m) => m.name)).toEqual(['hello', 'makeRequest', 'makeRequest', 'makeRequest', 'makeRequest', 'prepareStream']);
+    expect(fake.received.map((m) => m.name)).toEqual([
+      'hello',
+      'makeRequest',
+      'makeRequest',
+      'makeRequest',
+      'makeRequest',
+      'prepareStream',
+    ]);
     expect(fake.rules[0]).toMatchObject({ targetDomains: ['localhost'], requestHeaders: { Referer: 'http://site.test/' } });
-    expect(await runAll(movie, { useExtension: false }, { extension, registry })).toMatchObject({ ok: false, error: { code: 'scrape/not-found', detail: 'no source can run for this media' } });
+    expect(await runAll(movie, { useExtension: false }, { extension, registry })).toMatchObject({
+      ok: false,
+      error: { code: 'scrape/not-found', detail: 'no source can run for this media' },
+    });
   });
 
   it('the proxy fetcher passes X-Token (without it the proxy refuses)', async () => {
@@ -130,13 +177,27 @@ describe('fetchers against the real services', () => {
         const answer = await proxiedFetcher({ url: `${services.urls.media}/index/movie/653` });
         if (answer.status !== 200) throw new Error(`index through the proxy: HTTP ${answer.status}`);
         const index = JSON.parse(answer.body) as { sources: Array<{ id: string; stream: { playlist: string } }> };
-        return { stream: [{ id: 'x', type: 'hls', playlist: index.sources.find((s) => s.id === 'local-hls')!.stream.playlist, flags: ['cors-allowed'], captions: [] }], embeds: [] };
+        return {
+          stream: [
+            {
+              id: 'x',
+              type: 'hls',
+              playlist: index.sources.find((s) => s.id === 'local-hls')!.stream.playlist,
+              flags: ['cors-allowed'],
+              captions: [],
+            },
+          ],
+          embeds: [],
+        };
       },
     };
     const registry = { sources: [source], embeds: [] };
     const movie = { type: 'movie' as const, title: 'Nosferatu', releaseYear: 1922, tmdbId: '653' };
     const options = { proxyUrls: [services.urls.proxy!], skipValidation: true };
-    expect(await runAll(movie, { ...options, proxyToken: 'secret', captchaToken: 'secret' }, { registry, fetchImpl })).toMatchObject({ ok: true, value: { sourceId: 'needs-proxy' } });
+    expect(await runAll(movie, { ...options, proxyToken: 'secret', captchaToken: 'secret' }, { registry, fetchImpl })).toMatchObject({
+      ok: true,
+      value: { sourceId: 'needs-proxy' },
+    });
     const proxied = sent.filter((r) => r.url.startsWith(services.urls.proxy!));
     expect(proxied.length).toBeGreaterThan(0);
     expect(proxied.every((r) => r.headers['X-Token'] === 'secret' && r.headers['cf-turnstile-response'] === 'secret')).toBe(true);
@@ -156,7 +217,10 @@ describe('extension bridge and fetcher', () => {
     expect(elapsed).toBeLessThan(1500);
     expect(page.posted).toHaveLength(1);
     expect(page.posted[0]).toMatchObject({ name: 'hello', body: null });
-    expect(await checkExtension(bridge)).toMatchObject({ ok: false, error: { code: 'scrape/extension-disabled', message: 'extension disabled' } });
+    expect(await checkExtension(bridge)).toMatchObject({
+      ok: false,
+      error: { code: 'scrape/extension-disabled', message: 'extension disabled' },
+    });
   });
 
   it.each([
@@ -191,11 +255,35 @@ describe('extension bridge and fetcher', () => {
     const fake = installFakeExtension(page, { fetchImpl });
     const bridge = createExtensionBridge({ port: page, initialDelayMs: 0 });
     const fetcher = createExtensionFetcher(bridge);
-    const answer = await fetcher({ url: 'http://site.test/x', query: { a: 'b' }, method: 'POST', headers: { Referer: 'http://r.test' }, body: 'data' });
-    expect(fake.received[0]).toEqual({ name: 'makeRequest', body: { url: 'http://site.test/x?a=b', method: 'POST', headers: { Referer: 'http://r.test' }, body: 'data', bodyType: 'string' } });
-    expect(seen[0]).toMatchObject({ url: 'http://site.test/x?a=b', init: { method: 'POST', headers: { Referer: 'http://r.test' }, body: 'data' } });
-    expect(answer).toEqual({ status: 201, headers: { 'content-type': 'application/json' }, finalUrl: 'http://site.test/x?a=b', body: '{"a":1}' });
-    const rule = prepareStreamRequest({ id: 's', type: 'hls', playlist: 'https://cdn.test/m.m3u8', flags: [], captions: [{ id: 'c', language: 'en', type: 'vtt', url: 'https://subs.test/en.vtt', needsProxy: false }], headers: { Referer: 'https://site.test/' } });
+    const answer = await fetcher({
+      url: 'http://site.test/x',
+      query: { a: 'b' },
+      method: 'POST',
+      headers: { Referer: 'http://r.test' },
+      body: 'data',
+    });
+    expect(fake.received[0]).toEqual({
+      name: 'makeRequest',
+      body: { url: 'http://site.test/x?a=b', method: 'POST', headers: { Referer: 'http://r.test' }, body: 'data', bodyType: 'string' },
+    });
+    expect(seen[0]).toMatchObject({
+      url: 'http://site.test/x?a=b',
+      init: { method: 'POST', headers: { Referer: 'http://r.test' }, body: 'data' },
+    });
+    expect(answer).toEqual({
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+      finalUrl: 'http://site.test/x?a=b',
+      body: '{"a":1}',
+    });
+    const rule = prepareStreamRequest({
+      id: 's',
+      type: 'hls',
+      playlist: 'https://cdn.test/m.m3u8',
+      flags: [],
+      captions: [{ id: 'c', language: 'en', type: 'vtt', url: 'https://subs.test/en.vtt', needsProxy: false }],
+      headers: { Referer: 'https://site.test/' },
+    });
     expect(await bridge.prepareStream(rule)).toEqual({ success: true });
     expect(fake.rules[0]).toMatchObject({ targetDomains: ['cdn.test', 'subs.test'], requestHeaders: { Referer: 'https://site.test/' } });
     expect(await bridge.openPage({ page: 'PermissionGrant', redirectUrl: 'http://localhost:3000/' })).toEqual({ success: true });

@@ -30,7 +30,10 @@ export interface ProxyFetcherOptions {
 }
 
 /** Requests through the proxy workers of a proxy list (its proxy entries), or null when it names none. */
-export function proxyFetcherFromList(proxyUrls: readonly string[] | undefined, options: Omit<ProxyFetcherOptions, 'urls'> = {}): Fetcher | null {
+export function proxyFetcherFromList(
+  proxyUrls: readonly string[] | undefined,
+  options: Omit<ProxyFetcherOptions, 'urls'> = {},
+): Fetcher | null {
   const urls = parseProxyList(proxyUrls)
     .filter((p) => p.type === 'proxy')
     .map((p) => p.url);
@@ -51,7 +54,12 @@ export function createProxyFetcher(options: ProxyFetcherOptions): Fetcher {
     for (const [name, value] of Object.entries(request.headers ?? {})) headers[PREFIXED[name.toLowerCase()] ?? name] = value;
     if (options.token) headers['X-Token'] = options.token;
     if (options.captchaToken) headers['cf-turnstile-response'] = options.captchaToken;
-    const response = await fetchImpl(proxied.toString(), { method: request.method ?? 'GET', headers, body: request.body, signal: request.signal });
+    const response = await fetchImpl(proxied.toString(), {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body,
+      signal: request.signal,
+    });
     const out = await readResponse(response, request, response.headers.get('x-final-destination') ?? destination);
     const setCookie = response.headers.get('x-set-cookie');
     if (setCookie) out.headers['set-cookie'] = setCookie;

@@ -10,7 +10,12 @@ import type { EventSink, ScrapeEvent, ScrapeMedia, ScrapeOptions } from '../type
 
 /** Media as query parameters (the server's /scrape and /scrape/source read these). */
 export function mediaToQuery(media: ScrapeMedia): Record<string, string> {
-  const query: Record<string, string> = { type: media.type, title: media.title, releaseYear: String(media.releaseYear), tmdbId: media.tmdbId };
+  const query: Record<string, string> = {
+    type: media.type,
+    title: media.title,
+    releaseYear: String(media.releaseYear),
+    tmdbId: media.tmdbId,
+  };
   if (media.imdbId) query.imdbId = media.imdbId;
   if (media.type === 'show') {
     query.seasonNumber = String(media.season.number);
@@ -58,7 +63,11 @@ export function optionsToQuery(options: ScrapeOptions): Record<string, string> {
 }
 
 export function optionsFromQuery(params: URLSearchParams): ScrapeOptions {
-  const list = (name: string) => (params.get(name) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (name: string) =>
+    (params.get(name) ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const options: ScrapeOptions = {};
   if (list('sourceOrder').length) {
     options.sourceOrder = list('sourceOrder');
@@ -71,7 +80,9 @@ export function optionsFromQuery(params: URLSearchParams): ScrapeOptions {
   try {
     const pairs: unknown = JSON.parse(params.get('cdnReplacements') ?? '[]');
     if (Array.isArray(pairs)) {
-      const valid = pairs.filter((p): p is [string, string] => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string');
+      const valid = pairs.filter(
+        (p): p is [string, string] => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string',
+      );
       if (valid.length) options.cdnReplacements = valid;
     }
   } catch {
@@ -105,7 +116,8 @@ export async function runRemote<T>(options: RemoteRunOptions): Promise<Result<T,
     if (options.signal.aborted) return { ok: false, error: scrapeError('scrape/cancelled') };
     return { ok: false, error: scrapeError('scrape/remote-server', error instanceof Error ? error.message : String(error)) };
   }
-  if ((response.status === 401 || response.status === 403) && options.captchaToken) return { ok: false, error: scrapeError('scrape/turnstile') };
+  if ((response.status === 401 || response.status === 403) && options.captchaToken)
+    return { ok: false, error: scrapeError('scrape/turnstile') };
   if (!response.ok || !response.body) return { ok: false, error: scrapeError('scrape/remote-server', `HTTP ${response.status}`) };
 
   const state: { result: Result<T, ScrapeError> | null } = { result: null };

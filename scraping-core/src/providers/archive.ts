@@ -61,7 +61,10 @@ export const archiveSource: SourceProvider = {
     for (const file of meta.files ?? []) {
       if (!/\.mp4$/i.test(file.name)) continue;
       const key = qualityOf(Number(file.height) || 0);
-      qualities[key] ??= { type: 'mp4', url: `${base}/download/${encodeURIComponent(doc.identifier)}/${file.name.split('/').map(encodeURIComponent).join('/')}` };
+      qualities[key] ??= {
+        type: 'mp4',
+        url: `${base}/download/${encodeURIComponent(doc.identifier)}/${file.name.split('/').map(encodeURIComponent).join('/')}`,
+      };
     }
     if (Object.keys(qualities).length === 0) throw new ScrapeFailure('scrape/no-stream', 'the item has no MP4 file');
     return { stream: [{ id: `archive-${doc.identifier}`, type: 'file', qualities, flags: ['cors-allowed'], captions: [] }], embeds: [] };

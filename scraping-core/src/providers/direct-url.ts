@@ -15,7 +15,8 @@ export function directStream(url: string, type: string): Result<Stream, ScrapeEr
   } catch {
     return { ok: false, error: scrapeError('scrape/not-found', 'not a URL') };
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, error: scrapeError('scrape/not-found', 'not an http(s) URL') };
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return { ok: false, error: scrapeError('scrape/not-found', 'not an http(s) URL') };
   // A user-given URL: the user vouches the page may load it (it plays directly or fails visibly).
   const base = { id: 'direct', flags: ['cors-allowed' as const], captions: [] };
   if (type === 'hls') return ok({ ...base, type: 'hls', playlist: parsed.toString() });

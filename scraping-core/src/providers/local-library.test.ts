@@ -36,7 +36,17 @@ describe('local library through the engine', () => {
     const { result, progress } = await run(movie(653, 'Nosferatu'));
     expect(result).toMatchObject({ ok: true, value: { sourceId: 'local-hls', stream: { type: 'hls', flags: ['cors-allowed'] } } });
     if (result.ok) expect(result.value.stream.captions[0]).toMatchObject({ language: 'en', type: 'vtt', needsProxy: false });
-    expect(progress.order).toEqual(['local-hls-mirror', 'local-hls-backup', 'local-hls', 'local-mp4-mirror', 'local-mp4', 'local-hosts', 'local-embed', 'local-hls-sd', 'local-mp4-sd']);
+    expect(progress.order).toEqual([
+      'local-hls-mirror',
+      'local-hls-backup',
+      'local-hls',
+      'local-mp4-mirror',
+      'local-mp4',
+      'local-hosts',
+      'local-embed',
+      'local-hls-sd',
+      'local-mp4-sd',
+    ]);
     expect(progress.sources['local-hls-mirror']?.status).toBe('notfound');
     expect(progress.sources['local-hls-backup']?.status).toBe('notfound');
     expect(progress.sources['local-hls']?.status).toBe('success');
@@ -46,8 +56,16 @@ describe('local library through the engine', () => {
   it('falls through two broken sources to the third', async () => {
     const { result, progress } = await run(movie(BROKEN_MOVIES.brokenThenWorking!));
     expect(result).toMatchObject({ ok: true, value: { sourceId: 'local-hls' } });
-    expect(progress.sources['local-hls-mirror']).toMatchObject({ status: 'failure', error: { code: 'scrape/invalid-stream' }, reason: 'segment: HTTP 404' });
-    expect(progress.sources['local-hls-backup']).toMatchObject({ status: 'failure', error: { code: 'scrape/invalid-stream' }, reason: 'playlist: not an HLS playlist' });
+    expect(progress.sources['local-hls-mirror']).toMatchObject({
+      status: 'failure',
+      error: { code: 'scrape/invalid-stream' },
+      reason: 'segment: HTTP 404',
+    });
+    expect(progress.sources['local-hls-backup']).toMatchObject({
+      status: 'failure',
+      error: { code: 'scrape/invalid-stream' },
+      reason: 'playlist: not an HLS playlist',
+    });
     expect(progress.sources['local-hls']?.status).toBe('success');
   });
 
@@ -57,7 +75,9 @@ describe('local library through the engine', () => {
     const statuses = Object.fromEntries(progress.order.map((id) => [id, progress.sources[id]?.status]));
     // The broken copies fail validation; the embed sources, whose every embed page is gone, are not found.
     const embedSources = ['local-hosts', 'local-embed'];
-    expect(statuses).toEqual(Object.fromEntries(localLibrarySources.map((s) => [s.id, embedSources.includes(s.id) ? 'notfound' : 'failure'])));
+    expect(statuses).toEqual(
+      Object.fromEntries(localLibrarySources.map((s) => [s.id, embedSources.includes(s.id) ? 'notfound' : 'failure'])),
+    );
     expect(progress.sources['local-hosts']?.children.map((id) => progress.sources[id]?.status)).toEqual(['notfound', 'notfound']);
   });
 
@@ -73,25 +93,44 @@ describe('local library through the engine', () => {
     const hosted = await runSource('local-hosts', movie(HOSTED_MOVIES.firstHostRemoved[0]!), options);
     expect(hosted).toMatchObject({ ok: true, value: { embeds: [{ embedId: 'local-player' }, { embedId: 'local-player' }] } });
     if (!hosted.ok) return;
-    expect(await runEmbed('local-player', hosted.value.embeds[0]!.url, options)).toMatchObject({ ok: false, error: { code: 'scrape/not-found' } });
-    expect(await runEmbed('local-player', hosted.value.embeds[1]!.url, options)).toMatchObject({ ok: true, value: { stream: [{ type: 'file' }] } });
-    expect(await runSource('local-hosts', movie(HOSTED_MOVIES.oneHost[0]!), options)).toMatchObject({ ok: true, value: { embeds: [{ embedId: 'local-player' }] } });
-    expect(await runSource('local-hosts', movie(HOSTED_MOVIES.removedEverywhere[0]!), options)).toMatchObject({ ok: false, error: { code: 'scrape/no-embeds' } });
+    expect(await runEmbed('local-player', hosted.value.embeds[0]!.url, options)).toMatchObject({
+      ok: false,
+      error: { code: 'scrape/not-found' },
+    });
+    expect(await runEmbed('local-player', hosted.value.embeds[1]!.url, options)).toMatchObject({
+      ok: true,
+      value: { stream: [{ type: 'file' }] },
+    });
+    expect(await runSource('local-hosts', movie(HOSTED_MOVIES.oneHost[0]!), options)).toMatchObject({
+      ok: true,
+      value: { embeds: [{ embedId: 'local-player' }] },
+    });
+    expect(await runSource('local-hosts', movie(HOSTED_MOVIES.removedEverywhere[0]!), options)).toMatchObject({
+      ok: false,
+      error: { code: 'scrape/no-embeds' },
+    });
   });
 
   it('the low-quality HLS copy is a single media playlist (no master), validated by its first segment', async () => {
     let id: number | undefined;
     for (let tmdbId = 900001; !id && tmdbId < 900060; tmdbId += 1) {
-      const entry = (await (await fetch(`${services.urls.media}/index/movie/${tmdbId}`)).json()) as { sources?: Array<{ id: string; broken?: string }> };
+      const entry = (await (await fetch(`${services.urls.media}/index/movie/${tmdbId}`)).json()) as {
+        sources?: Array<{ id: string; broken?: string }>;
+      };
       if (entry.sources?.some((s) => s.id === 'local-hls-sd' && !s.broken)) id = tmdbId;
     }
     expect(id).toBeDefined();
     const { result } = await run(movie(id!), { enableSourceOrder: true, sourceOrder: ['local-hls-sd'] });
-    expect(result).toMatchObject({ ok: true, value: { sourceId: 'local-hls-sd', stream: { type: 'hls', playlist: expect.stringMatching(/\/v360\/index\.m3u8$/) } } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { sourceId: 'local-hls-sd', stream: { type: 'hls', playlist: expect.stringMatching(/\/v360\/index\.m3u8$/) } },
+    });
   });
 
   it('registers the sources of the library index with the same names and ranks', () => {
-    expect(localLibrarySources.map((s) => ({ id: s.id, name: s.name, rank: s.rank }))).toEqual(Object.entries(LIBRARY_SOURCES).map(([id, s]) => ({ id, ...s })));
+    expect(localLibrarySources.map((s) => ({ id: s.id, name: s.name, rank: s.rank }))).toEqual(
+      Object.entries(LIBRARY_SOURCES).map(([id, s]) => ({ id, ...s })),
+    );
   });
 
   it.each([
@@ -125,11 +164,19 @@ describe('local library through the engine', () => {
   it('a custom order puts the MP4 source first', async () => {
     const { result } = await run(movie(653), { enableSourceOrder: true, sourceOrder: ['local-mp4'] });
     expect(result).toMatchObject({ ok: true, value: { sourceId: 'local-mp4', stream: { type: 'file' } } });
-    if (result.ok && result.value.stream.type === 'file') expect(Object.keys(result.value.stream.qualities).sort()).toEqual(['1080', '360', '480', '720']);
+    if (result.ok && result.value.stream.type === 'file')
+      expect(Object.keys(result.value.stream.qualities).sort()).toEqual(['1080', '360', '480', '720']);
   });
 
   it('episodes: finds the episode stream; the broken episode fails', async () => {
-    const ep = (tmdbId: number, s: number, e: number): ScrapeMedia => ({ type: 'show', title: 'x', releaseYear: 2020, tmdbId: String(tmdbId), season: { number: s, tmdbId: '' }, episode: { number: e, tmdbId: '' } });
+    const ep = (tmdbId: number, s: number, e: number): ScrapeMedia => ({
+      type: 'show',
+      title: 'x',
+      releaseYear: 2020,
+      tmdbId: String(tmdbId),
+      season: { number: s, tmdbId: '' },
+      episode: { number: e, tmdbId: '' },
+    });
     expect((await run(ep(910001, 1, 1))).result).toMatchObject({ ok: true, value: { sourceId: 'local-hls' } });
     expect((await run(ep(910006, 1, 2))).result.ok).toBe(false);
   });
@@ -140,9 +187,15 @@ describe('local library through the engine', () => {
     if (!source.ok) return;
     const embed = await runEmbed('local-player', source.value.embeds[0]!.url, options);
     expect(embed).toMatchObject({ ok: true, value: { stream: [{ type: 'hls' }] } });
-    expect(await runEmbed('local-player', `${services.urls.media}/embed/nope`, options)).toMatchObject({ ok: false, error: { code: 'scrape/not-found' } });
+    expect(await runEmbed('local-player', `${services.urls.media}/embed/nope`, options)).toMatchObject({
+      ok: false,
+      error: { code: 'scrape/not-found' },
+    });
     expect(await runSource('nope', movie(653), options)).toMatchObject({ ok: false, error: { code: 'scrape/invalid-source-id' } });
-    expect(await runEmbed('direct-url', `${services.urls.media}/clips/harbor/mp4/720.mp4`, options)).toMatchObject({ ok: true, value: { stream: [{ type: 'file' }] } });
+    expect(await runEmbed('direct-url', `${services.urls.media}/clips/harbor/mp4/720.mp4`, options)).toMatchObject({
+      ok: true,
+      value: { stream: [{ type: 'file' }] },
+    });
   });
 
   it('a browser run with the extension enabled does not wait for its hello when nothing needs it', async () => {

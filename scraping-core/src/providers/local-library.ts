@@ -31,7 +31,13 @@ export function toStream(json: IndexStreamJson, id: string): Stream {
   const common = {
     id,
     flags: (json.flags ?? []).filter((f): f is 'cors-allowed' | 'ip-locked' => f === 'cors-allowed' || f === 'ip-locked'),
-    captions: (json.captions ?? []).map((c) => ({ id: c.id, language: c.language, type: c.type, url: c.url, needsProxy: Boolean(c.needsProxy) })),
+    captions: (json.captions ?? []).map((c) => ({
+      id: c.id,
+      language: c.language,
+      type: c.type,
+      url: c.url,
+      needsProxy: Boolean(c.needsProxy),
+    })),
     ...(json.headers ? { headers: json.headers } : {}),
   };
   if (json.type === 'hls') {

@@ -12,7 +12,12 @@ import type { ScrapeEvent, ScrapeMedia, ScrapeOptions } from '../types';
 let services: RunningServices;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-providers-'));
 beforeAll(async () => {
-  services = await startServices({ names: ['media', 'catalog', 'jellyfin', 'archive'], ports: { media: 0, catalog: 0, jellyfin: 0, archive: 0 }, dataDir, log: () => undefined });
+  services = await startServices({
+    names: ['media', 'catalog', 'jellyfin', 'archive'],
+    ports: { media: 0, catalog: 0, jellyfin: 0, archive: 0 },
+    dataDir,
+    log: () => undefined,
+  });
 });
 afterAll(async () => {
   await services?.close();
@@ -20,7 +25,9 @@ afterAll(async () => {
 });
 
 const nosferatu: ScrapeMedia = { type: 'movie', title: 'Nosferatu', releaseYear: 1922, tmdbId: '653', imdbId: 'tt0013442' };
-const server = (apiKey = LOCAL_JELLYFIN_API_KEY): ScrapeOptions => ({ settings: { mediaServer: { url: services.urls.jellyfin!, apiKey } } });
+const server = (apiKey = LOCAL_JELLYFIN_API_KEY): ScrapeOptions => ({
+  settings: { mediaServer: { url: services.urls.jellyfin!, apiKey } },
+});
 
 describe('media server provider (Jellyfin API)', () => {
   it('finds a movie by its TMDB id and plays it through the server HLS endpoint (validated)', async () => {
@@ -43,20 +50,40 @@ describe('media server provider (Jellyfin API)', () => {
   });
 
   it('finds an episode of a show on the server', async () => {
-    const ep: ScrapeMedia = { type: 'show', title: 'x', releaseYear: 2020, tmdbId: '910001', season: { number: 1, tmdbId: '' }, episode: { number: 2, tmdbId: '' } };
+    const ep: ScrapeMedia = {
+      type: 'show',
+      title: 'x',
+      releaseYear: 2020,
+      tmdbId: '910001',
+      season: { number: 1, tmdbId: '' },
+      episode: { number: 2, tmdbId: '' },
+    };
     expect(await runSource('media-server', ep, server())).toMatchObject({ ok: true, value: { stream: { type: 'hls' } } });
-    expect(await runSource('media-server', { ...ep, episode: { number: 99, tmdbId: '' } }, server())).toMatchObject({ ok: false, error: { code: 'scrape/not-found' } });
+    expect(await runSource('media-server', { ...ep, episode: { number: 99, tmdbId: '' } }, server())).toMatchObject({
+      ok: false,
+      error: { code: 'scrape/not-found' },
+    });
   });
 
   it('a title not on the server is not found; a wrong key is a failure', async () => {
-    expect(await runSource('media-server', { ...nosferatu, tmdbId: '900002', imdbId: 'tt91000002' }, server())).toMatchObject({ ok: false, error: { code: 'scrape/not-found' } });
-    expect(await runSource('media-server', nosferatu, server('wrong'))).toMatchObject({ ok: false, error: { code: 'scrape/failed', detail: expect.stringContaining('401') } });
+    expect(await runSource('media-server', { ...nosferatu, tmdbId: '900002', imdbId: 'tt91000002' }, server())).toMatchObject({
+      ok: false,
+      error: { code: 'scrape/not-found' },
+    });
+    expect(await runSource('media-server', nosferatu, server('wrong'))).toMatchObject({
+      ok: false,
+      error: { code: 'scrape/failed', detail: expect.stringContaining('401') },
+    });
   });
 
   it('is not offered without settings, and ranks first when configured', async () => {
     expect(await runSource('media-server', nosferatu, {})).toMatchObject({ ok: false, error: { code: 'scrape/invalid-source-id' } });
     const events: ScrapeEvent[] = [];
-    const result = await runAll(nosferatu, { settings: { ...server().settings, localLibraryUrl: services.urls.media! } }, { onEvent: (e) => events.push(e) });
+    const result = await runAll(
+      nosferatu,
+      { settings: { ...server().settings, localLibraryUrl: services.urls.media! } },
+      { onEvent: (e) => events.push(e) },
+    );
     expect(result).toMatchObject({ ok: true, value: { sourceId: 'media-server' } });
     expect(events.reduce(applyScrapeEvent, emptyProgress()).order[0]).toBe('media-server');
   });
@@ -76,10 +103,25 @@ describe('public-domain provider (archive API)', () => {
 
   it('a different year is not the same film; other titles are not found; shows are not served', async () => {
     // Two items share the title: the year picks the 1979 one (its only file is 480p).
-    expect(await runSource('archive', { ...nosferatu, releaseYear: 1979 }, archive())).toMatchObject({ ok: true, value: { stream: { qualities: { '480': { type: 'mp4' } } } } });
-    expect(await runSource('archive', { ...nosferatu, releaseYear: 1950 }, archive())).toMatchObject({ ok: false, error: { code: 'scrape/not-found' } });
-    expect(await runSource('archive', { type: 'movie', title: 'Invented Title', releaseYear: 2020, tmdbId: '900001' }, archive())).toMatchObject({ ok: false, error: { code: 'scrape/not-found' } });
-    const ep: ScrapeMedia = { type: 'show', title: 'x', releaseYear: 2020, tmdbId: '910001', season: { number: 1, tmdbId: '' }, episode: { number: 1, tmdbId: '' } };
+    expect(await runSource('archive', { ...nosferatu, releaseYear: 1979 }, archive())).toMatchObject({
+      ok: true,
+      value: { stream: { qualities: { '480': { type: 'mp4' } } } },
+    });
+    expect(await runSource('archive', { ...nosferatu, releaseYear: 1950 }, archive())).toMatchObject({
+      ok: false,
+      error: { code: 'scrape/not-found' },
+    });
+    expect(
+      await runSource('archive', { type: 'movie', title: 'Invented Title', releaseYear: 2020, tmdbId: '900001' }, archive()),
+    ).toMatchObject({ ok: false, error: { code: 'scrape/not-found' } });
+    const ep: ScrapeMedia = {
+      type: 'show',
+      title: 'x',
+      releaseYear: 2020,
+      tmdbId: '910001',
+      season: { number: 1, tmdbId: '' },
+      episode: { number: 1, tmdbId: '' },
+    };
     expect(await runSource('archive', ep, archive())).toMatchObject({ ok: false, error: { code: 'scrape/invalid-source-id' } });
   });
 });

@@ -42,18 +42,45 @@ function providerId(item: JellyfinItem, name: 'Tmdb' | 'Imdb'): string | undefin
 }
 
 /** Items of a type whose provider id matches (the filter is checked here too: some servers ignore it). */
-async function findByProviderId(fetcher: Fetcher, server: Server, type: 'Movie' | 'Series', provider: 'Tmdb' | 'Imdb', id: string): Promise<JellyfinItem | undefined> {
+async function findByProviderId(
+  fetcher: Fetcher,
+  server: Server,
+  type: 'Movie' | 'Series',
+  provider: 'Tmdb' | 'Imdb',
+  id: string,
+): Promise<JellyfinItem | undefined> {
   const path = server.userId ? `/Users/${encodeURIComponent(server.userId)}/Items` : '/Items';
   const answer = await getJson<ItemsAnswer>(fetcher, {
     url: `${root(server)}${path}`,
-    query: { Recursive: 'true', IncludeItemTypes: type, AnyProviderIdEquals: `${provider.toLowerCase()}.${id}`, Fields: 'ProviderIds,MediaSources' },
+    query: {
+      Recursive: 'true',
+      IncludeItemTypes: type,
+      AnyProviderIdEquals: `${provider.toLowerCase()}.${id}`,
+      Fields: 'ProviderIds,MediaSources',
+    },
     headers: auth(server),
   });
   return answer.Items.find((item) => providerId(item, provider) === id);
 }
 
 /** ISO 639-2 codes Jellyfin reports, as the ISO 639-1 codes captions use. */
-const LANGUAGES: Record<string, string> = { eng: 'en', spa: 'es', fre: 'fr', fra: 'fr', ger: 'de', deu: 'de', ita: 'it', por: 'pt', jpn: 'ja', kor: 'ko', chi: 'zh', zho: 'zh', rus: 'ru', dut: 'nl', nld: 'nl' };
+const LANGUAGES: Record<string, string> = {
+  eng: 'en',
+  spa: 'es',
+  fre: 'fr',
+  fra: 'fr',
+  ger: 'de',
+  deu: 'de',
+  ita: 'it',
+  por: 'pt',
+  jpn: 'ja',
+  kor: 'ko',
+  chi: 'zh',
+  zho: 'zh',
+  rus: 'ru',
+  dut: 'nl',
+  nld: 'nl',
+};
 
 /** The item's text subtitle streams as captions (served by the server as WebVTT). */
 function captionsOf(server: Server, item: JellyfinItem): Caption[] {
@@ -63,9 +90,17 @@ function captionsOf(server: Server, item: JellyfinItem): Caption[] {
     .filter((s) => s.Type === 'Subtitle' && s.IsTextSubtitleStream)
     .map((s) => {
       const code = (s.Language ?? 'und').toLowerCase();
-      const url = new URL(`${root(server)}/Videos/${encodeURIComponent(item.Id)}/${encodeURIComponent(source.Id)}/Subtitles/${s.Index}/0/Stream.vtt`);
+      const url = new URL(
+        `${root(server)}/Videos/${encodeURIComponent(item.Id)}/${encodeURIComponent(source.Id)}/Subtitles/${s.Index}/0/Stream.vtt`,
+      );
       url.searchParams.set('api_key', server.apiKey);
-      return { id: `media-server-${item.Id}-${s.Index}`, language: LANGUAGES[code] ?? code, type: 'vtt' as const, url: url.toString(), needsProxy: false };
+      return {
+        id: `media-server-${item.Id}-${s.Index}`,
+        language: LANGUAGES[code] ?? code,
+        type: 'vtt' as const,
+        url: url.toString(),
+        needsProxy: false,
+      };
     });
 }
 
@@ -84,10 +119,16 @@ export const mediaServerSource: SourceProvider = {
     if (media.type === 'show') {
       const episodes = await getJson<ItemsAnswer>(fetcher, {
         url: `${root(server)}/Shows/${encodeURIComponent(item.Id)}/Episodes`,
-        query: { season: String(media.season.number), Fields: 'ProviderIds,MediaSources', ...(server.userId ? { userId: server.userId } : {}) },
+        query: {
+          season: String(media.season.number),
+          Fields: 'ProviderIds,MediaSources',
+          ...(server.userId ? { userId: server.userId } : {}),
+        },
         headers: auth(server),
       });
-      item = episodes.Items.find((e) => e.IndexNumber === media.episode.number && (e.ParentIndexNumber ?? media.season.number) === media.season.number);
+      item = episodes.Items.find(
+        (e) => e.IndexNumber === media.episode.number && (e.ParentIndexNumber ?? media.season.number) === media.season.number,
+      );
       if (!item) throw notFound('episode not on the media server');
       progress(70);
     }
@@ -97,6 +138,17 @@ export const mediaServerSource: SourceProvider = {
     playlist.searchParams.set('MediaSourceId', item.Id);
     playlist.searchParams.set('VideoCodec', 'h264');
     playlist.searchParams.set('AudioCodec', 'aac');
-    return { stream: [{ id: `media-server-${item.Id}`, type: 'hls', playlist: playlist.toString(), flags: ['cors-allowed'], captions: captionsOf(server, item) }], embeds: [] };
+    return {
+      stream: [
+        {
+          id: `media-server-${item.Id}`,
+          type: 'hls',
+          playlist: playlist.toString(),
+          flags: ['cors-allowed'],
+          captions: captionsOf(server, item),
+        },
+      ],
+      embeds: [],
+    };
   },
 };

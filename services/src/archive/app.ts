@@ -37,12 +37,22 @@ export function buildItems(): ArchiveItem[] {
   const first = films[0];
   if (first) {
     const year = Number(first.releaseDate.slice(0, 4)) + 57;
-    items.push({ identifier: `${slug(first.title)}_${year}_lecture`, title: first.title, year, files: [{ name: 'lecture.mp4', format: 'h.264', height: 480, quality: '480' }] });
+    items.push({
+      identifier: `${slug(first.title)}_${year}_lecture`,
+      title: first.title,
+      year,
+      files: [{ name: 'lecture.mp4', format: 'h.264', height: 480, quality: '480' }],
+    });
   }
   return items;
 }
 
-const words = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[a-z0-9]+/g) ?? [];
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .match(/[a-z0-9]+/g) ?? [];
 
 /** The clauses of q this stand-in understands: title:(...), year:(...), mediatype:(...), identifier:(...). */
 function parseQuery(q: string) {
@@ -50,7 +60,12 @@ function parseQuery(q: string) {
   const value = (m: RegExpExecArray | null) => (m ? (m[1] ?? m[2] ?? m[3] ?? '').replace(/^"|"$/g, '') : undefined);
   const title = value(clause('title'));
   const free = title === undefined && !/\w+:/.test(q) ? q : undefined;
-  return { title: title ?? free, year: value(clause('year')), mediatype: value(clause('mediatype')), identifier: value(clause('identifier')) };
+  return {
+    title: title ?? free,
+    year: value(clause('year')),
+    mediatype: value(clause('mediatype')),
+    identifier: value(clause('identifier')),
+  };
 }
 
 export interface ArchiveConfig {
@@ -67,7 +82,11 @@ export function createArchiveApp(config: ArchiveConfig): Hono {
   app.get('/advancedsearch.php', (c: Context) => {
     const q = c.req.query('q') ?? '';
     const url = new URL(c.req.url);
-    const fields = url.searchParams.getAll('fl[]').flatMap((f) => f.split(',')).map((f) => f.trim()).filter(Boolean);
+    const fields = url.searchParams
+      .getAll('fl[]')
+      .flatMap((f) => f.split(','))
+      .map((f) => f.trim())
+      .filter(Boolean);
     const rows = Math.max(0, Math.min(Number(c.req.query('rows') ?? 50) || 50, 10_000));
     const page = Math.max(1, Number(c.req.query('page') ?? 1) || 1);
     const query = parseQuery(q);
@@ -80,12 +99,22 @@ export function createArchiveApp(config: ArchiveConfig): Hono {
       return wanted.every((w) => own.has(w));
     });
     const docs = matches.slice((page - 1) * rows, page * rows).map((item) => {
-      const full: Record<string, unknown> = { identifier: item.identifier, title: item.title, year: String(item.year), mediatype: 'movies', licenseurl: 'http://creativecommons.org/publicdomain/mark/1.0/' };
+      const full: Record<string, unknown> = {
+        identifier: item.identifier,
+        title: item.title,
+        year: String(item.year),
+        mediatype: 'movies',
+        licenseurl: 'http://creativecommons.org/publicdomain/mark/1.0/',
+      };
       return fields.length ? Object.fromEntries(fields.filter((f) => f in full).map((f) => [f, full[f]])) : full;
     });
     if (c.req.query('output') !== 'json') return c.text('output=json is the only format of this stand-in', 400);
     return c.json({
-      responseHeader: { status: 0, QTime: 1, params: { query: q, qin: q, fields: fields.join(','), wt: 'json', rows: String(rows), start: (page - 1) * rows } },
+      responseHeader: {
+        status: 0,
+        QTime: 1,
+        params: { query: q, qin: q, fields: fields.join(','), wt: 'json', rows: String(rows), start: (page - 1) * rows },
+      },
       response: { numFound: matches.length, start: (page - 1) * rows, docs },
     });
   });
@@ -100,11 +129,24 @@ export function createArchiveApp(config: ArchiveConfig): Hono {
       dir: `/items/${item.identifier}`,
       server: host,
       files: [
-        ...item.files.map((f) => ({ name: f.name, source: f.height < 720 ? 'derivative' : 'original', format: f.format, height: String(f.height), width: String(Math.round((f.height * 4) / 3)) })),
+        ...item.files.map((f) => ({
+          name: f.name,
+          source: f.height < 720 ? 'derivative' : 'original',
+          format: f.format,
+          height: String(f.height),
+          width: String(Math.round((f.height * 4) / 3)),
+        })),
         { name: `${item.identifier}.ogv`, source: 'derivative', format: 'Ogg Video' },
         { name: '__ia_thumb.jpg', source: 'original', format: 'Item Tile' },
       ],
-      metadata: { identifier: item.identifier, title: item.title, year: String(item.year), mediatype: 'movies', collection: ['feature_films'], licenseurl: 'http://creativecommons.org/publicdomain/mark/1.0/' },
+      metadata: {
+        identifier: item.identifier,
+        title: item.title,
+        year: String(item.year),
+        mediatype: 'movies',
+        collection: ['feature_films'],
+        licenseurl: 'http://creativecommons.org/publicdomain/mark/1.0/',
+      },
     });
   });
 

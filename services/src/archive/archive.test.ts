@@ -17,7 +17,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const search = async (q: string, extra = '') => (await fetch(`${base}/advancedsearch.php?q=${encodeURIComponent(q)}&fl[]=identifier&fl[]=year&rows=50&output=json${extra}`)).json();
+const search = async (q: string, extra = '') =>
+  (await fetch(`${base}/advancedsearch.php?q=${encodeURIComponent(q)}&fl[]=identifier&fl[]=year&rows=50&output=json${extra}`)).json();
 
 describe('archive stand-in', () => {
   it.each([

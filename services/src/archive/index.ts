@@ -9,6 +9,9 @@ export { buildItems } from './app';
  * - ARCHIVE_MEDIA_URL: where downloads redirect (default: the `media` service of the same run, else http://localhost:4101)
  */
 export const start: StartService = async (options) => {
-  const app = createArchiveApp({ mediaUrl: () => options.env.ARCHIVE_MEDIA_URL || options.urls.media || 'http://localhost:4101', log: options.log });
+  const app = createArchiveApp({
+    mediaUrl: () => options.env.ARCHIVE_MEDIA_URL || options.urls.media || 'http://localhost:4101',
+    log: options.log,
+  });
   return listen('archive', app, options);
 };

@@ -74,7 +74,6 @@ export function createApp(deps: AppDeps): { app: Hono<Env>; close: () => void } 
   progressRoutes(app, ctx);
   settingsRoutes(app, ctx);
 
-
   app.notFound((c) =>
     c.json(
       {
@@ -113,10 +112,7 @@ function isAllowedOrigin(origin: string, config: BackendConfig): boolean {
   if (!config.corsAnyLocalhost) return false;
   try {
     const url = new URL(origin);
-    return (
-      (url.protocol === 'http:' || url.protocol === 'https:') &&
-      ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
-    );
+    return (url.protocol === 'http:' || url.protocol === 'https:') && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   } catch {
     return false;
   }

@@ -32,7 +32,15 @@ export function dedupe<T>(items: readonly T[], key: (item: T) => string, better:
  * 413 when writing `keys` would take the account past `max` rows of `table`: counts its rows and how
  * many of `keys` it has already (`keyExpr` is the row's key as text, `keys` the same for the new rows).
  */
-export async function checkRowLimit(db: Queryable, table: 'bookmarks' | 'progress_items', keyExpr: string, userId: string, keys: readonly string[], max: number, what: string): Promise<void> {
+export async function checkRowLimit(
+  db: Queryable,
+  table: 'bookmarks' | 'progress_items',
+  keyExpr: string,
+  userId: string,
+  keys: readonly string[],
+  max: number,
+  what: string,
+): Promise<void> {
   const { rows } = await db.query<{ total: number; existing: number }>(
     `SELECT (SELECT count(*) FROM ${table} WHERE user_id = $1)::int AS total,
             (SELECT count(*) FROM ${table} WHERE user_id = $1 AND ${keyExpr} IN (SELECT jsonb_array_elements_text($2::jsonb)))::int AS existing`,

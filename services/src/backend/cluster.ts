@@ -42,11 +42,15 @@ export async function startBackendProcess(
   } = {},
 ): Promise<BackendProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `backend-${name}-`));
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(servicesDir, 'src', 'cli.ts'), 'backend'], {
-    cwd: servicesDir,
-    env: { ...process.env, MW_DATA_DIR: dataDir, MW_PORT_BACKEND: '0', BACKEND_PG_POOL_SIZE: '20', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(servicesDir, 'src', 'cli.ts'), 'backend'],
+    {
+      cwd: servicesDir,
+      env: { ...process.env, MW_DATA_DIR: dataDir, MW_PORT_BACKEND: '0', BACKEND_PG_POOL_SIZE: '20', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
   const remove = () => fs.rmSync(dataDir, { recursive: true, force: true });
   let output = '';

@@ -13,7 +13,16 @@ async function concurrentWrites(base: string) {
   const episode = (token: string, n: number) =>
     call(base, 'PUT', `${user}/progress/1399`, {
       token,
-      body: { tmdbId: '1399', meta: showMeta(), duration: 3000, watched: n, seasonId: `s${n % 5}`, episodeId: `e${n}`, seasonNumber: n % 5, episodeNumber: n },
+      body: {
+        tmdbId: '1399',
+        meta: showMeta(),
+        duration: 3000,
+        watched: n,
+        seasonId: `s${n % 5}`,
+        episodeId: `e${n}`,
+        seasonNumber: n % 5,
+        episodeNumber: n,
+      },
     });
   const movie = (token: string, watched: number) =>
     call(base, 'PUT', `${user}/progress/603`, { token, body: { tmdbId: '603', meta: movieMeta(), duration: 8000, watched } });
@@ -90,8 +99,7 @@ describe.skipIf(!postgres.url)(`concurrent writers on PostgreSQL${postgres.url ?
     await server?.close();
     await postgres.stop();
   });
-  it('two sessions of the same user writing at once lose no write (pool of connections)', () =>
-    concurrentWrites(server.url));
+  it('two sessions of the same user writing at once lose no write (pool of connections)', () => concurrentWrites(server.url));
 });
 
 describe('embedded database durability settings', () => {

@@ -39,7 +39,10 @@ describe('backend configuration', () => {
   it('reads the environment, then a JSON file under it, and refuses bad values by name', () => {
     const dir = tempDir();
     const file = path.join(dir, 'backend.json');
-    fs.writeFileSync(file, JSON.stringify({ BACKEND_NAME: 'from file', BACKEND_SESSION_IDLE_DAYS: 7, BACKEND_CORS_ORIGINS: 'https://a.example' }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ BACKEND_NAME: 'from file', BACKEND_SESSION_IDLE_DAYS: 7, BACKEND_CORS_ORIGINS: 'https://a.example' }),
+    );
     const config = loadConfig(
       { BACKEND_CONFIG_FILE: file, BACKEND_SESSION_IDLE_DAYS: '2', BACKEND_JWT_SECRET: 's'.repeat(32), BACKEND_CORS_ORIGINS: '' },
       dir,
@@ -79,7 +82,9 @@ describe('README configuration table', () => {
 
   /** The first column of the table under "## Configuration"; `_SUFFIX` continues the name before it. */
   const readmeVariables = () => {
-    const section = read('README.md').split(/^## /m).find((s) => s.startsWith('Configuration'));
+    const section = read('README.md')
+      .split(/^## /m)
+      .find((s) => s.startsWith('Configuration'));
     expect(section, '## Configuration in README.md').toBeDefined();
     const names: string[] = [];
     for (const line of section!.split('\n')) {

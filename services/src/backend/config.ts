@@ -44,9 +44,7 @@ export interface RateLimits {
   captchaMetrics: number;
 }
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 const positive = z.coerce.number().positive();
 const count = z.coerce.number().int().min(0);
 
@@ -65,7 +63,11 @@ const EnvSchema = z.object({
   BACKEND_CORS_ORIGINS: z.string().default('http://localhost:3000'),
   BACKEND_CORS_ANY_LOCALHOST: bool.optional(),
   BACKEND_TRUST_PROXY: bool.default(false),
-  BACKEND_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  BACKEND_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024),
   BACKEND_MAX_BOOKMARKS: z.coerce.number().int().min(1).default(20_000),
   BACKEND_MAX_PROGRESS_ITEMS: z.coerce.number().int().min(1).default(100_000),
   BACKEND_RATE_LIMITS: bool.default(true),

@@ -18,7 +18,8 @@ export interface AppDeps {
   log: (line: string) => void;
 }
 
-export type Bucket = 'registerStart' | 'registerComplete' | 'loginStart' | 'loginComplete' | 'progressImport' | 'providerMetrics' | 'captchaMetrics';
+export type Bucket =
+  'registerStart' | 'registerComplete' | 'loginStart' | 'loginComplete' | 'progressImport' | 'providerMetrics' | 'captchaMetrics';
 
 export type RouteContext = ReturnType<typeof createRouteContext>;
 
@@ -32,14 +33,12 @@ export function createRouteContext({ db, config, log }: AppDeps) {
    * process alone: every revocation goes through here and clears the cache. With a PostgreSQL server
    * other instances may revoke sessions, so each request reads the row.
    */
-  const sessions =
-    db.kind === 'pglite' ? new Map<string, { userId: string; accessedAt: number; expiresAt: number }>() : undefined;
+  const sessions = db.kind === 'pglite' ? new Map<string, { userId: string; accessedAt: number; expiresAt: number }>() : undefined;
   let revocations = 0;
   const revoke = (match: (id: string, userId: string) => boolean) => {
     revocations++;
     if (sessions) for (const [id, s] of sessions) if (match(id, s.userId)) sessions.delete(id);
   };
-
 
   const authenticate = async (c: Context<Env>): Promise<Auth> => {
     const header = c.req.header('authorization');
@@ -51,10 +50,7 @@ export function createRouteContext({ db, config, log }: AppDeps) {
     let session = sessions?.get(sessionId);
     if (!session) {
       const generation = revocations;
-      const { rows } = await db.query<SessionRow>(
-        'SELECT user_id, accessed_at, expires_at FROM sessions WHERE id = $1',
-        [sessionId],
-      );
+      const { rows } = await db.query<SessionRow>('SELECT user_id, accessed_at, expires_at FROM sessions WHERE id = $1', [sessionId]);
       const row = rows[0];
       if (row) {
         session = {

@@ -244,12 +244,7 @@ async function inProcessTransport(dataDir: string, counters: FsyncCounters): Pro
 }
 
 /** The worker thread and its pending requests; if the thread dies, every request fails from then on. */
-async function workerTransport(
-  dataDir: string,
-  counters: FsyncCounters,
-  log: (line: string) => void,
-  entry: URL,
-): Promise<Transport> {
+async function workerTransport(dataDir: string, counters: FsyncCounters, log: (line: string) => void, entry: URL): Promise<Transport> {
   const worker = new Worker(entry, {
     workerData: { dataDir, counters } satisfies WorkerData,
     // No loader flags from the parent: the entry registers TypeScript support itself.

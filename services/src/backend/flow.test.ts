@@ -101,7 +101,17 @@ async function fullFlow(base: string) {
     token: b.token,
     body: [
       { tmdbId: '603', meta: movieMeta('The Matrix'), duration: 8160, watched: 50, updatedAt: '2024-01-01T00:00:00.000Z' },
-      { tmdbId: '1399', meta: showMeta(), duration: 3600, watched: 900, seasonId: 's1', episodeId: 'e1', seasonNumber: 1, episodeNumber: 1, updatedAt: '2024-02-01T00:00:00Z' },
+      {
+        tmdbId: '1399',
+        meta: showMeta(),
+        duration: 3600,
+        watched: 900,
+        seasonId: 's1',
+        episodeId: 'e1',
+        seasonNumber: 1,
+        episodeNumber: 1,
+        updatedAt: '2024-02-01T00:00:00Z',
+      },
       { tmdbId: '550', meta: movieMeta(), duration: 8340, watched: 4000, updatedAt: '2000-01-01T00:00:00Z' },
     ],
   });
@@ -110,8 +120,7 @@ async function fullFlow(base: string) {
   let progress = await call(base, 'GET', `${user}/progress`, { token: a.token });
   expect(progress.status).toBe(200);
   expect(progress.body).toHaveLength(6);
-  const find = (tmdbId: string, episodeId?: string) =>
-    progress.body.find((p: any) => p.tmdbId === tmdbId && p.episode.id === episodeId);
+  const find = (tmdbId: string, episodeId?: string) => progress.body.find((p: any) => p.tmdbId === tmdbId && p.episode.id === episodeId);
   expect(find('603')).toMatchObject({ watched: 101, duration: 8160 });
   expect(find('1399', 'e1')).toMatchObject({ watched: 900, updatedAt: '2024-02-01T00:00:00.000Z' });
   expect(find('1399', 'e2')).toMatchObject({ watched: 120, season: { id: 's1', number: 1 }, episode: { number: 2 } });

@@ -16,9 +16,22 @@ afterAll(() => server?.close());
 
 let seed = 424242;
 const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
-const NASTY_TEXT = ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\ud83d', '💥\u0000', '\uffff', '\u202e', 'x'.repeat(5000), '', ' ', '\n\r\t'];
+const NASTY_TEXT = [
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '\ud83d',
+  '💥\u0000',
+  '\uffff',
+  '\u202e',
+  'x'.repeat(5000),
+  '',
+  ' ',
+  '\n\r\t',
+];
 const NASTY_VALUES: unknown[] = [null, true, -1, 1e308, -0, 3.5, [], {}, [[[[]]]], 'NaN', Number.MAX_SAFE_INTEGER + 2, ...NASTY_TEXT];
 
 /** A copy of `value` with one leaf (chosen at random) replaced, or a text field spiked with a nasty string. */
@@ -40,10 +53,29 @@ const deep = (n: number): unknown => (n === 0 ? 'leaf\u0000' : { a: deep(n - 1) 
 describe('every route under malformed input', () => {
   it('never answers 5xx', async () => {
     const u = `/users/${me.userId}`;
-    const progress = { tmdbId: '603', meta: movieMeta(), duration: 100, watched: 10, seasonId: 's1', episodeId: 'e1', seasonNumber: 1, episodeNumber: 2 };
+    const progress = {
+      tmdbId: '603',
+      meta: movieMeta(),
+      duration: 100,
+      watched: 10,
+      seasonId: 's1',
+      episodeId: 'e1',
+      seasonNumber: 1,
+      episodeNumber: 2,
+    };
     const routes: [string, string, unknown][] = [
       ['POST', '/auth/register/start', {}],
-      ['POST', '/auth/register/complete', { publicKey: me.keys.publicKeyWire, challenge: { code: 'c', signature: 's' }, namespace: 'movie-web', device: 'd', profile: { colorA: '#fff', colorB: '#000', icon: 'cat' } }],
+      [
+        'POST',
+        '/auth/register/complete',
+        {
+          publicKey: me.keys.publicKeyWire,
+          challenge: { code: 'c', signature: 's' },
+          namespace: 'movie-web',
+          device: 'd',
+          profile: { colorA: '#fff', colorB: '#000', icon: 'cat' },
+        },
+      ],
       ['POST', '/auth/login/start', { publicKey: me.keys.publicKeyWire }],
       ['POST', '/auth/login/complete', { publicKey: me.keys.publicKeyWire, challenge: { code: 'c', signature: 's' }, device: 'd' }],
       ['PATCH', u, { profile: { colorA: '#fff', colorB: '#000', icon: 'cat' } }],
@@ -53,7 +85,11 @@ describe('every route under malformed input', () => {
       ['PUT', `${u}/progress/603`, progress],
       ['PUT', `${u}/progress/import`, [progress]],
       ['DELETE', `${u}/progress/603`, { seasonId: 's1', episodeId: 'e1' }],
-      ['PUT', `${u}/settings`, { applicationLanguage: 'en', applicationTheme: 'blue', defaultSubtitleLanguage: 'en', proxyUrls: ['https://p.example'] }],
+      [
+        'PUT',
+        `${u}/settings`,
+        { applicationLanguage: 'en', applicationTheme: 'blue', defaultSubtitleLanguage: 'en', proxyUrls: ['https://p.example'] },
+      ],
       ['POST', '/metrics/providers', { items: [{ tmdbId: '1', type: 'movie', title: 'T', status: 'success', providerId: 'p' }] }],
       ['POST', '/metrics/captcha', { success: true }],
     ];
@@ -62,12 +98,26 @@ describe('every route under malformed input', () => {
     const check = async (method: string, path: string, options: Parameters<typeof call>[3]) => {
       const res = await call(server.url, method, path, { token: me.token, ...options });
       answered++;
-      if (res.status >= 500) failures.push(`${method} ${path} ${JSON.stringify(options).slice(0, 200)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status >= 500)
+        failures.push(
+          `${method} ${path} ${JSON.stringify(options).slice(0, 200)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
+        );
       else if (res.status >= 400) expect(res.body).toMatchObject({ errorType: expect.stringMatching(/^(message|validation)$/) });
     };
     for (const [method, path, body] of routes) {
       for (let i = 0; i < 40; i++) await check(method, path, { body: mutate(body) });
-      for (const raw of ['{', '[1,', '{"a":}', 'null', '"\\u0000"', '{"meta":"\\ud800"}', JSON.stringify(deep(2000)), '['.repeat(60_000) + ']'.repeat(60_000), '{"a":'.repeat(30_000) + '1' + '}'.repeat(30_000)]) await check(method, path, { raw, headers: { 'content-type': 'application/json' } });
+      for (const raw of [
+        '{',
+        '[1,',
+        '{"a":}',
+        'null',
+        '"\\u0000"',
+        '{"meta":"\\ud800"}',
+        JSON.stringify(deep(2000)),
+        '['.repeat(60_000) + ']'.repeat(60_000),
+        '{"a":'.repeat(30_000) + '1' + '}'.repeat(30_000),
+      ])
+        await check(method, path, { raw, headers: { 'content-type': 'application/json' } });
     }
     // Path parameters too.
     for (const id of ['%00', 'a%00b', '%ED%A0%80', '%F0%9F%92%A5', 'x'.repeat(300), '..', '%2F']) {
@@ -83,7 +133,10 @@ describe('every route under malformed input', () => {
 
   it('keeps text with NUL characters and lone surrogates, made well-formed', async () => {
     const u = `/users/${me.userId}`;
-    const saved = await call(server.url, 'PUT', `${u}/progress/550`, { token: me.token, body: { meta: { ...movieMeta('Fight\u0000 Club \ud800'), type: 'movie' }, duration: 100, watched: 5 } });
+    const saved = await call(server.url, 'PUT', `${u}/progress/550`, {
+      token: me.token,
+      body: { meta: { ...movieMeta('Fight\u0000 Club \ud800'), type: 'movie' }, duration: 100, watched: 5 },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.meta.title).toBe('Fight Club \ufffd');
     const bookmark = await call(server.url, 'POST', `${u}/bookmarks/551`, { token: me.token, body: { meta: movieMeta('A\udc00B\u0000') } });

@@ -37,7 +37,11 @@ describe('the newer edit wins, whichever push arrives first', () => {
     // Per episode row too.
     await put(b.token, 50, at(1_000), 'e1');
     await put(a.token, 10, at(60_000), 'e1');
-    const rows = (await call(server.url, 'GET', `${user}/progress`, { token: a.token })).body as Array<{ tmdbId: string; watched: number; updatedAt: string }>;
+    const rows = (await call(server.url, 'GET', `${user}/progress`, { token: a.token })).body as Array<{
+      tmdbId: string;
+      watched: number;
+      updatedAt: string;
+    }>;
     expect(rows.find((r) => r.tmdbId === '603')!.watched).toBe(700);
     expect(rows.find((r) => r.tmdbId === '1399')!.watched).toBe(50);
     // A newer edit still overwrites; one without a time is "now", as upstream.
@@ -52,7 +56,10 @@ describe('the newer edit wins, whichever push arrives first', () => {
     const a = await register(server.url, { device: 'A' });
     const user = `/users/${a.userId}`;
     const list = (title: string, updatedAt: string) =>
-      call(server.url, 'PUT', `${user}/bookmarks`, { token: a.token, body: [{ tmdbId: '603', meta: { ...movieMeta(), title }, updatedAt }] });
+      call(server.url, 'PUT', `${user}/bookmarks`, {
+        token: a.token,
+        body: [{ tmdbId: '603', meta: { ...movieMeta(), title }, updatedAt }],
+      });
     await list('newer', at(1_000));
     const answer = await list('older', at(60_000));
     expect(answer.status).toBe(200);

@@ -35,7 +35,12 @@ describe('the embedded database filesystem (what it syncs, and when)', () => {
     expect(dfs.read(fd, into, 8, 5, 3)).toBe(5);
     expect(new TextDecoder().decode(into.subarray(8, 13))).toBe('hello');
     expect(dfs.fstat(fd).size).toBe(8);
-    expect(fs.readFileSync(path.join(dir, 'pgdata', 'base', '1')).subarray(3).toString()).toBe('hello');
+    expect(
+      fs
+        .readFileSync(path.join(dir, 'pgdata', 'base', '1'))
+        .subarray(3)
+        .toString(),
+    ).toBe('hello');
     expect(dfs.readdir('/base')).toEqual(['1']);
   });
 

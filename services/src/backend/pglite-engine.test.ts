@@ -66,7 +66,12 @@ describe('group commit', () => {
     const blocker = group.write('x');
     await tick();
     await tick();
-    const results = ['ok1', 'bad', 'ok2'].map((sql) => group.write(sql).then(() => 'ok', (e: Error) => e.message));
+    const results = ['ok1', 'bad', 'ok2'].map((sql) =>
+      group.write(sql).then(
+        () => 'ok',
+        (e: Error) => e.message,
+      ),
+    );
     await fake.releaseAll();
     await blocker;
     expect(await Promise.all(results)).toEqual(['ok', 'bad bad', 'ok']);
@@ -123,8 +128,7 @@ describe('embedded database engine (wire protocol, in-process)', () => {
   let engine: Engine;
   let remove: () => void;
   const counters = newFsyncCounters();
-  const query = (sql: string, params: unknown[] = [], tx?: number) =>
-    engine.run({ op: 'query', sql, params, tx }) as Promise<QueryResult>;
+  const query = (sql: string, params: unknown[] = [], tx?: number) => engine.run({ op: 'query', sql, params, tx }) as Promise<QueryResult>;
 
   beforeAll(async () => {
     const t = await pgliteTestDir();
@@ -139,7 +143,12 @@ describe('embedded database engine (wire protocol, in-process)', () => {
 
   it('returns typed rows and counts the rows a write touched', async () => {
     const at = new Date('2024-05-06T07:08:09.123Z');
-    const inserted = await query('INSERT INTO t (id, doc, at, note) VALUES ($1, $2::jsonb, $3, $4) RETURNING *', [1, JSON.stringify({ k: 'v' }), at, null]);
+    const inserted = await query('INSERT INTO t (id, doc, at, note) VALUES ($1, $2::jsonb, $3, $4) RETURNING *', [
+      1,
+      JSON.stringify({ k: 'v' }),
+      at,
+      null,
+    ]);
     expect(inserted).toEqual({ rows: [{ id: 1, doc: { k: 'v' }, at, note: null }], rowCount: 1 });
     await query('INSERT INTO t (id) VALUES (2), (3)');
     expect((await query('UPDATE t SET note = $1 WHERE id > $2', ['n', 1])).rowCount).toBe(2);
@@ -233,7 +242,9 @@ describe('embedded database in its worker thread', () => {
       }),
     ).rejects.toThrow('changed my mind');
     expect((await db.query('SELECT id FROM users ORDER BY id')).rows).toEqual([{ id: 'u1' }]);
-    const error = await db.query("INSERT INTO users (id, public_key, namespace, profile) VALUES ('u3', 'k1', 'n', '{}')").catch((e: unknown) => e);
+    const error = await db
+      .query("INSERT INTO users (id, public_key, namespace, profile) VALUES ('u3', 'k1', 'n', '{}')")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ code: '23505', constraint: 'users_public_key_key' });
   });

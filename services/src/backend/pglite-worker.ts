@@ -11,7 +11,8 @@ export interface WorkerData {
   counters: Float64Array;
 }
 
-export type WorkerMessage = { id: number; result: unknown } | { id: number; error: SerializedError } | { ready: true } | { failed: SerializedError };
+export type WorkerMessage =
+  { id: number; result: unknown } | { id: number; error: SerializedError } | { ready: true } | { failed: SerializedError };
 
 export interface SerializedError {
   message: string;

@@ -96,12 +96,8 @@ describe('public routes', () => {
     expect(delta('mw_provider_status_count{provider_id="prov-a",status="notfound"}')).toBe(1);
     expect(delta('mw_provider_status_count{provider_id="prov-a",status="success"}')).toBe(1);
     // label values are escaped, so a title cannot break the exposition format
-    expect(
-      delta('mw_media_watch_count{title="The \\"Matrix\\"",tmdb_full_id="movie-603",provider_id="embed-b",success="true"}'),
-    ).toBe(1);
-    expect(
-      delta('mw_media_watch_count{title="The \\"Matrix\\"",tmdb_full_id="show-1399",provider_id="prov-a",success="false"}'),
-    ).toBe(1);
+    expect(delta('mw_media_watch_count{title="The \\"Matrix\\"",tmdb_full_id="movie-603",provider_id="embed-b",success="true"}')).toBe(1);
+    expect(delta('mw_media_watch_count{title="The \\"Matrix\\"",tmdb_full_id="show-1399",provider_id="prov-a",success="false"}')).toBe(1);
     expect(delta('mw_provider_tool_count{tool="test-tool"}')).toBe(1);
   });
 
@@ -130,7 +126,11 @@ describe('public routes', () => {
       ['/metrics/captcha', { success: 'true' }],
       ['/metrics/captcha', null],
     ];
-    const counters = (text: string) => text.split('\n').filter((l) => /^mw_(provider|media|captcha)/.test(l)).sort();
+    const counters = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => /^mw_(provider|media|captcha)/.test(l))
+        .sort();
     const before = counters(await metricsText());
     for (const [path, body] of bad) {
       const label = `${path} ${JSON.stringify(body)?.slice(0, 80)}`;

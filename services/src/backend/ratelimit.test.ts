@@ -25,7 +25,13 @@ const limits = {
   BACKEND_RATE_LIMIT_PROVIDER_METRICS: String(LIMIT),
   BACKEND_RATE_LIMIT_CAPTCHA_METRICS: String(LIMIT),
 };
-const providerItem = (i: number) => ({ tmdbId: String(100 + i), type: 'movie', title: 'Nosferatu', status: 'success', providerId: 'local-hls' });
+const providerItem = (i: number) => ({
+  tmdbId: String(100 + i),
+  type: 'movie',
+  title: 'Nosferatu',
+  status: 'success',
+  providerId: 'local-hls',
+});
 const RATELIMITED = { errorType: 'message', message: 'Ratelimited' };
 
 /** One request over its own connection from `localAddress` (any 127.0.0.x reaches a server on 127.0.0.1). */
@@ -133,10 +139,17 @@ describe('rate limits per client address (BACKEND_TRUST_PROXY off)', () => {
 
   it('covers every bucket the routes rate-limit', () => {
     const routesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'routes');
-    const source = fs.readdirSync(routesDir).map((file) => fs.readFileSync(path.join(routesDir, file), 'utf8')).join('\n');
+    const source = fs
+      .readdirSync(routesDir)
+      .map((file) => fs.readFileSync(path.join(routesDir, file), 'utf8'))
+      .join('\n');
     const used = [...source.matchAll(/rateLimit\(c, '(\w+)'/g)].map((m) => m[1]).sort();
     expect(used.length).toBeGreaterThan(0);
-    expect(used).toEqual(routes().map((r) => r.bucket).sort());
+    expect(used).toEqual(
+      routes()
+        .map((r) => r.bucket)
+        .sort(),
+    );
   });
 
   it('answers 429 in the contract shape after the limit, for that client only, whatever X-Forwarded-For says; an import is refused before writing', async () => {
@@ -151,10 +164,7 @@ describe('rate limits per client address (BACKEND_TRUST_PROXY off)', () => {
       }
       expectRatelimited(await send('127.0.0.2', LIMIT), `${label} over the limit`);
       // a forged X-Forwarded-For does not make a new client when the proxy is not trusted
-      expectRatelimited(
-        await send('127.0.0.2', LIMIT + 1, { 'x-forwarded-for': '203.0.113.7' }),
-        `${label} with X-Forwarded-For`,
-      );
+      expectRatelimited(await send('127.0.0.2', LIMIT + 1, { 'x-forwarded-for': '203.0.113.7' }), `${label} with X-Forwarded-For`);
       // another address is another client
       const other = await send('127.0.0.3', LIMIT + 2);
       expect(other.status, `${label} from another address`).toBe(route.ok);
@@ -172,7 +182,9 @@ describe('rate limits per client address (BACKEND_TRUST_PROXY off)', () => {
 describe('provider metrics count their items (contract A4)', () => {
   it('a report of more items than the budget left is refused, and counts nothing on /metrics', async () => {
     const send = (address: string, count: number) =>
-      from(address, `${direct.url}/metrics/providers`, 'POST', { body: { items: Array.from({ length: count }, (_, i) => providerItem(i)) } });
+      from(address, `${direct.url}/metrics/providers`, 'POST', {
+        body: { items: Array.from({ length: count }, (_, i) => providerItem(i)) },
+      });
     expect((await send('127.0.0.5', LIMIT)).status).toBe(200);
     expectRatelimited(await send('127.0.0.5', 1), 'one more item');
     const before = (await from('127.0.0.6', `${direct.url}/metrics`, 'GET')).body as string;

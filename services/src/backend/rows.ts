@@ -1,5 +1,13 @@
 /** Database rows of the account server and the wire objects (DTOs) made from them, typed by the wire format. */
-import type { BookmarkMeta, BookmarkResponse, ProgressMeta, ProgressResponse, SessionResponse, SettingsResponse, UserResponse } from 'account-wire';
+import type {
+  BookmarkMeta,
+  BookmarkResponse,
+  ProgressMeta,
+  ProgressResponse,
+  SessionResponse,
+  SettingsResponse,
+  UserResponse,
+} from 'account-wire';
 
 export interface UserRow {
   id: string;
@@ -73,9 +81,7 @@ export const progressDto = (p: ProgressRow): ProgressResponse => ({
   id: p.id,
   tmdbId: p.tmdb_id,
   season: p.season_id ? { id: p.season_id, ...(p.season_number != null ? { number: p.season_number } : {}) } : {},
-  episode: p.episode_id
-    ? { id: p.episode_id, ...(p.episode_number != null ? { number: p.episode_number } : {}) }
-    : {},
+  episode: p.episode_id ? { id: p.episode_id, ...(p.episode_number != null ? { number: p.episode_number } : {}) } : {},
   meta: p.meta,
   duration: Number(p.duration),
   watched: Number(p.watched),

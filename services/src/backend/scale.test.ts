@@ -139,7 +139,8 @@ describe.skipIf(!!skipReason)(`two account servers on PostgreSQL behind HAProxy$
       expect(response.status).toBe(200);
       const items = (await response.json()) as { tmdbId: string; watched: number }[];
       const stored = items.find((item) => item.tmdbId === '550')?.watched;
-      if (stored !== acknowledged.get(account.userId)) lost.push(`${account.userId}: acknowledged ${acknowledged.get(account.userId)}, stored ${stored}`);
+      if (stored !== acknowledged.get(account.userId))
+        lost.push(`${account.userId}: acknowledged ${acknowledged.get(account.userId)}, stored ${stored}`);
     }
     expect(lost).toEqual([]);
     expect(acknowledged.size).toBe(USERS);

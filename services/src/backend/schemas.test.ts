@@ -5,7 +5,11 @@ describe('request validation', () => {
   it('tells the client what is wrong in English, as upstream does (zod/mini loads no messages by itself)', () => {
     const result = S.LoginStart.safeParse(null);
     expect(result.success).toBe(false);
-    expect(result.error!.issues[0]).toMatchObject({ code: 'invalid_type', path: [], message: 'Invalid input: expected object, received null' });
+    expect(result.error!.issues[0]).toMatchObject({
+      code: 'invalid_type',
+      path: [],
+      message: 'Invalid input: expected object, received null',
+    });
     const meta = S.ProgressMeta.safeParse({ title: 'x', year: 2000, type: 'tv' });
     expect(meta.error!.issues[0]).toMatchObject({ path: ['type'], message: 'Invalid option: expected one of "movie"|"show"' });
   });

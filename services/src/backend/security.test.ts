@@ -144,7 +144,11 @@ describe('challenges', () => {
     const other = await register(base);
     const code3 = await challenge('/auth/login/start', { publicKey: keys.publicKeyWire });
     const stolen = await call(base, 'POST', '/auth/login/complete', {
-      body: { publicKey: other.keys.publicKeyWire, challenge: { code: code3, signature: signChallenge(code3, other.keys.seed) }, device: 'd' },
+      body: {
+        publicKey: other.keys.publicKeyWire,
+        challenge: { code: code3, signature: signChallenge(code3, other.keys.seed) },
+        device: 'd',
+      },
     });
     expect(stolen).toMatchObject({ status: 401, body: { message: 'Challenge Code Invalid' } });
     expect((await complete(keys, 'not-a-code')).body.message).toBe('Challenge Code Invalid');
@@ -248,18 +252,29 @@ describe('validation', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(notJson).toMatchObject({ status: 400, body: { errorType: 'message' } });
-    const huge = await rawRequest(`${base}${u()}/bookmarks`, 'PUT', alice.token,
+    const huge = await rawRequest(
+      `${base}${u()}/bookmarks`,
+      'PUT',
+      alice.token,
       JSON.stringify([{ tmdbId: '1', meta: { ...movieMeta(), title: 'x'.repeat(3 * 1024 * 1024) } }]),
     );
     expect(huge).toMatchObject({ status: 413, body: { errorType: 'message' } });
     // the same without a Content-Length (chunked): counted as it arrives, refused with 413 (the
     // client may see the connection closed first, as it is still sending)
-    const hugeChunked = await rawRequest(`${base}${u()}/bookmarks`, 'PUT', alice.token,
-      JSON.stringify([{ tmdbId: 'c0', meta: { ...movieMeta(), title: 'x'.repeat(3 * 1024 * 1024) } }]), { chunked: true },
+    const hugeChunked = await rawRequest(
+      `${base}${u()}/bookmarks`,
+      'PUT',
+      alice.token,
+      JSON.stringify([{ tmdbId: 'c0', meta: { ...movieMeta(), title: 'x'.repeat(3 * 1024 * 1024) } }]),
+      { chunked: true },
     ).catch((error: NodeJS.ErrnoException) => ({ status: error.code, body: undefined }));
     expect([413, 'ECONNRESET']).toContain(hugeChunked.status);
-    const smallChunked = await rawRequest(`${base}${u()}/bookmarks`, 'PUT', alice.token,
-      JSON.stringify([{ tmdbId: 'c1', meta: movieMeta() }]), { chunked: true },
+    const smallChunked = await rawRequest(
+      `${base}${u()}/bookmarks`,
+      'PUT',
+      alice.token,
+      JSON.stringify([{ tmdbId: 'c1', meta: movieMeta() }]),
+      { chunked: true },
     );
     expect(smallChunked).toMatchObject({ status: 200, body: [{ tmdbId: 'c1' }] });
     const stored = await call(base, 'GET', `${u()}/bookmarks`, { token: alice.token });
@@ -352,13 +367,9 @@ describe('configured limits: rate limits, captcha, CORS in production, idle sess
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(allowed.headers.get('access-control-allow-headers')).toMatch(/authorization/i);
-    expect((await preflight(limited.url, 'https://site.example')).headers.get('access-control-allow-origin')).toBe(
-      'https://site.example',
-    );
+    expect((await preflight(limited.url, 'https://site.example')).headers.get('access-control-allow-origin')).toBe('https://site.example');
     expect((await preflight(limited.url, 'http://localhost:5173')).headers.get('access-control-allow-origin')).toBeNull();
-    expect((await preflight(base, 'http://localhost:5173')).headers.get('access-control-allow-origin')).toBe(
-      'http://localhost:5173',
-    );
+    expect((await preflight(base, 'http://localhost:5173')).headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect((await preflight(base, 'https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
   });
 

@@ -41,7 +41,9 @@ function sharedStateSuite(servers: () => [string, string]) {
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-      expect((await call(base, 'POST', '/auth/register/start', { body: {}, headers: { 'x-forwarded-for': '203.0.113.8' } })).status).toBe(200);
+      expect((await call(base, 'POST', '/auth/register/start', { body: {}, headers: { 'x-forwarded-for': '203.0.113.8' } })).status).toBe(
+        200,
+      );
     }
   });
 
@@ -143,35 +145,32 @@ describe('two app instances on one PGlite database', () => {
 const postgres = await findPostgres();
 afterAll(() => postgres.stop());
 
-describe.skipIf(!postgres.url)(
-  `two account servers on one PostgreSQL${postgres.url ? '' : ` (skipped: ${postgres.reason})`}`,
-  () => {
-    const servers: TestServer[] = [];
-    const dirs: string[] = [];
-    beforeAll(async () => {
-      for (let i = 0; i < 2; i++) {
-        // each instance has its own data folder (so its own generated secret file): they agree on the database's
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backend-instance-'));
-        dirs.push(dir);
-        servers.push(await startBackend({ DATABASE_URL: postgres.url, BACKEND_TRUST_PROXY: 'true', ...limits }, { dataDir: dir }));
-      }
-      // a fresh cluster per run, but clear windows another test file may have left
-      const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: postgres.url });
-      await client.connect();
-      await client.query('DELETE FROM rate_limits');
-      await client.end();
-    });
-    afterAll(async () => {
-      for (const server of servers) await server.close();
-      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-    });
+describe.skipIf(!postgres.url)(`two account servers on one PostgreSQL${postgres.url ? '' : ` (skipped: ${postgres.reason})`}`, () => {
+  const servers: TestServer[] = [];
+  const dirs: string[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      // each instance has its own data folder (so its own generated secret file): they agree on the database's
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backend-instance-'));
+      dirs.push(dir);
+      servers.push(await startBackend({ DATABASE_URL: postgres.url, BACKEND_TRUST_PROXY: 'true', ...limits }, { dataDir: dir }));
+    }
+    // a fresh cluster per run, but clear windows another test file may have left
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    await client.query('DELETE FROM rate_limits');
+    await client.end();
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
 
-    sharedStateSuite(() => [servers[0]!.url, servers[1]!.url]);
+  sharedStateSuite(() => [servers[0]!.url, servers[1]!.url]);
 
-    it('the generated signing secrets differ per data folder, the instances use the one in the database', () => {
-      const secrets = dirs.map((dir) => fs.readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim());
-      expect(secrets[0]).not.toBe(secrets[1]);
-    });
-  },
-);
+  it('the generated signing secrets differ per data folder, the instances use the one in the database', () => {
+    const secrets = dirs.map((dir) => fs.readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim());
+    expect(secrets[0]).not.toBe(secrets[1]);
+  });
+});

@@ -5,14 +5,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  encryptDeviceName,
-  generatePassphrase,
-  keysFromPassphrase,
-  keysFromSeed,
-  signChallenge,
-  type AccountKeys,
-} from 'account-crypto';
+import { encryptDeviceName, generatePassphrase, keysFromPassphrase, keysFromSeed, signChallenge, type AccountKeys } from 'account-crypto';
 import { start } from './index';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

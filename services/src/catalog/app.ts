@@ -62,7 +62,11 @@ export interface CatalogConfig {
   log: (line: string) => void;
 }
 
-export function catalogConfig(env: Record<string, string | undefined>, mediaUrl: string | undefined, log: (line: string) => void): CatalogConfig {
+export function catalogConfig(
+  env: Record<string, string | undefined>,
+  mediaUrl: string | undefined,
+  log: (line: string) => void,
+): CatalogConfig {
   return {
     readToken: env.LOCAL_TMDB_READ_TOKEN || LOCAL_TMDB_READ_TOKEN,
     apiKey: env.LOCAL_TMDB_API_KEY || LOCAL_TMDB_API_KEY,
@@ -94,7 +98,10 @@ function pageParam(c: Context): number {
 function appendParam(c: Context): string[] {
   const raw = c.req.query('append_to_response');
   if (!raw) return [];
-  const parts = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (parts.length > 20) throw new HttpError(400, ERROR_APPEND);
   return parts;
 }
@@ -142,9 +149,9 @@ function sorter(sortBy: string | undefined, kind: 'movie' | 'tv'): (a: Movie | S
     popularity: (t) => t.popularity,
     vote_average: (t) => t.voteAverage,
     vote_count: (t) => t.voteCount,
-    primary_release_date: (t) => (t.kind === 'movie' ? t.releaseDate : firstAirDate(t) ?? ''),
-    release_date: (t) => (t.kind === 'movie' ? t.releaseDate : firstAirDate(t) ?? ''),
-    first_air_date: (t) => (t.kind === 'movie' ? t.releaseDate : firstAirDate(t) ?? ''),
+    primary_release_date: (t) => (t.kind === 'movie' ? t.releaseDate : (firstAirDate(t) ?? '')),
+    release_date: (t) => (t.kind === 'movie' ? t.releaseDate : (firstAirDate(t) ?? '')),
+    first_air_date: (t) => (t.kind === 'movie' ? t.releaseDate : (firstAirDate(t) ?? '')),
     title: (t) => (t.kind === 'movie' ? t.title : t.name),
     original_title: (t) => (t.kind === 'movie' ? t.originalTitle : t.originalName),
     name: (t) => (t.kind === 'movie' ? t.title : t.name),
@@ -181,7 +188,7 @@ function discover(c: Context, kind: 'movie' | 'tv'): JsonObject {
   }
   const lang = q('with_original_language');
   if (lang) items = items.filter((t) => lang.split('|').includes(t.originalLanguage));
-  const date = (t: Movie | Show) => (t.kind === 'movie' ? t.releaseDate : firstAirDate(t) ?? '');
+  const date = (t: Movie | Show) => (t.kind === 'movie' ? t.releaseDate : (firstAirDate(t) ?? ''));
   const gte = q(kind === 'movie' ? 'primary_release_date.gte' : 'first_air_date.gte') ?? q('release_date.gte');
   const lte = q(kind === 'movie' ? 'primary_release_date.lte' : 'first_air_date.lte') ?? q('release_date.lte');
   if (gte) items = items.filter((t) => date(t) !== '' && date(t) >= gte);
@@ -193,7 +200,10 @@ function discover(c: Context, kind: 'movie' | 'tv'): JsonObject {
   const minAverage = Number(q('vote_average.gte'));
   if (minAverage) items = items.filter((t) => t.voteAverage >= minAverage);
   items.sort(sorter(q('sort_by'), kind));
-  return paginate(items.map((t) => (t.kind === 'movie' ? movieItem(t) : showItem(t))), pageParam(c));
+  return paginate(
+    items.map((t) => (t.kind === 'movie' ? movieItem(t) : showItem(t))),
+    pageParam(c),
+  );
 }
 
 function movieAppend(m: Movie, part: string, links: Links): Json | undefined {
@@ -257,7 +267,8 @@ export function createCatalogApp(config: CatalogConfig): Hono {
   app.get('/', (c) =>
     c.json({
       service: 'catalog',
-      description: 'Local TMDB v3 compatible catalog. API under /3, images under /t/p/{size}/{file}, IMDb-style pages under /title/{imdbId}/.',
+      description:
+        'Local TMDB v3 compatible catalog. API under /3, images under /t/p/{size}/{file}, IMDb-style pages under /title/{imdbId}/.',
       movies: MOVIES.length,
       shows: SHOWS.length,
     }),
@@ -276,7 +287,8 @@ export function createCatalogApp(config: CatalogConfig): Hono {
       trailerUrl: trailerUrl(links),
       imageBase: `${new URL(c.req.url).origin}/t/p`,
     });
-    if (!html) return c.html('<!DOCTYPE html><html><head><title>404 Error - IMDb (local)</title></head><body><h1>404 Error</h1></body></html>', 404);
+    if (!html)
+      return c.html('<!DOCTYPE html><html><head><title>404 Error - IMDb (local)</title></head><body><h1>404 Error</h1></body></html>', 404);
     return c.html(html);
   };
   app.get('/title/:imdbId{tt[0-9]+}', titlePage);
@@ -343,12 +355,20 @@ export function createCatalogApp(config: CatalogConfig): Hono {
         scored.push({ score, popularity: p.popularity, item: personItem(p, knownFor) });
       }
     scored.sort((a, b) => b.score - a.score || b.popularity - a.popularity);
-    return c.json(paginate(scored.map((s) => s.item), page));
+    return c.json(
+      paginate(
+        scored.map((s) => s.item),
+        page,
+      ),
+    );
   });
 
   // Lists
   const list = (c: Context, items: Array<Movie | Show>, extra?: JsonObject) => {
-    const body = paginate(items.map((t) => (t.kind === 'movie' ? movieItem(t) : showItem(t))), pageParam(c));
+    const body = paginate(
+      items.map((t) => (t.kind === 'movie' ? movieItem(t) : showItem(t))),
+      pageParam(c),
+    );
     return c.json(extra ? { ...extra, ...body } : body);
   };
   const byPopularity = (a: Movie | Show, b: Movie | Show) => b.popularity - a.popularity || a.id - b.id;
@@ -356,15 +376,26 @@ export function createCatalogApp(config: CatalogConfig): Hono {
   const visibleMovies = () => MOVIES.filter((m) => !m.adult);
   app.get('/3/movie/now_playing', (c) => {
     const min = dayOffset(-45);
-    const items = visibleMovies().filter((m) => released(m) && m.releaseDate >= min).sort(byPopularity);
+    const items = visibleMovies()
+      .filter((m) => released(m) && m.releaseDate >= min)
+      .sort(byPopularity);
     return list(c, items, { dates: { maximum: dayOffset(3), minimum: min } });
   });
   app.get('/3/movie/upcoming', (c) => {
-    const items = visibleMovies().filter((m) => m.releaseDate > today()).sort(byPopularity);
+    const items = visibleMovies()
+      .filter((m) => m.releaseDate > today())
+      .sort(byPopularity);
     return list(c, items, { dates: { maximum: dayOffset(60), minimum: dayOffset(1) } });
   });
   app.get('/3/movie/popular', (c) => list(c, visibleMovies().filter(released).sort(byPopularity)));
-  app.get('/3/movie/top_rated', (c) => list(c, visibleMovies().filter((m) => released(m) && m.voteCount >= 50).sort(byRating)));
+  app.get('/3/movie/top_rated', (c) =>
+    list(
+      c,
+      visibleMovies()
+        .filter((m) => released(m) && m.voteCount >= 50)
+        .sort(byRating),
+    ),
+  );
   app.get('/3/tv/popular', (c) => list(c, SHOWS.filter((s) => s.voteCount > 0).sort(byPopularity)));
   app.get('/3/tv/top_rated', (c) => list(c, SHOWS.filter((s) => s.voteCount >= 50).sort(byRating)));
   app.get('/3/tv/on_the_air', (c) => list(c, SHOWS.filter((s) => s.status === 'Returning Series').sort(byPopularity)));
@@ -375,7 +406,12 @@ export function createCatalogApp(config: CatalogConfig): Hono {
       ...(type === 'tv' ? [] : visibleMovies().filter(released)),
       ...(type === 'movie' ? [] : SHOWS.filter((s) => s.voteCount > 0)),
     ].sort(byPopularity);
-    return c.json(paginate(items.map((t) => (t.kind === 'movie' ? movieItem(t, true) : showItem(t, true))), pageParam(c)));
+    return c.json(
+      paginate(
+        items.map((t) => (t.kind === 'movie' ? movieItem(t, true) : showItem(t, true))),
+        pageParam(c),
+      ),
+    );
   });
 
   app.get('/3/discover/movie', (c) => c.json(discover(c, 'movie')));
@@ -386,7 +422,9 @@ export function createCatalogApp(config: CatalogConfig): Hono {
 
   app.get('/3/watch/providers/:type{movie|tv}', (c) =>
     c.json({
-      results: WATCH_PROVIDERS.filter((p) => (c.req.param('type') === 'movie' ? p.provider_id !== 257 : p.provider_id !== 9 && p.provider_id !== 99)).map((p) => ({
+      results: WATCH_PROVIDERS.filter((p) =>
+        c.req.param('type') === 'movie' ? p.provider_id !== 257 : p.provider_id !== 9 && p.provider_id !== 99,
+      ).map((p) => ({
         display_priority: p.display_priority,
         logo_path: p.logo_path,
         provider_name: p.provider_name,
@@ -406,7 +444,8 @@ export function createCatalogApp(config: CatalogConfig): Hono {
     let title: Movie | Show | undefined;
     if (source === 'imdb_id') title = titleByImdbId.get(externalId);
     else if (source === 'tvdb_id') title = showByTvdbId.get(Number(externalId));
-    else if (!source) return c.json({ success: false, status_code: 5, status_message: 'Invalid parameters: Your request parameters are incorrect.' }, 400);
+    else if (!source)
+      return c.json({ success: false, status_code: 5, status_message: 'Invalid parameters: Your request parameters are incorrect.' }, 400);
     if (title && !(title.kind === 'movie' && title.adult && !includeAdult(c))) {
       if (title.kind === 'movie') body.movie_results = [movieItem(title, true)];
       else body.tv_results = [showItem(title, true)];
@@ -457,7 +496,7 @@ export function createCatalogApp(config: CatalogConfig): Hono {
     for (const part of appendParam(c)) {
       if (part === 'credits') body.credits = seasonCredits(show);
       else if (part === 'external_ids') body.external_ids = seasonExternalIds(season);
-      else if (part === 'images') body.images = { posters: (images(season.posterPath, null, null).posters as Json[]) };
+      else if (part === 'images') body.images = { posters: images(season.posterPath, null, null).posters as Json[] };
       else if (part === 'videos') body.videos = { results: [] };
     }
     return c.json(body);

@@ -55,7 +55,14 @@ describe('auth', () => {
   });
 
   it('lets the accepted token be replaced by the environment', async () => {
-    const other = await start({ port: 0, host: 'localhost', dataDir: '', urls: {}, log: () => {}, env: { LOCAL_TMDB_READ_TOKEN: 'custom-token' } });
+    const other = await start({
+      port: 0,
+      host: 'localhost',
+      dataDir: '',
+      urls: {},
+      log: () => {},
+      env: { LOCAL_TMDB_READ_TOKEN: 'custom-token' },
+    });
     try {
       const ok = await fetch(`${other.url}/3/genre/tv/list`, { headers: { Authorization: 'Bearer custom-token' } });
       const old = await fetch(`${other.url}/3/genre/tv/list`, { headers: auth });
@@ -68,7 +75,11 @@ describe('auth', () => {
   it('answers CORS preflights without credentials and sends CORS headers', async () => {
     const pre = await fetch(`${service.url}/3/movie/653`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      headers: {
+        Origin: 'http://localhost:3000',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
@@ -151,14 +162,21 @@ describe('data set', () => {
   it('fills every Discover carousel with at least 20 titles over pages 1-2', async () => {
     for (const path of ['/3/movie/now_playing', '/3/movie/top_rated', '/3/movie/popular', '/3/tv/top_rated', '/3/tv/popular'])
       expect(await uniqueOverTwoPages(path), path).toBeGreaterThanOrEqual(20);
-    for (const g of MOVIE_GENRES) expect(await uniqueOverTwoPages(`/3/discover/movie?with_genres=${g.id}`), g.name).toBeGreaterThanOrEqual(20);
+    for (const g of MOVIE_GENRES)
+      expect(await uniqueOverTwoPages(`/3/discover/movie?with_genres=${g.id}`), g.name).toBeGreaterThanOrEqual(20);
     for (const g of TV_GENRES) expect(await uniqueOverTwoPages(`/3/discover/tv?with_genres=${g.id}`), g.name).toBeGreaterThanOrEqual(20);
     const movieProviders = [8, 350, 9, 15, 1899, 531, 337, 99];
     const tvProviders = [8, 350, 531, 15, 1899, 337, 257];
     for (const id of movieProviders)
-      expect(await uniqueOverTwoPages(`/3/discover/movie?with_watch_providers=${id}&watch_region=US`), `movie provider ${id}`).toBeGreaterThanOrEqual(20);
+      expect(
+        await uniqueOverTwoPages(`/3/discover/movie?with_watch_providers=${id}&watch_region=US`),
+        `movie provider ${id}`,
+      ).toBeGreaterThanOrEqual(20);
     for (const id of tvProviders)
-      expect(await uniqueOverTwoPages(`/3/discover/tv?with_watch_providers=${id}&watch_region=US`), `tv provider ${id}`).toBeGreaterThanOrEqual(20);
+      expect(
+        await uniqueOverTwoPages(`/3/discover/tv?with_watch_providers=${id}&watch_region=US`),
+        `tv provider ${id}`,
+      ).toBeGreaterThanOrEqual(20);
   });
 
   it('uses the real TMDB provider ids of the Discover providers', () => {
@@ -225,7 +243,11 @@ describe('endpoints', () => {
     expect(body.credits.crew.filter((c: { job: string }) => c.job === 'Director').length).toBeGreaterThan(0);
     expect(body.credits.cast.length).toBeGreaterThanOrEqual(5);
     expect(body.external_ids.imdb_id).toMatch(/^tt\d+$/);
-    expect(body.videos.results[0]).toMatchObject({ type: 'Trailer', site: 'LocalMedia', key: 'http://media.test:1234/clips/trailer/mp4/720.mp4' });
+    expect(body.videos.results[0]).toMatchObject({
+      type: 'Trailer',
+      site: 'LocalMedia',
+      key: 'http://media.test:1234/clips/trailer/mp4/720.mp4',
+    });
     const show = SHOWS[0]!;
     const tv = (await api(`/3/tv/${show.id}?append_to_response=content_ratings,external_ids,credits`)).body;
     expect(tv.content_ratings.results.find((r: { iso_3166_1: string }) => r.iso_3166_1 === 'US').rating).toBe(show.rating);

@@ -213,14 +213,69 @@ export const TODAY = dayOffset(0);
 // People
 
 const FIRST = [
-  'Ada', 'Bram', 'Celia', 'Dorian', 'Edda', 'Felix', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Lionel',
-  'Mara', 'Nils', 'Odile', 'Pavel', 'Quinn', 'Rosa', 'Silas', 'Talia', 'Ugo', 'Vera', 'Wendell', 'Xenia',
-  'Yusuf', 'Zora', 'Amos', 'Bettina', 'Caspar', 'Delphine', 'Emil', 'Flora', 'Gideon', 'Hester',
+  'Ada',
+  'Bram',
+  'Celia',
+  'Dorian',
+  'Edda',
+  'Felix',
+  'Greta',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Kira',
+  'Lionel',
+  'Mara',
+  'Nils',
+  'Odile',
+  'Pavel',
+  'Quinn',
+  'Rosa',
+  'Silas',
+  'Talia',
+  'Ugo',
+  'Vera',
+  'Wendell',
+  'Xenia',
+  'Yusuf',
+  'Zora',
+  'Amos',
+  'Bettina',
+  'Caspar',
+  'Delphine',
+  'Emil',
+  'Flora',
+  'Gideon',
+  'Hester',
 ];
 const LAST = [
-  'Ashgrove', 'Bellweather', 'Carrow', 'Dunmore', 'Elling', 'Fairbanks', 'Galloway', 'Hartigan', 'Ivers',
-  'Jessop', 'Kettering', 'Lindqvist', 'Marlowe', 'Northam', 'Oakes', 'Penhallow', 'Quarrie', 'Rennick',
-  'Strand', 'Thorne', 'Underhill', 'Vasquez-Lind', 'Whitcombe', 'Yarrow', 'Zeller', 'Abernathy', 'Brightwater',
+  'Ashgrove',
+  'Bellweather',
+  'Carrow',
+  'Dunmore',
+  'Elling',
+  'Fairbanks',
+  'Galloway',
+  'Hartigan',
+  'Ivers',
+  'Jessop',
+  'Kettering',
+  'Lindqvist',
+  'Marlowe',
+  'Northam',
+  'Oakes',
+  'Penhallow',
+  'Quarrie',
+  'Rennick',
+  'Strand',
+  'Thorne',
+  'Underhill',
+  'Vasquez-Lind',
+  'Whitcombe',
+  'Yarrow',
+  'Zeller',
+  'Abernathy',
+  'Brightwater',
 ];
 
 const people: Person[] = [];
@@ -245,8 +300,21 @@ const writers = people.slice(30, 45);
 const actors = people.slice(45);
 
 const CHARACTERS = [
-  'The Keeper', 'Captain Vale', 'Inspector Moss', 'Dr. Ember', 'The Stranger', 'Young Pip', 'Mayor Quill',
-  'Sister Agnes', 'The Courier', 'Old Tom', 'Lady Wren', 'The Navigator', 'Officer Lark', 'June', 'Rook',
+  'The Keeper',
+  'Captain Vale',
+  'Inspector Moss',
+  'Dr. Ember',
+  'The Stranger',
+  'Young Pip',
+  'Mayor Quill',
+  'Sister Agnes',
+  'The Courier',
+  'Old Tom',
+  'Lady Wren',
+  'The Navigator',
+  'Officer Lark',
+  'June',
+  'Rook',
 ];
 const creditId = (): string => hex(24);
 const castList = (count: number): CastMember[] => {
@@ -259,27 +327,90 @@ const castList = (count: number): CastMember[] => {
 // Titles
 
 const ADJ = [
-  'Copper', 'Silent', 'Crimson', 'Hollow', 'Northern', 'Paper', 'Velvet', 'Distant', 'Broken', 'Golden',
-  'Midnight', 'Salt', 'Glass', 'Iron', 'Wandering', 'Hidden', 'Last', 'Burning', 'Quiet', 'Electric',
+  'Copper',
+  'Silent',
+  'Crimson',
+  'Hollow',
+  'Northern',
+  'Paper',
+  'Velvet',
+  'Distant',
+  'Broken',
+  'Golden',
+  'Midnight',
+  'Salt',
+  'Glass',
+  'Iron',
+  'Wandering',
+  'Hidden',
+  'Last',
+  'Burning',
+  'Quiet',
+  'Electric',
 ];
 const NOUN = [
-  'Lighthouse', 'Orchard', 'Compass', 'Harbor', 'Meridian', 'Carnival', 'Atlas', 'Signal', 'Garden', 'Frontier',
-  'Archive', 'Tide', 'Engine', 'Kingdom', 'Observatory', 'Ferry', 'Cipher', 'Canyon', 'Parade', 'Lantern',
+  'Lighthouse',
+  'Orchard',
+  'Compass',
+  'Harbor',
+  'Meridian',
+  'Carnival',
+  'Atlas',
+  'Signal',
+  'Garden',
+  'Frontier',
+  'Archive',
+  'Tide',
+  'Engine',
+  'Kingdom',
+  'Observatory',
+  'Ferry',
+  'Cipher',
+  'Canyon',
+  'Parade',
+  'Lantern',
 ];
 const SHOW_NOUN = [
-  'Station', 'Chronicles', 'Files', 'Academy', 'Street', 'Quarter', 'Precinct', 'Frontier', 'Hotel', 'Crossing',
-  'Valley', 'Division', 'Society', 'Diaries', 'Company', 'Outpost',
+  'Station',
+  'Chronicles',
+  'Files',
+  'Academy',
+  'Street',
+  'Quarter',
+  'Precinct',
+  'Frontier',
+  'Hotel',
+  'Crossing',
+  'Valley',
+  'Division',
+  'Society',
+  'Diaries',
+  'Company',
+  'Outpost',
 ];
 const OVERVIEW_A = [
-  'A retired cartographer', 'Two estranged sisters', 'A night-shift radio host', 'An apprentice clockmaker',
-  'A small-town detective', 'A crew of salvage divers', 'A disgraced chef', 'A travelling circus',
-  'A young archivist', 'A lighthouse keeper',
+  'A retired cartographer',
+  'Two estranged sisters',
+  'A night-shift radio host',
+  'An apprentice clockmaker',
+  'A small-town detective',
+  'A crew of salvage divers',
+  'A disgraced chef',
+  'A travelling circus',
+  'A young archivist',
+  'A lighthouse keeper',
 ];
 const OVERVIEW_B = [
-  'uncovers a map that should not exist', 'must return home for one last summer',
-  'receives messages from a station that closed decades ago', 'builds a machine that predicts the weather of the heart',
-  'follows a trail of forged postcards', 'races a storm across an empty coast', 'inherits a failing cinema',
-  'searches for a missing melody', 'is pulled into a feud between rival orchards', 'discovers the town is being rewritten overnight',
+  'uncovers a map that should not exist',
+  'must return home for one last summer',
+  'receives messages from a station that closed decades ago',
+  'builds a machine that predicts the weather of the heart',
+  'follows a trail of forged postcards',
+  'races a storm across an empty coast',
+  'inherits a failing cinema',
+  'searches for a missing melody',
+  'is pulled into a feud between rival orchards',
+  'discovers the town is being rewritten overnight',
 ];
 const TAGLINES = ['Some doors open only once.', 'Every map lies a little.', 'Home is a moving target.', 'Listen closely.', ''];
 
@@ -299,18 +430,126 @@ interface PublicDomainFilm {
 
 /** Films in the public domain in the United States (real titles, real release dates). */
 const PUBLIC_DOMAIN: readonly PublicDomainFilm[] = [
-  { id: 653, imdbId: 'tt0013442', title: 'Nosferatu', date: '1922-03-04', runtime: 94, genres: [27, 14], director: 'F. W. Murnau', overview: 'The mysterious Count Orlok summons an estate agent to his castle, then travels to the agent’s town.' },
-  { id: 19, imdbId: 'tt0017136', title: 'Metropolis', date: '1927-01-10', runtime: 148, genres: [18, 878], director: 'Fritz Lang', overview: 'In a futuristic city sharply divided between workers and planners, the son of the city’s master falls for a prophet.' },
-  { id: 234, imdbId: 'tt0010323', title: 'The Cabinet of Dr. Caligari', date: '1920-02-27', runtime: 77, genres: [18, 27, 53], director: 'Robert Wiene', overview: 'A hypnotist uses a somnambulist to commit murders in a small German town.' },
-  { id: 10331, imdbId: 'tt0063350', title: 'Night of the Living Dead', date: '1968-10-04', runtime: 96, genres: [27, 53], director: 'George A. Romero', overview: 'A group of strangers barricade themselves in a farmhouse while the dead return to life.' },
-  { id: 961, imdbId: 'tt0017925', title: 'The General', date: '1926-12-31', runtime: 79, genres: [12, 35, 10752, 28], director: 'Buster Keaton', overview: 'A railway engineer pursues the stolen locomotive he loves through enemy lines.' },
-  { id: 775, imdbId: 'tt0000417', title: 'A Trip to the Moon', date: '1902-09-01', runtime: 14, genres: [12, 14, 878], director: 'Georges Méliès', overview: 'A group of astronomers travel to the Moon in a capsule fired from a giant cannon.' },
-  { id: 992, imdbId: 'tt0015324', title: 'Sherlock Jr.', date: '1924-04-21', runtime: 45, genres: [35, 28, 10749], director: 'Buster Keaton', overview: 'A film projectionist who dreams of being a detective walks into the movie he is showing.' },
-  { id: 10098, imdbId: 'tt0012349', title: 'The Kid', date: '1921-01-21', runtime: 68, genres: [35, 18, 10751], director: 'Charles Chaplin', overview: 'The Tramp cares for an abandoned child, until events put their relationship in jeopardy.' },
-  { id: 10513, imdbId: 'tt0052077', title: 'Plan 9 from Outer Space', date: '1957-07-22', runtime: 79, genres: [27, 878], director: 'Edward D. Wood Jr.', overview: 'Aliens resurrect the dead of Earth to stop humanity from building a doomsday weapon.' },
-  { id: 3085, imdbId: 'tt0032599', title: 'His Girl Friday', date: '1940-01-11', runtime: 92, genres: [35, 10749], director: 'Howard Hawks', overview: 'A newspaper editor uses every trick to keep his ex-wife, his best reporter, from remarrying.' },
-  { id: 4808, imdbId: 'tt0056923', title: 'Charade', date: '1963-12-05', runtime: 113, genres: [9648, 10749, 35, 53], director: 'Stanley Donen', overview: 'Romance and suspense ensue in Paris as a woman is pursued by men who want a fortune her husband stole.' },
-  { id: 16093, imdbId: 'tt0055830', title: 'Carnival of Souls', date: '1962-09-26', runtime: 78, genres: [27, 9648], director: 'Herk Harvey', overview: 'After a car accident, a church organist is drawn to an abandoned lakeside pavilion.' },
+  {
+    id: 653,
+    imdbId: 'tt0013442',
+    title: 'Nosferatu',
+    date: '1922-03-04',
+    runtime: 94,
+    genres: [27, 14],
+    director: 'F. W. Murnau',
+    overview: 'The mysterious Count Orlok summons an estate agent to his castle, then travels to the agent’s town.',
+  },
+  {
+    id: 19,
+    imdbId: 'tt0017136',
+    title: 'Metropolis',
+    date: '1927-01-10',
+    runtime: 148,
+    genres: [18, 878],
+    director: 'Fritz Lang',
+    overview: 'In a futuristic city sharply divided between workers and planners, the son of the city’s master falls for a prophet.',
+  },
+  {
+    id: 234,
+    imdbId: 'tt0010323',
+    title: 'The Cabinet of Dr. Caligari',
+    date: '1920-02-27',
+    runtime: 77,
+    genres: [18, 27, 53],
+    director: 'Robert Wiene',
+    overview: 'A hypnotist uses a somnambulist to commit murders in a small German town.',
+  },
+  {
+    id: 10331,
+    imdbId: 'tt0063350',
+    title: 'Night of the Living Dead',
+    date: '1968-10-04',
+    runtime: 96,
+    genres: [27, 53],
+    director: 'George A. Romero',
+    overview: 'A group of strangers barricade themselves in a farmhouse while the dead return to life.',
+  },
+  {
+    id: 961,
+    imdbId: 'tt0017925',
+    title: 'The General',
+    date: '1926-12-31',
+    runtime: 79,
+    genres: [12, 35, 10752, 28],
+    director: 'Buster Keaton',
+    overview: 'A railway engineer pursues the stolen locomotive he loves through enemy lines.',
+  },
+  {
+    id: 775,
+    imdbId: 'tt0000417',
+    title: 'A Trip to the Moon',
+    date: '1902-09-01',
+    runtime: 14,
+    genres: [12, 14, 878],
+    director: 'Georges Méliès',
+    overview: 'A group of astronomers travel to the Moon in a capsule fired from a giant cannon.',
+  },
+  {
+    id: 992,
+    imdbId: 'tt0015324',
+    title: 'Sherlock Jr.',
+    date: '1924-04-21',
+    runtime: 45,
+    genres: [35, 28, 10749],
+    director: 'Buster Keaton',
+    overview: 'A film projectionist who dreams of being a detective walks into the movie he is showing.',
+  },
+  {
+    id: 10098,
+    imdbId: 'tt0012349',
+    title: 'The Kid',
+    date: '1921-01-21',
+    runtime: 68,
+    genres: [35, 18, 10751],
+    director: 'Charles Chaplin',
+    overview: 'The Tramp cares for an abandoned child, until events put their relationship in jeopardy.',
+  },
+  {
+    id: 10513,
+    imdbId: 'tt0052077',
+    title: 'Plan 9 from Outer Space',
+    date: '1957-07-22',
+    runtime: 79,
+    genres: [27, 878],
+    director: 'Edward D. Wood Jr.',
+    overview: 'Aliens resurrect the dead of Earth to stop humanity from building a doomsday weapon.',
+  },
+  {
+    id: 3085,
+    imdbId: 'tt0032599',
+    title: 'His Girl Friday',
+    date: '1940-01-11',
+    runtime: 92,
+    genres: [35, 10749],
+    director: 'Howard Hawks',
+    overview: 'A newspaper editor uses every trick to keep his ex-wife, his best reporter, from remarrying.',
+  },
+  {
+    id: 4808,
+    imdbId: 'tt0056923',
+    title: 'Charade',
+    date: '1963-12-05',
+    runtime: 113,
+    genres: [9648, 10749, 35, 53],
+    director: 'Stanley Donen',
+    overview: 'Romance and suspense ensue in Paris as a woman is pursued by men who want a fortune her husband stole.',
+  },
+  {
+    id: 16093,
+    imdbId: 'tt0055830',
+    title: 'Carnival of Souls',
+    date: '1962-09-26',
+    runtime: 78,
+    genres: [27, 9648],
+    director: 'Herk Harvey',
+    overview: 'After a car accident, a church organist is drawn to an abandoned lakeside pavilion.',
+  },
 ];
 
 const usedTitles = new Set<string>(PUBLIC_DOMAIN.map((f) => f.title));
@@ -376,7 +615,12 @@ for (let i = 0; i < PUBLIC_DOMAIN.length + INVENTED_MOVIES; i += 1) {
     imdbId: pd ? pd.imdbId : `tt9${String(100_001 + invented).padStart(6, '0')}`,
     title,
     originalTitle: title,
-    originalLanguage: pd && ['Nosferatu', 'Metropolis', 'The Cabinet of Dr. Caligari'].includes(pd.title) ? 'de' : pd?.title === 'A Trip to the Moon' ? 'fr' : 'en',
+    originalLanguage:
+      pd && ['Nosferatu', 'Metropolis', 'The Cabinet of Dr. Caligari'].includes(pd.title)
+        ? 'de'
+        : pd?.title === 'A Trip to the Moon'
+          ? 'fr'
+          : 'en',
     releaseDate,
     overview: pd ? pd.overview : overview(),
     tagline: pick(TAGLINES),
@@ -403,11 +647,31 @@ for (let k = 0; k < 2; k += 1) {
   const id = 990_001 + k;
   const title = k === 0 ? 'After Hours at the Velvet Lounge' : 'The Midnight Revue';
   movies.push({
-    kind: 'movie', id, imdbId: `tt99${String(90_001 + k).padStart(5, '0')}`, title, originalTitle: title,
-    originalLanguage: 'en', releaseDate: dayOffset(-400 - k * 90), overview: 'A title flagged adult (include_adult test data).',
-    tagline: '', genreIds: [18, 10749], providerIds: [], runtime: 88, certification: 'NC-17', voteAverage: 5.1,
-    voteCount: 40, popularity: 2.5, adult: true, posterPath: `/poster-m${id}.svg`, backdropPath: null,
-    directors: [pick(directors)], writers: [pick(writers)], cast: castList(3), publicDomain: false, budget: 0, revenue: 0,
+    kind: 'movie',
+    id,
+    imdbId: `tt99${String(90_001 + k).padStart(5, '0')}`,
+    title,
+    originalTitle: title,
+    originalLanguage: 'en',
+    releaseDate: dayOffset(-400 - k * 90),
+    overview: 'A title flagged adult (include_adult test data).',
+    tagline: '',
+    genreIds: [18, 10749],
+    providerIds: [],
+    runtime: 88,
+    certification: 'NC-17',
+    voteAverage: 5.1,
+    voteCount: 40,
+    popularity: 2.5,
+    adult: true,
+    posterPath: `/poster-m${id}.svg`,
+    backdropPath: null,
+    directors: [pick(directors)],
+    writers: [pick(writers)],
+    cast: castList(3),
+    publicDomain: false,
+    budget: 0,
+    revenue: 0,
   });
 }
 export const MOVIES: readonly Movie[] = movies;
@@ -422,7 +686,20 @@ const NETWORKS = [
   { id: 453, name: 'Hulu', logo_path: '/logo-network-453.svg', origin_country: 'US' },
   { id: 4330, name: 'Paramount+', logo_path: '/logo-network-4330.svg', origin_country: 'US' },
 ];
-const EPISODE_WORDS = ['Arrival', 'The Signal', 'Low Tide', 'Crossroads', 'Ghost Light', 'The Ledger', 'Undertow', 'Homecoming', 'Static', 'First Frost', 'The Visitor', 'Open Water'];
+const EPISODE_WORDS = [
+  'Arrival',
+  'The Signal',
+  'Low Tide',
+  'Crossroads',
+  'Ghost Light',
+  'The Ledger',
+  'Undertow',
+  'Homecoming',
+  'Static',
+  'First Frost',
+  'The Visitor',
+  'Open Water',
+];
 
 const shows: Show[] = [];
 const SHOW_COUNT = 64;
@@ -527,8 +804,7 @@ export const titleByImdbId = new Map<string, Movie | Show>([
 export const showByTvdbId = new Map<number, Show>(SHOWS.map((s) => [s.tvdbId, s]));
 export const episodeById = new Map<number, { show: Show; season: Season; episode: Episode }>();
 for (const show of SHOWS)
-  for (const season of show.seasons)
-    for (const episode of season.episodes) episodeById.set(episode.id, { show, season, episode });
+  for (const season of show.seasons) for (const episode of season.episodes) episodeById.set(episode.id, { show, season, episode });
 
 /** The 31 movies of Discover's Editor Picks tab (TMDB ids in this catalog). */
 export const EDITOR_PICK_MOVIE_IDS: readonly number[] = [
@@ -542,6 +818,8 @@ export const EDITOR_PICK_SHOW_IDS: readonly number[] = SHOWS.slice(0, 16).map((s
 
 /** IMDb ids that have an IMDb-style title page (`/title/{imdbId}/`) on the catalog service. */
 export const IMDB_PAGE_IDS: readonly string[] = [
-  ...MOVIES.filter((m) => !m.adult && m.voteCount > 0).slice(0, 20).map((m) => m.imdbId),
+  ...MOVIES.filter((m) => !m.adult && m.voteCount > 0)
+    .slice(0, 20)
+    .map((m) => m.imdbId),
   ...SHOWS.slice(0, 8).map((s) => s.imdbId),
 ];

@@ -49,13 +49,21 @@ export function imdbPageData(imdbId: string, options: ImdbPageOptions): Record<s
             : { id: 'tvSeries', text: 'TV Series', isSeries: true, isEpisode: false, canHaveEpisodes: true },
           releaseYear: { year: y ?? null, endYear: lastYear ? Number(lastYear) : null },
           releaseDate: { day: d ?? null, month: m ?? null, year: y ?? null },
-          runtime: { seconds: runtimeMinutes * 60, displayableProperty: { value: { plainText: `${Math.floor(runtimeMinutes / 60)}h ${runtimeMinutes % 60}m` } } },
+          runtime: {
+            seconds: runtimeMinutes * 60,
+            displayableProperty: { value: { plainText: `${Math.floor(runtimeMinutes / 60)}h ${runtimeMinutes % 60}m` } },
+          },
           certificate: { rating: isMovie ? t.certification : t.rating },
           ratingsSummary: { aggregateRating: rating, voteCount: votes },
           plot: { plotText: { plainText: t.overview } },
           primaryImage: poster ? { url: poster, width: 1000, height: 1500 } : null,
           genres: { genres: genres.map((text) => ({ text, id: text })) },
-          keywords: { edges: [{ node: { text: 'local library' } }, { node: { text: isMovie && t.publicDomain ? 'public domain' : 'invented title' } }] },
+          keywords: {
+            edges: [
+              { node: { text: 'local library' } },
+              { node: { text: isMovie && t.publicDomain ? 'public domain' : 'invented title' } },
+            ],
+          },
           primaryVideos: {
             edges: [
               {
@@ -71,13 +79,22 @@ export function imdbPageData(imdbId: string, options: ImdbPageOptions): Record<s
         },
         mainColumnData: {
           id: imdbId,
-          cast: { edges: t.cast.map((c) => ({ node: { name: { nameText: { text: c.person.name } }, characters: [{ name: c.character }] } })) },
+          cast: {
+            edges: t.cast.map((c) => ({ node: { name: { nameText: { text: c.person.name } }, characters: [{ name: c.character }] } })),
+          },
           directors: [{ credits: people.map((p) => ({ name: { nameText: { text: p.name } } })) }],
           writers: [{ credits: (isMovie ? t.writers : t.creators).map((p) => ({ name: { nameText: { text: p.name } } })) }],
           countriesOfOrigin: { countries: [{ id: 'US', text: 'United States' }] },
-          spokenLanguages: { spokenLanguages: [{ id: t.originalLanguage, text: t.originalLanguage === 'en' ? 'English' : t.originalLanguage }] },
+          spokenLanguages: {
+            spokenLanguages: [{ id: t.originalLanguage, text: t.originalLanguage === 'en' ? 'English' : t.originalLanguage }],
+          },
           filmingLocations: { edges: [{ node: { text: 'Backlot Stage 4, Nowhere, USA' } }] },
-          episodes: isMovie ? null : { totalEpisodes: { total: t.seasons.reduce((n, s) => n + s.episodes.length, 0) }, seasons: t.seasons.map((s) => ({ value: String(s.number) })) },
+          episodes: isMovie
+            ? null
+            : {
+                totalEpisodes: { total: t.seasons.reduce((n, s) => n + s.episodes.length, 0) },
+                seasons: t.seasons.map((s) => ({ value: String(s.number) })),
+              },
         },
       },
     },

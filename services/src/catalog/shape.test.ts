@@ -70,23 +70,26 @@ describe('responses have the structure of real TMDB responses', () => {
 
   it('movie details, plain and with append_to_response', async () => {
     expectShape(await api(`/3/movie/${movie.id}`), 'movie-550-details.json');
-    const appended = (await api(`/3/movie/${movie.id}?append_to_response=external_ids,videos,release_dates,credits,watch/providers`)) as Record<string, any>;
+    const appended = (await api(
+      `/3/movie/${movie.id}?append_to_response=external_ids,videos,release_dates,credits,watch/providers`,
+    )) as Record<string, any>;
     const { 'watch/providers': _providers, ...withoutProviders } = appended;
-    expectShape(
-      withoutProviders,
-      'movie-607-details-append.json',
-      {
-        // Not served: reviews. Newer than this 2021 capture: wikidata_id, release date descriptors.
-        // watch/providers results are keyed by country: compared below.
-        allowMissing: ['$.reviews', '$.watch/providers'],
-        allowExtra: ['$.external_ids.wikidata_id', '$.release_dates.results[].release_dates[].descriptors'],
-      },
-    );
+    expectShape(withoutProviders, 'movie-607-details-append.json', {
+      // Not served: reviews. Newer than this 2021 capture: wikidata_id, release date descriptors.
+      // watch/providers results are keyed by country: compared below.
+      allowMissing: ['$.reviews', '$.watch/providers'],
+      allowExtra: ['$.external_ids.wikidata_id', '$.release_dates.results[].release_dates[].descriptors'],
+    });
     expectShape(await api(`/3/movie/${movie.id}/release_dates`), 'movie-550-release-dates.json');
     expectShape(await api(`/3/movie/${movie.id}/external_ids`), 'movie-550-external-ids.json');
     expectShape(await api(`/3/movie/${movie.id}/videos`), 'movie-550-videos.json');
-    const countries = Object.values((readTmdbFixture('movie-550-watch-providers.json') as { results: Record<string, Record<string, unknown>> }).results);
-    const providers = (await api(`/3/movie/${movie.id}/watch/providers`)) as { id: number; results: Record<string, Record<string, unknown>> };
+    const countries = Object.values(
+      (readTmdbFixture('movie-550-watch-providers.json') as { results: Record<string, Record<string, unknown>> }).results,
+    );
+    const providers = (await api(`/3/movie/${movie.id}/watch/providers`)) as {
+      id: number;
+      results: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(providers.results)).toEqual(['US']);
     expect(compareShapeUnion(providers.results.US!, countries)).toEqual([]);
     expect(compareShapeUnion(appended['watch/providers'].results.US, countries)).toEqual([]);
@@ -94,7 +97,10 @@ describe('responses have the structure of real TMDB responses', () => {
 
   it('tv details, appends, content ratings and seasons', async () => {
     expectShape(await api(`/3/tv/${show.id}`), 'tv-1399-details.json');
-    const appended = (await api(`/3/tv/${show.id}?append_to_response=external_ids,credits,content_ratings,videos`)) as Record<string, unknown>;
+    const appended = (await api(`/3/tv/${show.id}?append_to_response=external_ids,credits,content_ratings,videos`)) as Record<
+      string,
+      unknown
+    >;
     expectShape(appended.external_ids, 'tv-96677-details-append.json', { allowExtra: ['$.wikidata_id'] }, (f) => f.external_ids);
     expectShape(appended.credits, 'tv-96677-details-append.json', {}, (f) => f.credits);
     expectShape(appended.content_ratings, 'tv-1399-content-ratings.json', { allowMissing: ['$.id'] });

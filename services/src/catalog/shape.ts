@@ -6,8 +6,7 @@
  */
 
 type Kind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object';
-const kindOf = (value: unknown): Kind =>
-  value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as Kind);
+const kindOf = (value: unknown): Kind => (value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as Kind));
 
 interface Merged {
   /** Values seen at this key across the reference's elements. */
@@ -48,11 +47,21 @@ export function compareShape(ours: unknown, reference: unknown, options: Compare
 }
 
 /** Compares an object with the union of several reference objects (keys missing from some are optional). */
-export function compareShapeUnion(ours: Record<string, unknown>, references: Record<string, unknown>[], options: CompareOptions = {}, at = '$'): string[] {
+export function compareShapeUnion(
+  ours: Record<string, unknown>,
+  references: Record<string, unknown>[],
+  options: CompareOptions = {},
+  at = '$',
+): string[] {
   return compareObjects(ours, references, options, at);
 }
 
-function compareObjects(ours: Record<string, unknown>, references: Record<string, unknown>[], options: CompareOptions, at: string): string[] {
+function compareObjects(
+  ours: Record<string, unknown>,
+  references: Record<string, unknown>[],
+  options: CompareOptions,
+  at: string,
+): string[] {
   const { keys, total } = mergeObjects(references);
   const errors: string[] = [];
   for (const [key, merged] of keys) {
@@ -71,7 +80,14 @@ function compareObjects(ours: Record<string, unknown>, references: Record<string
       continue;
     }
     if (kindOf(value) === 'object') {
-      errors.push(...compareObjects(value as Record<string, unknown>, typed.filter((v) => kindOf(v) === 'object') as Record<string, unknown>[], options, where));
+      errors.push(
+        ...compareObjects(
+          value as Record<string, unknown>,
+          typed.filter((v) => kindOf(v) === 'object') as Record<string, unknown>[],
+          options,
+          where,
+        ),
+      );
     } else if (kindOf(value) === 'array') {
       const samples = (typed.filter((v) => Array.isArray(v)) as unknown[][]).flat();
       errors.push(...compareArrays(value as unknown[], samples, options, where));
@@ -92,7 +108,8 @@ function compareArrays(ours: unknown[], reference: unknown[], options: CompareOp
   for (const element of ours) {
     if (kindOf(element) !== 'object') {
       const kinds = new Set(reference.filter((v) => v !== null).map(kindOf));
-      if (element !== null && kinds.size && !kinds.has(kindOf(element))) errors.add(`${where}: type ${kindOf(element)}, reference has ${[...kinds].join('|')}`);
+      if (element !== null && kinds.size && !kinds.has(kindOf(element)))
+        errors.add(`${where}: type ${kindOf(element)}, reference has ${[...kinds].join('|')}`);
       continue;
     }
     if (refObjects.length === 0) {

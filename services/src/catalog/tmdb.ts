@@ -281,8 +281,7 @@ const today = (): string => new Date().toISOString().slice(0, 10);
 // ------------------------------------------------------------------------------------------------
 // TV
 
-export const firstAirDate = (s: Show): string | null =>
-  s.seasons.find((season) => season.number > 0)?.episodes[0]?.airDate ?? null;
+export const firstAirDate = (s: Show): string | null => s.seasons.find((season) => season.number > 0)?.episodes[0]?.airDate ?? null;
 
 const allEpisodes = (s: Show): Episode[] => s.seasons.filter((x) => x.number > 0).flatMap((x) => x.episodes);
 

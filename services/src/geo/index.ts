@@ -35,7 +35,8 @@ export const DEFAULT_LOCATION: GeoLocation = {
  */
 export const start: StartService = async (options) => {
   const env = options.env;
-  const num = (value: string | undefined, fallback: number) => (value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : fallback);
+  const num = (value: string | undefined, fallback: number) =>
+    value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : fallback;
   const countryCode = env.GEO_COUNTRY_CODE || DEFAULT_LOCATION.country_code;
   const location: GeoLocation = {
     ...DEFAULT_LOCATION,
@@ -51,8 +52,7 @@ export const start: StartService = async (options) => {
   const app = new Hono();
   logRequests(app, options.log);
   app.use('*', cors({ origin: '*', allowMethods: ['GET', 'OPTIONS'] }));
-  const answer = (c: Context) =>
-    env.GEO_FAIL === '1' ? c.json({ error: true, reason: 'Injected failure' }, 500) : c.json(location);
+  const answer = (c: Context) => (env.GEO_FAIL === '1' ? c.json({ error: true, reason: 'Injected failure' }, 500) : c.json(location));
   app.get('/json', answer);
   app.get('/json/', answer);
   app.get('/', answer);

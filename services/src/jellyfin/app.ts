@@ -38,7 +38,12 @@ export const SUBTITLE_LANGUAGES = [
 /** Like Jellyfin: MediaSources (with MediaStreams: video, audio, subtitles) when Fields asks for them. */
 const publicItem = (item: ServerItem, fields: string[] = []) => {
   const { clip, ...rest } = item;
-  const out: Record<string, unknown> = { ...rest, ServerId: SERVER_ID, IsFolder: item.Type === 'Series', MediaType: item.Type === 'Series' ? 'Unknown' : 'Video' };
+  const out: Record<string, unknown> = {
+    ...rest,
+    ServerId: SERVER_ID,
+    IsFolder: item.Type === 'Series',
+    MediaType: item.Type === 'Series' ? 'Unknown' : 'Video',
+  };
   if (clip && fields.includes('mediasources')) {
     out.MediaSources = [
       {
@@ -49,14 +54,27 @@ const publicItem = (item: ServerItem, fields: string[] = []) => {
         MediaStreams: [
           { Index: 0, Type: 'Video', Codec: 'h264', IsDefault: true },
           { Index: 1, Type: 'Audio', Codec: 'aac', Language: 'eng', IsDefault: true },
-          ...SUBTITLE_LANGUAGES.map((l, i) => ({ Index: 2 + i, Type: 'Subtitle', Codec: 'subrip', Language: l.code, DisplayTitle: l.title, IsExternal: true, IsTextSubtitleStream: true, SupportsExternalStream: true })),
+          ...SUBTITLE_LANGUAGES.map((l, i) => ({
+            Index: 2 + i,
+            Type: 'Subtitle',
+            Codec: 'subrip',
+            Language: l.code,
+            DisplayTitle: l.title,
+            IsExternal: true,
+            IsTextSubtitleStream: true,
+            SupportsExternalStream: true,
+          })),
         ],
       },
     ];
   }
   return out;
 };
-const fieldsOf = (c: Context) => (c.req.query('Fields') ?? '').toLowerCase().split(',').map((f) => f.trim());
+const fieldsOf = (c: Context) =>
+  (c.req.query('Fields') ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((f) => f.trim());
 
 /** Every URI of a playlist (lines and URI="..." attributes) gets the api key, as Jellyfin's own playlists do. */
 function withKey(playlist: string, key: string): string {
@@ -77,9 +95,26 @@ export function createJellyfinApp(config: JellyfinConfig): Hono {
   const byId = new Map(library.map((i) => [i.Id, i]));
   const app = new Hono();
   logRequests(app, config.log);
-  app.use('*', cors({ origin: '*', allowHeaders: ['X-Emby-Token', 'X-MediaBrowser-Token', 'Authorization', 'X-Emby-Authorization', 'Content-Type', 'Range'], exposeHeaders: ['Content-Length', 'Content-Range'], maxAge: 86400 }));
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowHeaders: ['X-Emby-Token', 'X-MediaBrowser-Token', 'Authorization', 'X-Emby-Authorization', 'Content-Type', 'Range'],
+      exposeHeaders: ['Content-Length', 'Content-Range'],
+      maxAge: 86400,
+    }),
+  );
 
-  app.get('/System/Info/Public', (c) => c.json({ LocalAddress: new URL(c.req.url).origin, ServerName: 'Local media server', Version: '10.9.11', ProductName: 'Jellyfin Server', Id: SERVER_ID, StartupWizardCompleted: true }));
+  app.get('/System/Info/Public', (c) =>
+    c.json({
+      LocalAddress: new URL(c.req.url).origin,
+      ServerName: 'Local media server',
+      Version: '10.9.11',
+      ProductName: 'Jellyfin Server',
+      Id: SERVER_ID,
+      StartupWizardCompleted: true,
+    }),
+  );
 
   app.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS' || c.req.path === '/System/Info/Public') return next();
@@ -90,7 +125,10 @@ export function createJellyfinApp(config: JellyfinConfig): Hono {
   app.get('/Users', (c) => c.json([{ Name: 'local', ServerId: SERVER_ID, Id: USER_ID, HasPassword: false }]));
 
   const items = (c: Context) => {
-    const types = (c.req.query('IncludeItemTypes') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const types = (c.req.query('IncludeItemTypes') ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
     const providerFilters = (c.req.query('AnyProviderIdEquals') ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -132,7 +170,9 @@ export function createJellyfinApp(config: JellyfinConfig): Hono {
     const series = byId.get(c.req.param('id'));
     if (!series || series.Type !== 'Series') return c.text('Series not found', 404);
     const season = c.req.query('season') ?? c.req.query('Season');
-    const episodes = library.filter((i) => i.Type === 'Episode' && i.SeriesId === series.Id && (season === undefined || i.ParentIndexNumber === Number(season)));
+    const episodes = library.filter(
+      (i) => i.Type === 'Episode' && i.SeriesId === series.Id && (season === undefined || i.ParentIndexNumber === Number(season)),
+    );
     return c.json({ Items: episodes.map((i) => publicItem(i, fieldsOf(c))), TotalRecordCount: episodes.length, StartIndex: 0 });
   });
 
@@ -165,14 +205,19 @@ export function createJellyfinApp(config: JellyfinConfig): Hono {
     } catch {
       return c.text('Not found', 404);
     }
-    if (file.endsWith('.m3u8')) return c.body(withKey(data.toString('utf8'), tokenOf(c) ?? ''), 200, { 'Content-Type': 'application/vnd.apple.mpegurl' });
+    if (file.endsWith('.m3u8'))
+      return c.body(withKey(data.toString('utf8'), tokenOf(c) ?? ''), 200, { 'Content-Type': 'application/vnd.apple.mpegurl' });
     const type = file.endsWith('.vtt') ? 'text/vtt' : file.endsWith('.ts') ? 'video/mp2t' : 'application/octet-stream';
     const range = /^bytes=(\d+)-(\d*)$/.exec(c.req.header('range') ?? '');
     if (range) {
       const start = Number(range[1]);
       const end = Math.min(range[2] ? Number(range[2]) : data.length - 1, data.length - 1);
       if (start >= data.length) return c.body(null, 416, { 'Content-Range': `bytes */${data.length}` });
-      return c.body(new Uint8Array(data.subarray(start, end + 1)), 206, { 'Content-Type': type, 'Content-Range': `bytes ${start}-${end}/${data.length}`, 'Accept-Ranges': 'bytes' });
+      return c.body(new Uint8Array(data.subarray(start, end + 1)), 206, {
+        'Content-Type': type,
+        'Content-Range': `bytes ${start}-${end}/${data.length}`,
+        'Accept-Ranges': 'bytes',
+      });
     }
     return c.body(new Uint8Array(data), 200, { 'Content-Type': type, 'Accept-Ranges': 'bytes' });
   });

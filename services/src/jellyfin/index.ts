@@ -15,6 +15,10 @@ export const LOCAL_JELLYFIN_API_KEY = 'local-jellyfin-api-key-0000000001';
  * - MEDIA_ROOT: where the clips are (default services/media)
  */
 export const start: StartService = async (options) => {
-  const app = createJellyfinApp({ apiKey: options.env.JELLYFIN_API_KEY || LOCAL_JELLYFIN_API_KEY, mediaRoot: options.env.MEDIA_ROOT || MEDIA_ROOT, log: options.log });
+  const app = createJellyfinApp({
+    apiKey: options.env.JELLYFIN_API_KEY || LOCAL_JELLYFIN_API_KEY,
+    mediaRoot: options.env.MEDIA_ROOT || MEDIA_ROOT,
+    log: options.log,
+  });
   return listen('jellyfin', app, options);
 };

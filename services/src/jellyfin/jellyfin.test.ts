@@ -25,13 +25,26 @@ describe('jellyfin stand-in', () => {
     expect((await fetch(`${base}/Items?Recursive=true`)).status).toBe(401);
     expect((await fetch(`${base}/Items?Recursive=true`, { headers: key })).status).toBe(200);
     expect((await fetch(`${base}/Items?Recursive=true&api_key=${LOCAL_JELLYFIN_API_KEY}`)).status).toBe(200);
-    expect((await fetch(`${base}/Items?Recursive=true`, { headers: { Authorization: `MediaBrowser Client="x", Token="${LOCAL_JELLYFIN_API_KEY}"` } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${base}/Items?Recursive=true`, {
+          headers: { Authorization: `MediaBrowser Client="x", Token="${LOCAL_JELLYFIN_API_KEY}"` },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('finds items by provider id, by HasTmdbId and under a user', async () => {
-    const byTmdb = await (await fetch(`${base}/Items?Recursive=true&IncludeItemTypes=Movie&AnyProviderIdEquals=tmdb.653`, { headers: key })).json();
-    expect(byTmdb).toMatchObject({ TotalRecordCount: 1, Items: [{ Id: itemId('movie-653'), Name: 'Nosferatu', Type: 'Movie', ProviderIds: { Tmdb: '653', Imdb: 'tt0013442' } }] });
-    const byImdb = await (await fetch(`${base}/Users/${USER_ID}/Items?Recursive=true&AnyProviderIdEquals=imdb.tt0013442`, { headers: key })).json();
+    const byTmdb = await (
+      await fetch(`${base}/Items?Recursive=true&IncludeItemTypes=Movie&AnyProviderIdEquals=tmdb.653`, { headers: key })
+    ).json();
+    expect(byTmdb).toMatchObject({
+      TotalRecordCount: 1,
+      Items: [{ Id: itemId('movie-653'), Name: 'Nosferatu', Type: 'Movie', ProviderIds: { Tmdb: '653', Imdb: 'tt0013442' } }],
+    });
+    const byImdb = await (
+      await fetch(`${base}/Users/${USER_ID}/Items?Recursive=true&AnyProviderIdEquals=imdb.tt0013442`, { headers: key })
+    ).json();
     expect(byImdb.Items).toHaveLength(1);
     const all = await (await fetch(`${base}/Items?Recursive=true&IncludeItemTypes=Series&HasTmdbId=true`, { headers: key })).json();
     expect(all.TotalRecordCount).toBe(2);
@@ -48,6 +61,8 @@ describe('jellyfin stand-in', () => {
     const bytes = new Uint8Array(await (await fetch(`${base}/Videos/${itemId('movie-653')}/v240/${segment}`)).arrayBuffer());
     expect(bytes[0]).toBe(0x47);
     expect((await fetch(`${base}/Videos/${itemId('movie-653')}/master.m3u8`)).status).toBe(401);
-    expect((await fetch(`${base}/Videos/${itemId('movie-653')}/../../secret?api_key=${LOCAL_JELLYFIN_API_KEY}`)).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await fetch(`${base}/Videos/${itemId('movie-653')}/../../secret?api_key=${LOCAL_JELLYFIN_API_KEY}`)).status,
+    ).toBeGreaterThanOrEqual(400);
   });
 });

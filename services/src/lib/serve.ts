@@ -35,7 +35,10 @@ export async function listen<E extends Env, S extends Schema, B extends string>(
       new Promise<void>((resolve) => {
         if ('closeAllConnections' in server) server.closeAllConnections();
         server.close(() => {
-          (onClose ? onClose() : Promise.resolve()).then(() => resolve(), () => resolve());
+          (onClose ? onClose() : Promise.resolve()).then(
+            () => resolve(),
+            () => resolve(),
+          );
         });
       }),
   };

@@ -6,7 +6,18 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { logRequests } from '../lib/serve';
-import { BROKEN_MOVIES, CLIPS, HOSTED_MOVIES, LIBRARY_SOURCES, LONG_TITLES, MIRRORED_MOVIES, MOVIES_WITHOUT_STREAM, embedStream, episodeEntry, movieEntry } from './library';
+import {
+  BROKEN_MOVIES,
+  CLIPS,
+  HOSTED_MOVIES,
+  LIBRARY_SOURCES,
+  LONG_TITLES,
+  MIRRORED_MOVIES,
+  MOVIES_WITHOUT_STREAM,
+  embedStream,
+  episodeEntry,
+  movieEntry,
+} from './library';
 import { LONG_CLIPS, MAX_LONG_MINUTES, createLongMedia } from './long';
 
 /** services/media, resolved from this file's location. */
@@ -27,7 +38,8 @@ export interface MediaConfig {
   log: (line: string) => void;
 }
 
-const escapeHtml = (text: string): string => text.replace(/[<>&"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[ch] ?? ch);
+const escapeHtml = (text: string): string =>
+  text.replace(/[<>&"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[ch] ?? ch);
 
 function parseRange(header: string, size: number): { start: number; end: number } | 'invalid' | undefined {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
@@ -62,7 +74,9 @@ async function serveFile(c: Context, root: string): Promise<Response> {
   if (!stat.isFile()) return c.text('Not Found', 404);
   const ext = path.extname(file);
   // The deliberately broken "master playlist" is a web page, served as one.
-  const type = pathname.startsWith('/broken/not-a-playlist/') ? 'text/html; charset=utf-8' : CONTENT_TYPES[ext] ?? 'application/octet-stream';
+  const type = pathname.startsWith('/broken/not-a-playlist/')
+    ? 'text/html; charset=utf-8'
+    : (CONTENT_TYPES[ext] ?? 'application/octet-stream');
   const headers: Record<string, string> = {
     'Content-Type': type,
     'Accept-Ranges': 'bytes',
@@ -106,7 +120,13 @@ export function createMediaApp(config: MediaConfig): Hono {
       sources: LIBRARY_SOURCES,
       mirroredMovies: MIRRORED_MOVIES,
       hostedMovies: HOSTED_MOVIES,
-      long: { clips: LONG_CLIPS, maxMinutes: MAX_LONG_MINUTES, master: '/long/{clip}/{minutes}/master.m3u8', captions: '/long/{clip}/{minutes}/subtitles/{lang}.{vtt|srt}', titles: LONG_TITLES },
+      long: {
+        clips: LONG_CLIPS,
+        maxMinutes: MAX_LONG_MINUTES,
+        master: '/long/{clip}/{minutes}/master.m3u8',
+        captions: '/long/{clip}/{minutes}/subtitles/{lang}.{vtt|srt}',
+        titles: LONG_TITLES,
+      },
     }),
   );
 
@@ -122,9 +142,13 @@ export function createMediaApp(config: MediaConfig): Hono {
   // Embed pages: what the "local-player" embed scraper fetches; the stream is in the embedded JSON.
   app.get('/embed/:clip', (c) => {
     const stream = embedStream(c.req.param('clip'), c.req.query('type') ?? 'hls', base(c));
-    if (!stream) return c.html('<!DOCTYPE html><html><head><title>Embed not found</title></head><body><p>This video does not exist.</p></body></html>', 404);
+    if (!stream)
+      return c.html(
+        '<!DOCTYPE html><html><head><title>Embed not found</title></head><body><p>This video does not exist.</p></body></html>',
+        404,
+      );
     if (c.req.query('format') === 'json') return c.json(stream);
-    const src = stream.type === 'hls' ? stream.playlist : Object.values(stream.qualities)[0]?.url ?? '';
+    const src = stream.type === 'hls' ? stream.playlist : (Object.values(stream.qualities)[0]?.url ?? '');
     const json = JSON.stringify(stream).replace(/</g, '\\u003c');
     return c.html(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Local player – ${escapeHtml(c.req.param('clip'))}</title></head>
@@ -139,7 +163,8 @@ export function createMediaApp(config: MediaConfig): Hono {
   app.get('/long/*', (c) => {
     const parts = new URL(c.req.url).pathname.split('/').slice(2);
     const result = long.answer(parts);
-    if (result.status !== 200) return c.json({ error: result.status === 400 ? 'bad_request' : 'not_found', message: result.message }, result.status);
+    if (result.status !== 200)
+      return c.json({ error: result.status === 400 ? 'bad_request' : 'not_found', message: result.message }, result.status);
     const body = typeof result.body === 'string' ? Buffer.from(result.body, 'utf8') : result.body;
     const headers = {
       'Content-Type': result.type,

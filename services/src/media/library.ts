@@ -18,7 +18,14 @@ export interface IndexCaption {
 }
 
 export type IndexStream =
-  | { type: 'hls'; playlist: string; flags: string[]; captions: IndexCaption[]; qualities4k: boolean; audioTracks: Array<{ language: string; label: string }> }
+  | {
+      type: 'hls';
+      playlist: string;
+      flags: string[];
+      captions: IndexCaption[];
+      qualities4k: boolean;
+      audioTracks: Array<{ language: string; label: string }>;
+    }
   | { type: 'file'; qualities: Partial<Record<QualityKey, { type: 'mp4'; url: string }>>; flags: string[]; captions: IndexCaption[] };
 
 export interface IndexEmbed {
@@ -88,10 +95,21 @@ const meta = (id: LibrarySourceId) => ({ id, name: LIBRARY_SOURCES[id].name, ran
 
 const captions = (base: string, clip: keyof typeof CLIPS, languages: string[], types: Array<'srt' | 'vtt'>): IndexCaption[] =>
   languages.flatMap((language) =>
-    types.map((type) => ({ id: `${clip}-${language}-${type}`, language, type, url: `${base}/subtitles/${clip}/${language}.${type}`, needsProxy: false as const })),
+    types.map((type) => ({
+      id: `${clip}-${language}-${type}`,
+      language,
+      type,
+      url: `${base}/subtitles/${clip}/${language}.${type}`,
+      needsProxy: false as const,
+    })),
   );
 
-function hlsSource(base: string, clip: keyof typeof CLIPS, captionLangs: string[], id: 'local-hls' | 'local-hls-mirror' = 'local-hls'): IndexSource {
+function hlsSource(
+  base: string,
+  clip: keyof typeof CLIPS,
+  captionLangs: string[],
+  id: 'local-hls' | 'local-hls-mirror' = 'local-hls',
+): IndexSource {
   const info = CLIPS[clip];
   return {
     ...meta(id),
@@ -108,7 +126,13 @@ function hlsSource(base: string, clip: keyof typeof CLIPS, captionLangs: string[
   };
 }
 
-function fileSource(base: string, clip: keyof typeof CLIPS, captionLangs: string[], only?: QualityKey[], id: 'local-mp4' | 'local-mp4-mirror' = 'local-mp4'): IndexSource {
+function fileSource(
+  base: string,
+  clip: keyof typeof CLIPS,
+  captionLangs: string[],
+  only?: QualityKey[],
+  id: 'local-mp4' | 'local-mp4-mirror' = 'local-mp4',
+): IndexSource {
   const info = CLIPS[clip];
   const qualities: Partial<Record<QualityKey, { type: 'mp4'; url: string }>> = {};
   for (const q of only ?? info.mp4) qualities[q] = { type: 'mp4', url: `${base}/clips/${clip}/mp4/${q}.mp4` };
@@ -132,7 +156,13 @@ function longHlsSource(base: string, clip: LongClip, minutes: number): IndexSour
       type: 'hls',
       playlist: `${base}${longPlaylistPath(clip, minutes)}`,
       flags: ['cors-allowed'],
-      captions: info.subtitles.map((language) => ({ id: `${clip}-${minutes}m-${language}-vtt`, language, type: 'vtt' as const, url: `${base}${longCaptionPath(clip, minutes, language, 'vtt')}`, needsProxy: false as const })),
+      captions: info.subtitles.map((language) => ({
+        id: `${clip}-${minutes}m-${language}-vtt`,
+        language,
+        type: 'vtt' as const,
+        url: `${base}${longCaptionPath(clip, minutes, language, 'vtt')}`,
+        needsProxy: false as const,
+      })),
       qualities4k: info.hls4k,
       audioTracks: info.audio,
     },
@@ -145,7 +175,14 @@ function hlsSdSource(base: string, clip: 'harbor' | 'lantern'): IndexSource {
     ...meta('local-hls-sd'),
     kind: 'stream',
     quality: '360',
-    stream: { type: 'hls', playlist: `${base}/clips/${clip}/hls/v360/index.m3u8`, flags: ['cors-allowed'], captions: captions(base, clip, ['en'], ['vtt']), qualities4k: false, audioTracks: [] },
+    stream: {
+      type: 'hls',
+      playlist: `${base}/clips/${clip}/hls/v360/index.m3u8`,
+      flags: ['cors-allowed'],
+      captions: captions(base, clip, ['en'], ['vtt']),
+      qualities4k: false,
+      audioTracks: [],
+    },
   };
 }
 
@@ -153,7 +190,11 @@ function hlsSdSource(base: string, clip: 'harbor' | 'lantern'): IndexSource {
 function hostsSource(base: string, clip: keyof typeof CLIPS, hosts: 'firstRemoved' | 'one' | 'none'): IndexSource {
   const removed = { embedId: 'local-player', url: `${base}/embed/${clip}-removed?type=hls` };
   const playing = { embedId: 'local-player', url: `${base}/embed/${clip}?type=mp4` };
-  return { ...meta('local-hosts'), kind: 'embeds', embeds: hosts === 'firstRemoved' ? [removed, playing] : hosts === 'one' ? [playing] : [] };
+  return {
+    ...meta('local-hosts'),
+    kind: 'embeds',
+    embeds: hosts === 'firstRemoved' ? [removed, playing] : hosts === 'one' ? [playing] : [],
+  };
 }
 
 function embedSource(base: string, clip: keyof typeof CLIPS, kind: 'hls' | 'mp4'): IndexSource {
@@ -199,19 +240,36 @@ export const LONG_MOVIES: Readonly<Record<number, LongClip>> = { 775: 'meadow', 
 export const LONG_SHOW = { tmdbId: 910012, clip: 'lantern' } as const satisfies { tmdbId: number; clip: LongClip };
 /** What `GET /` lists: each long title with its clip and length in minutes. */
 export const LONG_TITLES = {
-  movies: Object.entries(LONG_MOVIES).map(([id, clip]) => ({ tmdbId: Number(id), title: movieById.get(Number(id))?.title, clip, minutes: movieById.get(Number(id))?.runtime })),
-  shows: [{ tmdbId: LONG_SHOW.tmdbId, title: showById.get(LONG_SHOW.tmdbId)?.name, clip: LONG_SHOW.clip, minutes: "each episode's runtime" }],
+  movies: Object.entries(LONG_MOVIES).map(([id, clip]) => ({
+    tmdbId: Number(id),
+    title: movieById.get(Number(id))?.title,
+    clip,
+    minutes: movieById.get(Number(id))?.runtime,
+  })),
+  shows: [
+    { tmdbId: LONG_SHOW.tmdbId, title: showById.get(LONG_SHOW.tmdbId)?.name, clip: LONG_SHOW.clip, minutes: "each episode's runtime" },
+  ],
 };
 
 const hasStream = (movie: Movie) =>
   !(movie.id in LONG_MOVIES) &&
-  !MOVIES_WITHOUT_STREAM.includes(movie.id) && Boolean(movie.releaseDate) && (movie.releaseDate as string) <= new Date().toISOString().slice(0, 10) && !Object.values(BROKEN_MOVIES).includes(movie.id);
+  !MOVIES_WITHOUT_STREAM.includes(movie.id) &&
+  Boolean(movie.releaseDate) &&
+  (movie.releaseDate as string) <= new Date().toISOString().slice(0, 10) &&
+  !Object.values(BROKEN_MOVIES).includes(movie.id);
 /** Invented movies the mirrors carry too (HLS and MP4 copies, ranked above the main copies): they play from the mirror. */
-export const MIRRORED_MOVIES: readonly number[] = visibleMovies.filter((m, i) => i % 11 === 7 && !m.publicDomain && hasStream(m)).map((m) => m.id);
+export const MIRRORED_MOVIES: readonly number[] = visibleMovies
+  .filter((m, i) => i % 11 === 7 && !m.publicDomain && hasStream(m))
+  .map((m) => m.id);
 /** Movies the embed hosts list: with the first host's video removed (the second plays), on one host only, or removed from every host (no embeds). */
 const HOSTS_BY_INDEX: Readonly<Record<number, 'firstRemoved' | 'one' | 'none'>> = { 1: 'firstRemoved', 3: 'none', 5: 'one' };
-const hostedWith = (hosts: 'firstRemoved' | 'one' | 'none') => visibleMovies.filter((m, i) => HOSTS_BY_INDEX[i % 6] === hosts && hasStream(m)).map((m) => m.id);
-export const HOSTED_MOVIES: Readonly<{ firstHostRemoved: readonly number[]; oneHost: readonly number[]; removedEverywhere: readonly number[] }> = {
+const hostedWith = (hosts: 'firstRemoved' | 'one' | 'none') =>
+  visibleMovies.filter((m, i) => HOSTS_BY_INDEX[i % 6] === hosts && hasStream(m)).map((m) => m.id);
+export const HOSTED_MOVIES: Readonly<{
+  firstHostRemoved: readonly number[];
+  oneHost: readonly number[];
+  removedEverywhere: readonly number[];
+}> = {
   firstHostRemoved: hostedWith('firstRemoved'),
   oneHost: hostedWith('one'),
   removedEverywhere: hostedWith('none'),
@@ -228,8 +286,10 @@ export function movieEntry(tmdbId: number, base: string): IndexEntry | undefined
   }
   const long = LONG_MOVIES[tmdbId];
   if (long) entry.sources = [longHlsSource(base, long, movie.runtime)];
-  else if (tmdbId === BROKEN_MOVIES.missingSegments) entry.sources = [brokenSource(base, 'local-hls', BROKEN.missingSegments, 'segments-404')];
-  else if (tmdbId === BROKEN_MOVIES.garbageSegments) entry.sources = [brokenSource(base, 'local-hls', BROKEN.garbageSegments, 'undecodable-segments')];
+  else if (tmdbId === BROKEN_MOVIES.missingSegments)
+    entry.sources = [brokenSource(base, 'local-hls', BROKEN.missingSegments, 'segments-404')];
+  else if (tmdbId === BROKEN_MOVIES.garbageSegments)
+    entry.sources = [brokenSource(base, 'local-hls', BROKEN.garbageSegments, 'undecodable-segments')];
   else if (tmdbId === BROKEN_MOVIES.notAPlaylist) entry.sources = [brokenSource(base, 'local-hls', BROKEN.notAPlaylist, 'not-a-playlist')];
   else if (tmdbId === BROKEN_MOVIES.badMp4) entry.sources = [brokenSource(base, 'local-mp4', BROKEN.badMp4, 'undecodable-mp4')];
   else if (tmdbId === BROKEN_MOVIES.everySourceBroken) {
@@ -249,14 +309,21 @@ export function movieEntry(tmdbId: number, base: string): IndexEntry | undefined
     // Public-domain films and every third title get the full ladder (4K, two audio languages).
     const clip: keyof typeof CLIPS = movie.publicDomain || i % 3 === 0 ? 'meadow' : 'harbor';
     entry.sources = [hlsSource(base, clip, CLIPS[clip].subtitles), fileSource(base, clip, CLIPS[clip].subtitles)];
-    if (MIRRORED_MOVIES.includes(tmdbId)) entry.sources.unshift(hlsSource(base, clip, CLIPS[clip].subtitles, 'local-hls-mirror'), fileSource(base, clip, CLIPS[clip].subtitles, undefined, 'local-mp4-mirror'));
+    if (MIRRORED_MOVIES.includes(tmdbId))
+      entry.sources.unshift(
+        hlsSource(base, clip, CLIPS[clip].subtitles, 'local-hls-mirror'),
+        fileSource(base, clip, CLIPS[clip].subtitles, undefined, 'local-mp4-mirror'),
+      );
     const hosts = HOSTS_BY_INDEX[i % 6];
     if (hosts) entry.sources.push(hostsSource(base, clip, hosts));
     if (i % 2 === 0) entry.sources.push(embedSource(base, clip, i % 4 === 0 ? 'hls' : 'mp4'));
     if (clip === 'harbor' && i % 5 === 2) entry.sources.push(hlsSdSource(base, clip));
     if (i % 5 === 1) entry.sources.push(fileSource(base, clip, ['en'], [CLIPS[clip].mp4.at(-1) as QualityKey]));
     if (tmdbId === BROKEN_MOVIES.brokenThenWorking)
-      entry.sources.unshift(brokenSource(base, 'local-hls-mirror', BROKEN.missingSegments, 'segments-404'), brokenSource(base, 'local-hls-backup', BROKEN.notAPlaylist, 'not-a-playlist'));
+      entry.sources.unshift(
+        brokenSource(base, 'local-hls-mirror', BROKEN.missingSegments, 'segments-404'),
+        brokenSource(base, 'local-hls-backup', BROKEN.notAPlaylist, 'not-a-playlist'),
+      );
   }
   entry.sources.sort((a, b) => b.rank - a.rank);
   return entry;

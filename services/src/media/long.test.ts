@@ -71,55 +71,58 @@ describe('long playlists', () => {
     ['lantern', 31],
     ['meadow', 1],
     ['lantern', MAX_LONG_MINUTES],
-  ] as const)('%s for %i min: every rendition adds up to the length, and the repetitions line up across renditions', async (clip, minutes) => {
-    const base = `/long/${clip}/${minutes}`;
-    const master = await text(`${base}/master.m3u8`);
-    // The clip's own master: its relative URIs now name the generated renditions.
-    expect(master).toBe(fs.readFileSync(path.join(MEDIA_ROOT, 'clips', clip, 'hls', 'master.m3u8'), 'utf8'));
-    const renditions = renditionsOf(master);
-    expect(renditions.length).toBeGreaterThanOrEqual(2);
-    const total = minutes * 60;
-    const repetitionStarts = new Map<string, number[]>();
-    const videoLines: string[] = [];
-    for (const uri of renditions) {
-      const res = await get(`${base}/${uri}`);
-      expect(res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
-      const playlist = await res.text();
-      expect(playlist.startsWith('#EXTM3U\n')).toBe(true);
-      expect(playlist.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
-      expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
-      expect(playlist).not.toContain('#EXT-X-DISCONTINUITY'); // the segments' timestamps run on
-      const segments = segmentsOf(playlist);
-      const sum = segments.reduce((s, x) => s + x.duration, 0);
-      expect(sum).toBeCloseTo(total, 3);
-      const target = Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(playlist)![1]);
-      for (const s of segments) {
-        expect(s.duration).toBeGreaterThan(0);
-        expect(Math.round(s.duration)).toBeLessThanOrEqual(target);
-        expect(s.uri).toMatch(/^(0|[1-9]\d*)\/[a-z0-9]+\.(ts|vtt)$/);
-      }
-      // Where each repetition starts in this rendition.
-      const starts: number[] = [];
-      let at = 0;
-      let last = -1;
-      for (const s of segments) {
-        const repetition = Number(s.uri.split('/')[0]);
-        if (repetition !== last) {
-          expect(repetition).toBe(last + 1);
-          starts.push(Math.round(at * 1000) / 1000);
-          last = repetition;
+  ] as const)(
+    '%s for %i min: every rendition adds up to the length, and the repetitions line up across renditions',
+    async (clip, minutes) => {
+      const base = `/long/${clip}/${minutes}`;
+      const master = await text(`${base}/master.m3u8`);
+      // The clip's own master: its relative URIs now name the generated renditions.
+      expect(master).toBe(fs.readFileSync(path.join(MEDIA_ROOT, 'clips', clip, 'hls', 'master.m3u8'), 'utf8'));
+      const renditions = renditionsOf(master);
+      expect(renditions.length).toBeGreaterThanOrEqual(2);
+      const total = minutes * 60;
+      const repetitionStarts = new Map<string, number[]>();
+      const videoLines: string[] = [];
+      for (const uri of renditions) {
+        const res = await get(`${base}/${uri}`);
+        expect(res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+        const playlist = await res.text();
+        expect(playlist.startsWith('#EXTM3U\n')).toBe(true);
+        expect(playlist.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+        expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+        expect(playlist).not.toContain('#EXT-X-DISCONTINUITY'); // the segments' timestamps run on
+        const segments = segmentsOf(playlist);
+        const sum = segments.reduce((s, x) => s + x.duration, 0);
+        expect(sum).toBeCloseTo(total, 3);
+        const target = Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(playlist)![1]);
+        for (const s of segments) {
+          expect(s.duration).toBeGreaterThan(0);
+          expect(Math.round(s.duration)).toBeLessThanOrEqual(target);
+          expect(s.uri).toMatch(/^(0|[1-9]\d*)\/[a-z0-9]+\.(ts|vtt)$/);
         }
-        at += s.duration;
+        // Where each repetition starts in this rendition.
+        const starts: number[] = [];
+        let at = 0;
+        let last = -1;
+        for (const s of segments) {
+          const repetition = Number(s.uri.split('/')[0]);
+          if (repetition !== last) {
+            expect(repetition).toBe(last + 1);
+            starts.push(Math.round(at * 1000) / 1000);
+            last = repetition;
+          }
+          at += s.duration;
+        }
+        expect(starts.length).toBe(Math.ceil(total / CLIP_SECONDS[clip]));
+        repetitionStarts.set(uri, starts);
+        if (uri.startsWith('v')) videoLines.push(playlist.replace(/#EXT-X-TARGETDURATION:\d+\n/, ''));
       }
-      expect(starts.length).toBe(Math.ceil(total / CLIP_SECONDS[clip]));
-      repetitionStarts.set(uri, starts);
-      if (uri.startsWith('v')) videoLines.push(playlist.replace(/#EXT-X-TARGETDURATION:\d+\n/, ''));
-    }
-    const expected = Array.from({ length: Math.ceil(total / CLIP_SECONDS[clip]) }, (_, r) => r * CLIP_SECONDS[clip]);
-    for (const [uri, starts] of repetitionStarts) expect(starts, uri).toEqual(expected);
-    // Every video rendition has the same segment boundaries (ABR switches land on the same frame).
-    expect(new Set(videoLines).size).toBe(1);
-  });
+      const expected = Array.from({ length: Math.ceil(total / CLIP_SECONDS[clip]) }, (_, r) => r * CLIP_SECONDS[clip]);
+      for (const [uri, starts] of repetitionStarts) expect(starts, uri).toEqual(expected);
+      // Every video rendition has the same segment boundaries (ABR switches land on the same frame).
+      expect(new Set(videoLines).size).toBe(1);
+    },
+  );
 
   it('serves the clip segments with their timestamps moved on by the repetition, deterministically', async () => {
     const original = fs.readFileSync(path.join(MEDIA_ROOT, 'clips', 'meadow', 'hls', 'v720', 'seg001.ts'));
@@ -145,7 +148,9 @@ describe('long playlists', () => {
     // HEAD answers the length without the body.
     const head = await get('/long/meadow/14/a-en/3/seg000.ts', { method: 'HEAD' });
     expect(head.status).toBe(200);
-    expect(Number(head.headers.get('content-length'))).toBe(fs.statSync(path.join(MEDIA_ROOT, 'clips', 'meadow', 'hls', 'a-en', 'seg000.ts')).size);
+    expect(Number(head.headers.get('content-length'))).toBe(
+      fs.statSync(path.join(MEDIA_ROOT, 'clips', 'meadow', 'hls', 'a-en', 'seg000.ts')).size,
+    );
   });
 
   it('moves only timestamps: every other byte of a segment is the clip’s', () => {
@@ -239,12 +244,19 @@ describe('long titles in the index', () => {
       expect(stream!.captions.map((c) => c.language)).toEqual(['en', 'es', 'fr', 'de']);
       for (const caption of stream!.captions) expect((await get(caption.url, { method: 'HEAD' })).status).toBe(200);
       // Not among the titles whose other copies are short clips.
-      expect([...MIRRORED_MOVIES, ...HOSTED_MOVIES.firstHostRemoved, ...HOSTED_MOVIES.oneHost, ...HOSTED_MOVIES.removedEverywhere]).not.toContain(Number(id));
+      expect([
+        ...MIRRORED_MOVIES,
+        ...HOSTED_MOVIES.firstHostRemoved,
+        ...HOSTED_MOVIES.oneHost,
+        ...HOSTED_MOVIES.removedEverywhere,
+      ]).not.toContain(Number(id));
     }
   });
 
   it('are listed by GET / with their routes', async () => {
-    const body = (await (await get('/')).json()) as { long: { maxMinutes: number; titles: { movies: Array<{ tmdbId: number; minutes: number }>; shows: Array<{ tmdbId: number }> } } };
+    const body = (await (await get('/')).json()) as {
+      long: { maxMinutes: number; titles: { movies: Array<{ tmdbId: number; minutes: number }>; shows: Array<{ tmdbId: number }> } };
+    };
     expect(body.long.maxMinutes).toBe(MAX_LONG_MINUTES);
     expect(body.long.titles.movies).toEqual(expect.arrayContaining([expect.objectContaining({ tmdbId: 775, minutes: 14 })]));
     expect(body.long.titles.shows.map((s) => s.tmdbId)).toEqual([LONG_SHOW.tmdbId]);

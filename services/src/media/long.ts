@@ -112,7 +112,10 @@ function readLayout(root: string, clip: LongClip): ClipLayout {
   }
   const phrases = new Map<string, string>();
   const subtitleDir = path.join(root, 'subtitles', clip);
-  for (const file of fs.readdirSync(subtitleDir).filter((f) => f.endsWith('.vtt')).sort()) {
+  for (const file of fs
+    .readdirSync(subtitleDir)
+    .filter((f) => f.endsWith('.vtt'))
+    .sort()) {
     const lang = file.slice(0, -'.vtt'.length);
     const first = new RegExp(`\\n(.+) 1 \\(${lang}\\)\\n`).exec(fs.readFileSync(path.join(subtitleDir, file), 'utf8'));
     if (first) phrases.set(lang, first[1]!);
@@ -275,7 +278,8 @@ export function createLongMedia(root: string) {
 
     const rendition = layout.renditions.get(rest[0] ?? '');
     if (!rendition) return missing('no such rendition');
-    if (rest.length === 2 && rest[1] === 'index.m3u8') return { status: 200, type: CONTENT.m3u8, body: mediaPlaylist(layout, rendition, total) };
+    if (rest.length === 2 && rest[1] === 'index.m3u8')
+      return { status: 200, type: CONTENT.m3u8, body: mediaPlaylist(layout, rendition, total) };
     if (rest.length !== 3 || !/^(0|[1-9][0-9]*)$/.test(rest[1]!)) return missing('no such segment');
     const repetition = Number(rest[1]);
     const entry = timeline(layout, rendition, total).find((e) => e.repetition === repetition && e.segment.file === rest[2]);
@@ -301,4 +305,5 @@ export type LongMedia = ReturnType<typeof createLongMedia>;
 /** Path of a long title's master playlist on the media service. */
 export const longPlaylistPath = (clip: LongClip, minutes: number) => `/long/${clip}/${minutes}/master.m3u8`;
 /** Path of a long title's generated caption file. */
-export const longCaptionPath = (clip: LongClip, minutes: number, lang: string, type: 'vtt' | 'srt') => `/long/${clip}/${minutes}/subtitles/${lang}.${type}`;
+export const longCaptionPath = (clip: LongClip, minutes: number, lang: string, type: 'vtt' | 'srt') =>
+  `/long/${clip}/${minutes}/subtitles/${lang}.${type}`;

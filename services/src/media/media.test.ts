@@ -5,7 +5,15 @@ import { MOVIES, SHOWS } from '../catalog/data';
 import type { RunningService } from '../types';
 import { MEDIA_ROOT } from './app';
 import { start } from './index';
-import { BROKEN_MOVIES, HOSTED_MOVIES, LIBRARY_SOURCES, MIRRORED_MOVIES, MOVIES_WITHOUT_STREAM, type IndexEntry, type IndexSource } from './library';
+import {
+  BROKEN_MOVIES,
+  HOSTED_MOVIES,
+  LIBRARY_SOURCES,
+  MIRRORED_MOVIES,
+  MOVIES_WITHOUT_STREAM,
+  type IndexEntry,
+  type IndexSource,
+} from './library';
 
 let service: RunningService;
 const lines: string[] = [];
@@ -19,11 +27,15 @@ const index = async (p: string): Promise<{ status: number; body: IndexEntry }> =
   const res = await get(p);
   return { status: res.status, body: (await res.json()) as IndexEntry };
 };
-const streamSources = (entry: IndexEntry) => entry.sources.filter((s): s is Extract<IndexSource, { kind: 'stream' }> => s.kind === 'stream');
+const streamSources = (entry: IndexEntry) =>
+  entry.sources.filter((s): s is Extract<IndexSource, { kind: 'stream' }> => s.kind === 'stream');
 
 /** Every URI line and URI="..." attribute of a playlist, resolved against its URL. */
 const playlistUris = (text: string, base: string): string[] => [
-  ...text.split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => new URL(l.trim(), base).href),
+  ...text
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => new URL(l.trim(), base).href),
   ...[...text.matchAll(/URI="([^"]+)"/g)].map((m) => new URL(m[1]!, base).href),
 ];
 
@@ -56,7 +68,9 @@ describe('media index', () => {
     expect(aired.body).toMatchObject({ type: 'show', available: true, season: { number: 1 }, episode: { number: 1 } });
     expect(aired.body.sources.length).toBeGreaterThan(0);
     const today = new Date().toISOString().slice(0, 10);
-    const unaired = SHOWS.flatMap((s) => s.seasons.flatMap((season) => season.episodes.map((e) => ({ s, e })))).find(({ e }) => !e.airDate || e.airDate > today)!;
+    const unaired = SHOWS.flatMap((s) => s.seasons.flatMap((season) => season.episodes.map((e) => ({ s, e })))).find(
+      ({ e }) => !e.airDate || e.airDate > today,
+    )!;
     const future = await index(`/index/tv/${unaired.s.id}/${unaired.e.seasonNumber}/${unaired.e.number}`);
     expect(future.body).toMatchObject({ available: false, sources: [] });
     expect((await get('/index/movie/1')).status).toBe(404);
@@ -101,7 +115,8 @@ describe('media index', () => {
     const gone = (await index(`/index/movie/${HOSTED_MOVIES.removedEverywhere[0]}`)).body.sources.find((s) => s.id === 'local-hosts');
     expect(gone).toMatchObject({ kind: 'embeds', embeds: [] });
     let sd: IndexSource | undefined;
-    for (let id = 900001; !sd && id < 900060; id += 1) sd = (await index(`/index/movie/${id}`)).body.sources?.find((s) => s.id === 'local-hls-sd' && !('broken' in s && s.broken));
+    for (let id = 900001; !sd && id < 900060; id += 1)
+      sd = (await index(`/index/movie/${id}`)).body.sources?.find((s) => s.id === 'local-hls-sd' && !('broken' in s && s.broken));
     const playlist = sd?.kind === 'stream' && sd.stream.type === 'hls' ? sd.stream.playlist : '';
     const text = await (await get(playlist)).text();
     expect(text).toContain('#EXTINF');
@@ -142,7 +157,8 @@ describe('HLS', () => {
         const type = segment.headers.get('content-type');
         expect(type).toBe(segmentUrl.endsWith('.vtt') ? 'text/vtt; charset=utf-8' : 'video/mp2t');
         const body = new Uint8Array(await segment.arrayBuffer());
-        if (segmentUrl.endsWith('.ts')) expect(body[0]).toBe(0x47); // MPEG-TS sync byte
+        if (segmentUrl.endsWith('.ts'))
+          expect(body[0]).toBe(0x47); // MPEG-TS sync byte
         else expect(new TextDecoder().decode(body.slice(0, 6))).toBe('WEBVTT');
       }
     }
@@ -198,12 +214,17 @@ describe('MP4 and subtitles', () => {
 
   it('keeps the library under 20 MB', () => {
     const du = (dir: string): number =>
-      fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? du(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size), 0);
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .reduce((n, e) => n + (e.isDirectory() ? du(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size), 0);
     expect(du(MEDIA_ROOT)).toBeLessThan(20 * 1024 * 1024);
   });
 
   it('answers CORS preflights and logs requests', async () => {
-    const pre = await get('/clips/meadow/mp4/720.mp4', { method: 'OPTIONS', headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'range' } });
+    const pre = await get('/clips/meadow/mp4/720.mp4', {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'range' },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     expect(lines.some((l) => /GET \/clips\/meadow\/mp4\/720\.mp4 206/.test(l))).toBe(true);

@@ -168,7 +168,14 @@ export function featureIds(upload: StandInUpload): FeatureIds {
   const feature = upload.feature;
   if (feature.kind === 'movie') {
     const movie = movieById.get(feature.tmdbId);
-    return { tmdbId: feature.tmdbId, imdbId: movie ? imdbNumber(movie.imdbId) : null, parentTmdbId: null, parentImdbId: null, season: null, episode: null };
+    return {
+      tmdbId: feature.tmdbId,
+      imdbId: movie ? imdbNumber(movie.imdbId) : null,
+      parentTmdbId: null,
+      parentImdbId: null,
+      season: null,
+      episode: null,
+    };
   }
   const show = showById.get(feature.showTmdbId);
   const episode = show?.seasons.find((s) => s.number === feature.season)?.episodes.find((e) => e.number === feature.episode);
@@ -203,7 +210,7 @@ export function featureDetails(upload: StandInUpload): Record<string, unknown> {
   const episode = show?.seasons.find((s) => s.number === feature.season)?.episodes.find((e) => e.number === feature.episode);
   const code = `S${String(feature.season).padStart(2, '0')}E${String(feature.episode).padStart(2, '0')}`;
   return {
-    feature_id: 700_000 + (episode?.id ?? 0) % 100_000,
+    feature_id: 700_000 + ((episode?.id ?? 0) % 100_000),
     feature_type: 'Episode',
     year: Number((episode?.airDate ?? '').slice(0, 4)) || null,
     title: episode?.name ?? '',

@@ -37,7 +37,17 @@ const LINK_TTL_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Parameters whose values are ids: numbers, written without `tt` and leading zeros. */
-const ID_PARAMS = new Set(['tmdb_id', 'imdb_id', 'parent_tmdb_id', 'parent_imdb_id', 'season_number', 'episode_number', 'page', 'id', 'parent_feature_id']);
+const ID_PARAMS = new Set([
+  'tmdb_id',
+  'imdb_id',
+  'parent_tmdb_id',
+  'parent_imdb_id',
+  'season_number',
+  'episode_number',
+  'page',
+  'id',
+  'parent_feature_id',
+]);
 
 /** The canonical form of a query string (sorted by name, lowercase values, bare numeric ids), or null if already canonical. */
 export function canonicalQuery(search: string): string | null {
@@ -89,7 +99,8 @@ function attributes(upload: StandInUpload): Record<string, unknown> {
   };
 }
 
-const contentType = (fileName: string) => (fileName.endsWith('.vtt') ? 'text/vtt' : fileName.endsWith('.srt') ? 'application/x-subrip' : 'application/octet-stream');
+const contentType = (fileName: string) =>
+  fileName.endsWith('.vtt') ? 'text/vtt' : fileName.endsWith('.srt') ? 'application/x-subrip' : 'application/octet-stream';
 
 /** "07 hours and 31 minutes", the way the API writes the time until the quota is renewed. */
 function untilText(ms: number): string {
@@ -98,7 +109,12 @@ function untilText(ms: number): string {
 }
 
 export const start: StartService = async (options) => {
-  const keys = new Set((options.env.OPENSUBTITLES_API_KEYS || LOCAL_OPENSUBTITLES_API_KEY).split(',').map((k) => k.trim()).filter(Boolean));
+  const keys = new Set(
+    (options.env.OPENSUBTITLES_API_KEYS || LOCAL_OPENSUBTITLES_API_KEY)
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+  );
   const quota = Number(options.env.OPENSUBTITLES_DOWNLOAD_QUOTA) || 100;
   let mode: 'ok' | 'down' | 'garbage' = 'ok';
   /** Downloads per key in the current day window. */
@@ -117,7 +133,9 @@ export const start: StartService = async (options) => {
       exposeHeaders: ['X-RateLimit-Remaining-Second', 'ratelimit-remaining'],
     }),
   );
-  app.get('/', (c) => c.json({ service: 'opensubtitles', usage: 'GET /api/v1/subtitles?tmdb_id=…, POST /api/v1/download {file_id} (Api-Key header)' }));
+  app.get('/', (c) =>
+    c.json({ service: 'opensubtitles', usage: 'GET /api/v1/subtitles?tmdb_id=…, POST /api/v1/download {file_id} (Api-Key header)' }),
+  );
 
   app.post('/__control/break', (c) => {
     const wanted = c.req.query('mode');
@@ -134,7 +152,11 @@ export const start: StartService = async (options) => {
   // The API gateway: a broken service, then the key check (before anything else, like the real one).
   app.use('/api/v1/*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
-    if (mode === 'down') return c.html('<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center></body></html>', 503);
+    if (mode === 'down')
+      return c.html(
+        '<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center></body></html>',
+        503,
+      );
     const key = c.req.header('Api-Key');
     if (!key) return c.json({ message: 'No API key found in request' }, 401);
     if (!keys.has(key)) return c.json({ message: 'Invalid authentication credentials' }, 401);
@@ -158,7 +180,10 @@ export const start: StartService = async (options) => {
     const page = numberParam(q('page'));
     const bad = Object.entries({ ...ids, page }).find(([, value]) => value === 'invalid');
     if (bad) return c.json({ errors: [`${bad[0]} must be a number`], status: 400 }, 400);
-    const languages = (q('languages') ?? '').split(',').map((l) => l.trim()).filter(Boolean);
+    const languages = (q('languages') ?? '')
+      .split(',')
+      .map((l) => l.trim())
+      .filter(Boolean);
     const type = q('type') ?? 'all';
     const hearingImpaired = q('hearing_impaired') ?? 'include';
     const matches = UPLOADS.filter((upload) => {
@@ -174,8 +199,16 @@ export const start: StartService = async (options) => {
       return true;
     }).sort((a, b) => b.downloadCount - a.downloadCount);
     const current = typeof page === 'number' && page > 0 ? page : 1;
-    const data = matches.slice((current - 1) * PER_PAGE, current * PER_PAGE).map((upload) => ({ id: upload.id, type: 'subtitle', attributes: attributes(upload) }));
-    return c.json({ total_pages: Math.max(1, Math.ceil(matches.length / PER_PAGE)), total_count: matches.length, per_page: PER_PAGE, page: current, data });
+    const data = matches
+      .slice((current - 1) * PER_PAGE, current * PER_PAGE)
+      .map((upload) => ({ id: upload.id, type: 'subtitle', attributes: attributes(upload) }));
+    return c.json({
+      total_pages: Math.max(1, Math.ceil(matches.length / PER_PAGE)),
+      total_count: matches.length,
+      per_page: PER_PAGE,
+      page: current,
+      data,
+    });
   });
 
   app.post('/api/v1/download', async (c: Context) => {

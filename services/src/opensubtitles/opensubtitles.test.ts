@@ -14,7 +14,13 @@ const headers = { 'Api-Key': LOCAL_OPENSUBTITLES_API_KEY, 'User-Agent': 'movie-w
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-os-'));
-  services = await startServices({ names: ['opensubtitles'], ports: { opensubtitles: 0 }, dataDir, log: () => undefined, env: { OPENSUBTITLES_DOWNLOAD_QUOTA: '3' } });
+  services = await startServices({
+    names: ['opensubtitles'],
+    ports: { opensubtitles: 0 },
+    dataDir,
+    log: () => undefined,
+    env: { OPENSUBTITLES_DOWNLOAD_QUOTA: '3' },
+  });
   origin = services.urls.opensubtitles!;
   base = `${origin}/api/v1`;
 });
@@ -31,7 +37,15 @@ interface SearchBody {
   total_count: number;
   per_page: number;
   page: number;
-  data: Array<{ id: string; type: string; attributes: Record<string, unknown> & { language: string; files: Array<{ file_id: number; file_name: string }>; feature_details: Record<string, unknown> } }>;
+  data: Array<{
+    id: string;
+    type: string;
+    attributes: Record<string, unknown> & {
+      language: string;
+      files: Array<{ file_id: number; file_name: string }>;
+      feature_details: Record<string, unknown>;
+    };
+  }>;
 }
 
 const search = async (query: string) => {
@@ -47,9 +61,21 @@ describe('OpenSubtitles stand-in: search', () => {
     const first = body.data[0]!;
     expect(first.type).toBe('subtitle');
     expect(first.id).toBe(first.attributes.subtitle_id);
-    expect(first.attributes).toMatchObject({ language: 'en', hearing_impaired: false, download_count: expect.any(Number), ratings: expect.any(Number), from_trusted: true });
+    expect(first.attributes).toMatchObject({
+      language: 'en',
+      hearing_impaired: false,
+      download_count: expect.any(Number),
+      ratings: expect.any(Number),
+      from_trusted: true,
+    });
     expect(first.attributes.files).toEqual([{ file_id: 9200001, cd_number: 1, file_name: 'Nosferatu.1922.1080p.BluRay.x264.srt' }]);
-    expect(first.attributes.feature_details).toMatchObject({ feature_type: 'Movie', title: 'Nosferatu', year: 1922, imdb_id: 13442, tmdb_id: 653 });
+    expect(first.attributes.feature_details).toMatchObject({
+      feature_type: 'Movie',
+      title: 'Nosferatu',
+      year: 1922,
+      imdb_id: 13442,
+      tmdb_id: 653,
+    });
     // Most downloaded first.
     const counts = body.data.map((d) => d.attributes.download_count as number);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
@@ -63,7 +89,14 @@ describe('OpenSubtitles stand-in: search', () => {
   it('finds an episode by the show (parent_tmdb_id or parent_imdb_id) with season and episode numbers', async () => {
     const { body } = await search('episode_number=2&parent_tmdb_id=910001&season_number=1');
     expect(body.data).toHaveLength(1);
-    expect(body.data[0]!.attributes.feature_details).toMatchObject({ feature_type: 'Episode', season_number: 1, episode_number: 2, parent_tmdb_id: 910001, parent_imdb_id: 8200001, parent_title: 'Files of the Northern Street' });
+    expect(body.data[0]!.attributes.feature_details).toMatchObject({
+      feature_type: 'Episode',
+      season_number: 1,
+      episode_number: 2,
+      parent_tmdb_id: 910001,
+      parent_imdb_id: 8200001,
+      parent_title: 'Files of the Northern Street',
+    });
     const byImdb = await search('episode_number=1&parent_imdb_id=8200001&season_number=1');
     expect(byImdb.body.data.map((d) => d.id)).toEqual(['9100005']);
   });
@@ -95,7 +128,11 @@ describe('OpenSubtitles stand-in: Api-Key', () => {
     const none = await fetch(`${base}/subtitles?tmdb_id=653`);
     expect(none.status).toBe(401);
     expect(await none.json()).toEqual({ message: 'No API key found in request' });
-    const wrong = await fetch(`${base}/download`, { method: 'POST', headers: { 'Api-Key': 'nope', 'Content-Type': 'application/json' }, body: '{"file_id":9200001}' });
+    const wrong = await fetch(`${base}/download`, {
+      method: 'POST',
+      headers: { 'Api-Key': 'nope', 'Content-Type': 'application/json' },
+      body: '{"file_id":9200001}',
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ message: 'Invalid authentication credentials' });
   });
@@ -112,13 +149,25 @@ describe('OpenSubtitles stand-in: Api-Key', () => {
 });
 
 describe('OpenSubtitles stand-in: download', () => {
-  const download = (fileId: unknown) => fetch(`${base}/download`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ file_id: fileId }) });
+  const download = (fileId: unknown) =>
+    fetch(`${base}/download`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ file_id: fileId }),
+    });
 
   it('gives a link to the real file, byte for byte, and counts the quota', async () => {
     const response = await download(9200002);
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ file_name: 'Nosferatu.1922.Restored.DVDRip.srt', requests: 1, remaining: 2, reset_time: expect.stringMatching(/hours and \d\d minutes/), reset_time_utc: expect.any(String), message: expect.any(String) });
+    expect(body).toMatchObject({
+      file_name: 'Nosferatu.1922.Restored.DVDRip.srt',
+      requests: 1,
+      remaining: 2,
+      reset_time: expect.stringMatching(/hours and \d\d minutes/),
+      reset_time_utc: expect.any(String),
+      message: expect.any(String),
+    });
     const file = await fetch(body.link as string);
     expect(file.status).toBe(200);
     expect(file.headers.get('access-control-allow-origin')).toBe('*');
@@ -129,7 +178,10 @@ describe('OpenSubtitles stand-in: download', () => {
     for (let i = 0; i < 3; i++) expect((await download(9200001)).status).toBe(200);
     const over = await download(9200001);
     expect(over.status).toBe(406);
-    expect(await over.json()).toMatchObject({ remaining: -1, message: expect.stringContaining('You have downloaded your allowed 3 subtitles') });
+    expect(await over.json()).toMatchObject({
+      remaining: -1,
+      message: expect.stringContaining('You have downloaded your allowed 3 subtitles'),
+    });
     expect((await download(1)).status).toBe(404);
     expect((await download('x')).status).toBe(400);
   });

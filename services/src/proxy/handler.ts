@@ -38,7 +38,17 @@ export interface ClientInfo {
 }
 
 /** Request headers passed on as they are. */
-const FORWARDED = ['accept', 'accept-language', 'content-type', 'content-length', 'authorization', 'range', 'if-none-match', 'if-modified-since', 'cache-control'];
+const FORWARDED = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'content-length',
+  'authorization',
+  'range',
+  'if-none-match',
+  'if-modified-since',
+  'cache-control',
+];
 /** Headers a browser cannot set, sent to the proxy in a prefixed form (simple-proxy protocol). */
 const PREFIXED: Record<string, string> = {
   'x-cookie': 'cookie',
@@ -47,8 +57,29 @@ const PREFIXED: Record<string, string> = {
   'x-user-agent': 'user-agent',
 };
 /** Response headers passed back. */
-const RETURNED = ['content-type', 'content-range', 'accept-ranges', 'cache-control', 'etag', 'last-modified', 'expires', 'content-disposition', 'content-language', 'location'];
-const EXPOSED = ['X-Final-Destination', 'X-Set-Cookie', 'Content-Length', 'Content-Range', 'Content-Type', 'Accept-Ranges', 'ETag', 'Last-Modified', 'Cache-Control'];
+const RETURNED = [
+  'content-type',
+  'content-range',
+  'accept-ranges',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'expires',
+  'content-disposition',
+  'content-language',
+  'location',
+];
+const EXPOSED = [
+  'X-Final-Destination',
+  'X-Set-Cookie',
+  'Content-Length',
+  'Content-Range',
+  'Content-Type',
+  'Accept-Ranges',
+  'ETag',
+  'Last-Modified',
+  'Cache-Control',
+];
 const MAX_REDIRECTS = 10;
 
 /** Whether `origin` matches one of the configured CORS origins (`*`, exact, or `scheme://host:*`). */
@@ -117,27 +148,35 @@ export function createProxyHandler(config: ProxyConfig): (request: Request, clie
 
   const json = (request: Request, status: number, body: unknown, extra: Record<string, string> = {}) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...corsHeaders(request), ...extra } });
-  const fail = (request: Request, status: number, error: string, reason: string, extra?: Record<string, string>) => json(request, status, { error, reason }, extra);
+  const fail = (request: Request, status: number, error: string, reason: string, extra?: Record<string, string>) =>
+    json(request, status, { error, reason }, extra);
 
   async function handle(request: Request, client: ClientInfo): Promise<Response> {
     const url = new URL(request.url);
     if (request.method === 'OPTIONS') {
       const origin = request.headers.get('origin');
-      if (origin && !corsAllows(config.corsOrigins, origin)) return fail(request, 403, 'origin_not_allowed', `The origin ${origin} may not use this proxy`);
+      if (origin && !corsAllows(config.corsOrigins, origin))
+        return fail(request, 403, 'origin_not_allowed', `The origin ${origin} may not use this proxy`);
       return new Response(null, {
         status: 204,
-        headers: { ...corsHeaders(request), 'Access-Control-Allow-Headers': request.headers.get('access-control-request-headers') ?? '*', 'Access-Control-Max-Age': '86400' },
+        headers: {
+          ...corsHeaders(request),
+          'Access-Control-Allow-Headers': request.headers.get('access-control-request-headers') ?? '*',
+          'Access-Control-Max-Age': '86400',
+        },
       });
     }
     if (url.pathname !== '/') return fail(request, 404, 'not_found', 'Use /?destination=<url>');
     if (limiter) {
       const verdict = limiter.hit(client.address);
-      if (!verdict.ok) return fail(request, 429, 'rate_limited', 'Too many requests from this client', { 'Retry-After': String(verdict.retryAfterS) });
+      if (!verdict.ok)
+        return fail(request, 429, 'rate_limited', 'Too many requests from this client', { 'Retry-After': String(verdict.retryAfterS) });
     }
     const destination = url.searchParams.get('destination');
     // What simple-proxy answers at its root: JSON, so a client can tell a proxy from a website.
     if (!destination) return json(request, 200, { message: 'Proxy is working as expected', version: PROXY_VERSION });
-    if (config.token && request.headers.get('x-token') !== config.token) return fail(request, 401, 'unauthorized', 'Missing or invalid X-Token');
+    if (config.token && request.headers.get('x-token') !== config.token)
+      return fail(request, 401, 'unauthorized', 'Missing or invalid X-Token');
     let target: URL;
     try {
       target = new URL(destination);
@@ -168,11 +207,19 @@ export function createProxyHandler(config: ProxyConfig): (request: Request, clie
       let hopMethod = method;
       // Redirects are followed here, hop by hop, each hop checked like the first.
       for (let hop = 0; ; hop += 1) {
-        upstream = await config.fetch(finalUrl, { method: hopMethod, headers, body, redirect: 'manual', signal: controller.signal, ...(body ? { duplex: 'half' } : {}) });
+        upstream = await config.fetch(finalUrl, {
+          method: hopMethod,
+          headers,
+          body,
+          redirect: 'manual',
+          signal: controller.signal,
+          ...(body ? { duplex: 'half' } : {}),
+        });
         const location = upstream.headers.get('location');
         if (![301, 302, 303, 307, 308].includes(upstream.status) || !location) break;
         await upstream.body?.cancel();
-        if (hop >= MAX_REDIRECTS) return fail(request, 502, 'too_many_redirects', `The destination redirected more than ${MAX_REDIRECTS} times`);
+        if (hop >= MAX_REDIRECTS)
+          return fail(request, 502, 'too_many_redirects', `The destination redirected more than ${MAX_REDIRECTS} times`);
         let next: URL;
         try {
           next = new URL(location, finalUrl);
@@ -188,7 +235,12 @@ export function createProxyHandler(config: ProxyConfig): (request: Request, clie
           headers.delete('content-length');
         } else if (body) {
           // A streamed body has been sent once and cannot be sent again to the new location.
-          return fail(request, 502, 'redirected_upload', 'The destination redirected a request with a body (307/308); send it to the new location directly');
+          return fail(
+            request,
+            502,
+            'redirected_upload',
+            'The destination redirected a request with a body (307/308); send it to the new location directly',
+          );
         }
         finalUrl = next;
       }
@@ -216,7 +268,10 @@ export function createProxyHandler(config: ProxyConfig): (request: Request, clie
     if (cookies.length) out['X-Set-Cookie'] = cookies.join(', ');
     const status = upstream.status;
     config.log(`${method} ${target.origin}${target.pathname} -> ${status}`);
-    const stream = !upstream.body || method === 'HEAD' || status === 204 || status === 304 ? null : withIdleTimeout(upstream.body, config.timeoutMs, () => controller.abort());
+    const stream =
+      !upstream.body || method === 'HEAD' || status === 204 || status === 304
+        ? null
+        : withIdleTimeout(upstream.body, config.timeoutMs, () => controller.abort());
     return new Response(stream, { status, headers: out });
   }
 

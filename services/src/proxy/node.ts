@@ -24,7 +24,8 @@ export interface NodeProxyOptions {
   resolve?: (hostname: string) => Promise<string[]>;
 }
 
-const systemResolve = (hostname: string) => dns.promises.lookup(hostname, { all: true, verbatim: true }).then((all) => all.map((a) => a.address));
+const systemResolve = (hostname: string) =>
+  dns.promises.lookup(hostname, { all: true, verbatim: true }).then((all) => all.map((a) => a.address));
 
 const headerRecord = (headers: Headers): Record<string, string> => {
   const record: Record<string, string> = {};
@@ -99,7 +100,10 @@ export function createCheckedFetch(policy: DestinationPolicy, resolve = systemRe
     }
     const empty = init.method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304 || answer.statusCode < 200;
     if (empty) answer.body.resume();
-    return new Response(empty ? null : pulled(answer.body, () => answer.body.destroy()), { status: answer.statusCode < 200 ? 502 : answer.statusCode, headers });
+    return new Response(empty ? null : pulled(answer.body, () => answer.body.destroy()), {
+      status: answer.statusCode < 200 ? 502 : answer.statusCode,
+      headers,
+    });
   };
 }
 
@@ -130,11 +134,24 @@ export async function serveProxy(options: NodeProxyOptions & { host: string; por
         fetch: async (request: Request, bindings: HttpBindings | Http2Bindings) => {
           const env = bindings as HttpBindings;
           const started = performance.now();
-          const address = clientAddress(env.incoming.socket.remoteAddress ?? '', request.headers.get('x-forwarded-for'), settings.trustedProxies);
+          const address = clientAddress(
+            env.incoming.socket.remoteAddress ?? '',
+            request.headers.get('x-forwarded-for'),
+            settings.trustedProxies,
+          );
           const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-          const streamed = hasBody ? new Request(request.url, { method: request.method, headers: request.headers, body: pulledBody(env.incoming), duplex: 'half' } as RequestInit) : request;
+          const streamed = hasBody
+            ? new Request(request.url, {
+                method: request.method,
+                headers: request.headers,
+                body: pulledBody(env.incoming),
+                duplex: 'half',
+              } as RequestInit)
+            : request;
           const response = await handler(streamed, { address });
-          options.log(`${request.method} ${new URL(request.url).pathname} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
+          options.log(
+            `${request.method} ${new URL(request.url).pathname} ${response.status} ${(performance.now() - started).toFixed(1)}ms`,
+          );
           return response;
         },
       },

@@ -43,14 +43,17 @@ export type Verdict = { ok: true } | { ok: false; reason: string };
 
 /** What the URL alone says (scheme, credentials, lists, literal and local names); addresses come later. */
 export function checkUrl(policy: DestinationPolicy, target: URL): Verdict {
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return { ok: false, reason: `Only http and https destinations are allowed, not ${target.protocol}` };
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    return { ok: false, reason: `Only http and https destinations are allowed, not ${target.protocol}` };
   if (target.username || target.password) return { ok: false, reason: 'Destinations with credentials are not allowed' };
-  if (policy.deniedOrigins().has(target.origin)) return { ok: false, reason: `The destination ${target.origin} is one of this site's own services` };
+  if (policy.deniedOrigins().has(target.origin))
+    return { ok: false, reason: `The destination ${target.origin} is one of this site's own services` };
   if (policy.internalOrigins().has(target.origin)) return { ok: true };
   const literal = literalAddress(target.hostname);
   if ((literal && !isPublicAddress(literal)) || LOCAL_NAMES.test(target.hostname))
     return { ok: false, reason: `The destination ${target.origin} is on a private or local network` };
-  if (!policy.allowAll && !policy.origins().has(target.origin)) return { ok: false, reason: `The destination origin ${target.origin} is not on this proxy's allow-list` };
+  if (!policy.allowAll && !policy.origins().has(target.origin))
+    return { ok: false, reason: `The destination origin ${target.origin} is not on this proxy's allow-list` };
   return { ok: true };
 }
 

@@ -76,13 +76,20 @@ afterAll(async () => {
 
 const proxies: RunningProxy[] = [];
 async function proxyWith(env: Record<string, string>, resolve?: (name: string) => Promise<string[]>): Promise<RunningProxy> {
-  const proxy = await serveProxy({ host: 'localhost', port: 0, env: { PROXY_TIMEOUT_MS: '400', ...env }, log: () => {}, ...(resolve ? { resolve } : {}) });
+  const proxy = await serveProxy({
+    host: 'localhost',
+    port: 0,
+    env: { PROXY_TIMEOUT_MS: '400', ...env },
+    log: () => {},
+    ...(resolve ? { resolve } : {}),
+  });
   proxies.push(proxy);
   return proxy;
 }
 afterAll(() => Promise.all(proxies.map((p) => p.close())));
 
-const via = (proxy: { url: string }, destination: string, init?: RequestInit) => fetch(`${proxy.url}/?destination=${encodeURIComponent(destination)}`, init);
+const via = (proxy: { url: string }, destination: string, init?: RequestInit) =>
+  fetch(`${proxy.url}/?destination=${encodeURIComponent(destination)}`, init);
 const reason = async (res: Response) => ((await res.json()) as { reason: string }).reason;
 
 describe('proxy protocol', () => {
@@ -153,7 +160,13 @@ describe('proxy protocol', () => {
   });
 
   it('refuses destinations that are not allowed, with a JSON reason', async () => {
-    for (const destination of ['https://example.com/', 'file:///etc/passwd', 'ftp://localhost/x', `http://user:pw@${upstreamUrl.slice(7)}/echo`, proxy.url]) {
+    for (const destination of [
+      'https://example.com/',
+      'file:///etc/passwd',
+      'ftp://localhost/x',
+      `http://user:pw@${upstreamUrl.slice(7)}/echo`,
+      proxy.url,
+    ]) {
       const res = await via(proxy, destination);
       expect(res.status, destination).toBe(403);
       expect(((await res.json()) as { error: string }).error).toBe('forbidden_destination');
@@ -185,7 +198,21 @@ describe('proxy protocol', () => {
 
 describe('the proxy never reaches inside', () => {
   it('classifies addresses', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fc00::1', '::ffff:127.0.0.1', '224.0.0.1', '[::1]'])
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fc00::1',
+      '::ffff:127.0.0.1',
+      '224.0.0.1',
+      '[::1]',
+    ])
       expect(isPublicAddress(address), address).toBe(false);
     for (const address of ['93.184.216.34', '2606:4700::1111', '1.1.1.1']) expect(isPublicAddress(address), address).toBe(true);
   });
@@ -233,20 +260,34 @@ describe('the proxy never reaches inside', () => {
 
 describe('CORS as configured', () => {
   it('answers only configured origins; X-Origin widens nothing', async () => {
-    const proxy = await proxyWith({ PROXY_ALLOW_INTERNAL: upstreamUrl, PROXY_CORS_ORIGINS: 'https://movie-web.example,http://localhost:*' });
+    const proxy = await proxyWith({
+      PROXY_ALLOW_INTERNAL: upstreamUrl,
+      PROXY_CORS_ORIGINS: 'https://movie-web.example,http://localhost:*',
+    });
     const allowed = await via(proxy, `${upstreamUrl}/teapot`, { headers: { Origin: 'https://movie-web.example' } });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://movie-web.example');
     const anyPort = await via(proxy, `${upstreamUrl}/teapot`, { headers: { Origin: 'http://localhost:5123' } });
     expect(anyPort.headers.get('access-control-allow-origin')).toBe('http://localhost:5123');
-    for (const headers of [{ Origin: 'https://evil.example' }, { Origin: 'https://evil.example', 'X-Origin': 'https://movie-web.example' }, { Origin: 'http://localhost.evil.example:80' }] as Record<string, string>[]) {
+    for (const headers of [
+      { Origin: 'https://evil.example' },
+      { Origin: 'https://evil.example', 'X-Origin': 'https://movie-web.example' },
+      { Origin: 'http://localhost.evil.example:80' },
+    ] as Record<string, string>[]) {
       const res = await via(proxy, `${upstreamUrl}/teapot`, { headers });
       expect(res.headers.get('access-control-allow-origin'), JSON.stringify(headers)).toBeNull();
     }
-    const preflight = await fetch(`${proxy.url}/?destination=x`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    const preflight = await fetch(`${proxy.url}/?destination=x`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(preflight.status).toBe(403);
     const good = await fetch(`${proxy.url}/?destination=x`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://movie-web.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-token,x-cookie' },
+      headers: {
+        Origin: 'https://movie-web.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'x-token,x-cookie',
+      },
     });
     expect(good.status).toBe(204);
     expect(good.headers.get('access-control-allow-headers')).toBe('x-token,x-cookie');
@@ -264,7 +305,8 @@ describe('rate limits per client address', () => {
   it('limits each client on its own; a forged X-Forwarded-For does not buy more requests', async () => {
     const untrusted = await proxyWith({ PROXY_RATE_LIMIT: '3' });
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await fetch(`${untrusted.url}/`, { headers: { 'X-Forwarded-For': `198.51.100.${i}` } })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await fetch(`${untrusted.url}/`, { headers: { 'X-Forwarded-For': `198.51.100.${i}` } })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
 
     const behindBalancer = await proxyWith({ PROXY_RATE_LIMIT: '3', PROXY_TRUSTED_PROXIES: '127.0.0.1,::1' });
@@ -278,10 +320,18 @@ describe('rate limits per client address', () => {
 });
 
 describe('the proxy as its own process', () => {
-  const rssKb = (pid: number, field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+  const rssKb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 
   it('streams 300 MB up and 300 MB down with flat memory (resident growth < 100 MB)', async () => {
-    const proxy = await start({ port: 0, host: 'localhost', dataDir: '', urls: {}, log: () => {}, env: { PROXY_ALLOW_INTERNAL: upstreamUrl, PROXY_TIMEOUT_MS: '10000' } });
+    const proxy = await start({
+      port: 0,
+      host: 'localhost',
+      dataDir: '',
+      urls: {},
+      log: () => {},
+      env: { PROXY_ALLOW_INTERNAL: upstreamUrl, PROXY_TIMEOUT_MS: '10000' },
+    });
     try {
       expect(proxy.pid).toBeGreaterThan(0);
       await (await fetch(`${proxy.url}/`)).arrayBuffer(); // warm
@@ -306,7 +356,9 @@ describe('the proxy as its own process', () => {
       }
       expect(received).toBe(300 * MB);
       const peak = rssKb(proxy.pid!, 'VmHWM');
-      console.log(`proxy process: resident ${Math.round(before / 1024)} MB before, peak ${Math.round(peak / 1024)} MB after 300 MB up and 300 MB down`);
+      console.log(
+        `proxy process: resident ${Math.round(before / 1024)} MB before, peak ${Math.round(peak / 1024)} MB after 300 MB up and 300 MB down`,
+      );
       expect((peak - before) / 1024).toBeLessThan(100);
     } finally {
       await proxy.close();

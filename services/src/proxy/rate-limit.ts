@@ -35,7 +35,9 @@ export function createRateLimiter(limit: RateLimit, now: () => number = Date.now
 const normalise = (address: string): string => {
   try {
     const parsed = ipaddr.parse(address.trim().replace(/^\[|\]$/g, ''));
-    return (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed).toString();
+    return (
+      parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed
+    ).toString();
   } catch {
     return address.trim();
   }
@@ -70,7 +72,10 @@ function isTrusted(address: string, trusted: readonly string[]): boolean {
 export function clientAddress(socketAddress: string, forwardedFor: string | null, trustedProxies: readonly string[]): string {
   const socket = normalise(socketAddress);
   if (!forwardedFor || !isTrusted(socket, trustedProxies)) return socket;
-  const hops = forwardedFor.split(',').map((hop) => hop.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) if (!isTrusted(hops[i]!, trustedProxies)) return normalise(hops[i]!);
   return socket;
 }

@@ -14,7 +14,11 @@
 import type { ProxyConfig } from './handler';
 import type { DestinationPolicy } from './policy';
 
-const list = (value: string | undefined): string[] => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export interface ProxySettings {
   config: Omit<ProxyConfig, 'fetch'>;
@@ -45,4 +49,3 @@ export function settingsFromEnv(env: Record<string, string | undefined>, log: (l
     trustedProxies: list(env.PROXY_TRUSTED_PROXIES),
   };
 }
-

@@ -16,14 +16,21 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-scraper-'));
 const nosferatu: ScrapeMedia = { type: 'movie', title: 'Nosferatu', releaseYear: 1922, tmdbId: '653' };
 
 beforeAll(async () => {
-  services = await startServices({ names: ['media', 'catalog', 'scraper'], ports: { media: 0, catalog: 0, scraper: 0 }, dataDir, log: () => undefined, env: {} });
+  services = await startServices({
+    names: ['media', 'catalog', 'scraper'],
+    ports: { media: 0, catalog: 0, scraper: 0 },
+    dataDir,
+    log: () => undefined,
+    env: {},
+  });
 });
 afterAll(async () => {
   await services?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const shape = (events: ScrapeEvent[]) => events.map((e) => (e.type === 'update' ? `update:${e.id}:${e.status}` : e.type === 'start' ? `start:${e.id}` : e.type));
+const shape = (events: ScrapeEvent[]) =>
+  events.map((e) => (e.type === 'update' ? `update:${e.id}:${e.status}` : e.type === 'start' ? `start:${e.id}` : e.type));
 
 describe('scraper service', () => {
   it('sends the engine events as SSE, `done` last with the result', async () => {
@@ -36,13 +43,24 @@ describe('scraper service', () => {
     expect(blocks[0]).toMatch(/^event: init\ndata: \{"type":"init"/);
     const last = blocks.at(-1)!;
     expect(last).toMatch(/^event: done\n/);
-    expect(JSON.parse(last.split('\n').find((l) => l.startsWith('data: '))!.slice(6))).toMatchObject({ type: 'done', result: { ok: true, value: { sourceId: 'local-hls' } } });
+    expect(
+      JSON.parse(
+        last
+          .split('\n')
+          .find((l) => l.startsWith('data: '))!
+          .slice(6),
+      ),
+    ).toMatchObject({ type: 'done', result: { ok: true, value: { sourceId: 'local-hls' } } });
   });
 
   it('the client gets the same events and result as a local run (run id rewritten to its own)', async () => {
     const remote: ScrapeEvent[] = [];
     const local: ScrapeEvent[] = [];
-    const viaServer = await runAll(nosferatu, { runId: 'mine', proxyUrls: [`api:${services.urls.scraper}`] }, { onEvent: (e) => remote.push(e) });
+    const viaServer = await runAll(
+      nosferatu,
+      { runId: 'mine', proxyUrls: [`api:${services.urls.scraper}`] },
+      { onEvent: (e) => remote.push(e) },
+    );
     const inBrowser = await runAll(nosferatu, { settings: { localLibraryUrl: services.urls.media! } }, { onEvent: (e) => local.push(e) });
     expect(viaServer).toEqual(inBrowser);
     expect(shape(remote)).toEqual(shape(local));
@@ -75,7 +93,12 @@ describe('scraper service', () => {
         await expect.poll(() => posted.length).toBe(before + 2);
         expect(posted[before]).toEqual(posted[before + 1]);
       }
-      const items = (i: number) => (posted[i] as { items: Array<{ providerId: string; embedId: string | null; status: string }> }).items.map((x) => [x.providerId, x.embedId, x.status]);
+      const items = (i: number) =>
+        (posted[i] as { items: Array<{ providerId: string; embedId: string | null; status: string }> }).items.map((x) => [
+          x.providerId,
+          x.embedId,
+          x.status,
+        ]);
       expect(items(0)).toEqual([
         ['local-hls-mirror', null, 'failed'],
         ['local-hls-backup', null, 'failed'],
@@ -98,20 +121,39 @@ describe('scraper service', () => {
     const api = { proxyUrls: [`api:${services.urls.scraper}`] };
     const source = await runSource('local-embed', nosferatu, api);
     expect(source).toMatchObject({ ok: true, value: { embeds: [{ embedId: 'local-player' }, { embedId: 'local-player' }] } });
-    if (source.ok) expect(await runEmbed('local-player', source.value.embeds[0]!.url, api)).toMatchObject({ ok: true, value: { stream: [{ type: 'hls' }] } });
-    expect(await runSource('nope', nosferatu, api)).toMatchObject({ ok: false, error: { code: 'scrape/invalid-source-id', message: 'invalid source id' } });
+    if (source.ok)
+      expect(await runEmbed('local-player', source.value.embeds[0]!.url, api)).toMatchObject({
+        ok: true,
+        value: { stream: [{ type: 'hls' }] },
+      });
+    expect(await runSource('nope', nosferatu, api)).toMatchObject({
+      ok: false,
+      error: { code: 'scrape/invalid-source-id', message: 'invalid source id' },
+    });
     expect(await runEmbed('nope', 'http://x.test/', api)).toMatchObject({ ok: false, error: { code: 'scrape/invalid-source-id' } });
   });
 
   it('honours disallowed ids and the custom order from the query', async () => {
     const api = { proxyUrls: [`api:${services.urls.scraper}`] };
     expect(await runAll(nosferatu, { ...api, disallowedIds: ['local-hls'] })).toMatchObject({ ok: true, value: { sourceId: 'local-mp4' } });
-    expect(await runAll(nosferatu, { ...api, enableSourceOrder: true, sourceOrder: ['local-embed'] })).toMatchObject({ ok: true, value: { sourceId: 'local-embed', embedId: 'local-player' } });
+    expect(await runAll(nosferatu, { ...api, enableSourceOrder: true, sourceOrder: ['local-embed'] })).toMatchObject({
+      ok: true,
+      value: { sourceId: 'local-embed', embedId: 'local-player' },
+    });
   });
 
   it('the source menu lists the server providers when a server is configured', async () => {
     const providers = await listProviders({ proxyUrls: [`api:${services.urls.scraper}`], disallowedIds: ['local-mp4'] });
-    expect(providers.filter((p) => p.kind === 'source').map((p) => p.id)).toEqual(['local-hls-mirror', 'local-hls-backup', 'local-hls', 'local-mp4-mirror', 'local-hosts', 'local-embed', 'local-hls-sd', 'local-mp4-sd']);
+    expect(providers.filter((p) => p.kind === 'source').map((p) => p.id)).toEqual([
+      'local-hls-mirror',
+      'local-hls-backup',
+      'local-hls',
+      'local-mp4-mirror',
+      'local-hosts',
+      'local-embed',
+      'local-hls-sd',
+      'local-mp4-sd',
+    ]);
     // Without a server: this page's providers with this page's settings (none configured here).
     expect((await listProviders({})).filter((p) => p.kind === 'source')).toEqual([]);
   });
@@ -153,7 +195,11 @@ describe('scraper service with a captcha and a library that never answers', () =
 
   it('cancel(runId) on the client closes the stream and the server stops the run (its upstream request is aborted)', async () => {
     const events: ScrapeEvent[] = [];
-    const running = runAll(nosferatu, { runId: 'remote-1', proxyUrls: [`api:${own.urls.scraper}`], captchaToken: 'human', timeoutMs: 10_000 }, { onEvent: (e) => events.push(e) });
+    const running = runAll(
+      nosferatu,
+      { runId: 'remote-1', proxyUrls: [`api:${own.urls.scraper}`], captchaToken: 'human', timeoutMs: 10_000 },
+      { onEvent: (e) => events.push(e) },
+    );
     await expect.poll(() => events.some((e) => e.type === 'start'), { timeout: 2000 }).toBe(true);
     expect(cancel('remote-1')).toBe(true);
     expect(await running).toMatchObject({ ok: false, error: { code: 'scrape/cancelled' } });

@@ -52,7 +52,8 @@ export const guideIdOf = {
   movie: (index: number) => 20_001 + index,
   show: (index: number) => 40_001 + index,
   season: (showIndex: number, seasonNumber: number) => 70_000 + showIndex * 100 + seasonNumber,
-  episode: (showIndex: number, seasonNumber: number, episodeNumber: number) => 8_000_000 + showIndex * 10_000 + seasonNumber * 100 + episodeNumber,
+  episode: (showIndex: number, seasonNumber: number, episodeNumber: number) =>
+    8_000_000 + showIndex * 10_000 + seasonNumber * 100 + episodeNumber,
 };
 
 /** A guide title that has no TMDB id (only an IMDb one): its old links cannot be resolved. */
@@ -64,7 +65,8 @@ const year = (date: string | null) => (date ? Number(date.slice(0, 4)) : null);
 
 function movieTitle(movie: Movie, index: number): GuideTitle {
   const ids: GuideExternalId[] = [{ provider: 'imdb', external_id: movie.imdbId }];
-  if (index % 5 === 0) ids.push({ provider: 'tmdb', external_id: STALE_TMDB_ID }, { provider: 'tmdb_latest', external_id: String(movie.id) });
+  if (index % 5 === 0)
+    ids.push({ provider: 'tmdb', external_id: STALE_TMDB_ID }, { provider: 'tmdb_latest', external_id: String(movie.id) });
   else ids.push({ provider: 'tmdb', external_id: String(movie.id) });
   const id = guideIdOf.movie(index);
   return {
@@ -134,7 +136,10 @@ export const start: StartService = async (options) => {
   logRequests(app, options.log);
   app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'] }));
   app.get('/', (c) =>
-    c.json({ service: 'streaming-guide', usage: 'GET /content/titles/{movie|show}/{id}/locale/en_US, GET /content/titles/show_season/{id}/locale/en_US' }),
+    c.json({
+      service: 'streaming-guide',
+      usage: 'GET /content/titles/{movie|show}/{id}/locale/en_US, GET /content/titles/show_season/{id}/locale/en_US',
+    }),
   );
   app.post('/__control/mode', (c) => {
     const next = c.req.query('set') as GuideMode;

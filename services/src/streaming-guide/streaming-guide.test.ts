@@ -21,7 +21,12 @@ describe('streaming guide', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const body = (await res.json()) as GuideTitle;
-    expect(body).toMatchObject({ id: guideIdOf.movie(1), title: MOVIES[1]!.title, object_type: 'movie', jw_entity_id: `tm${guideIdOf.movie(1)}` });
+    expect(body).toMatchObject({
+      id: guideIdOf.movie(1),
+      title: MOVIES[1]!.title,
+      object_type: 'movie',
+      jw_entity_id: `tm${guideIdOf.movie(1)}`,
+    });
     expect(tmdbIds(body, 'tmdb')).toEqual([String(MOVIES[1]!.id)]);
     expect(tmdbIds(body, 'imdb')).toEqual([MOVIES[1]!.imdbId]);
   });
@@ -40,7 +45,9 @@ describe('streaming guide', () => {
     expect(body).toMatchObject({ title: show.name, object_type: 'show' });
     expect(tmdbIds(body, 'tmdb')).toEqual([String(show.id)]);
     expect(body.seasons?.map((x) => x.season_number)).toEqual(show.seasons.map((x) => x.number));
-    const season = (await (await fetch(`${s.url}/content/titles/show_season/${guideIdOf.season(0, 2)}/locale/en_US`)).json()) as GuideSeason;
+    const season = (await (
+      await fetch(`${s.url}/content/titles/show_season/${guideIdOf.season(0, 2)}/locale/en_US`)
+    ).json()) as GuideSeason;
     expect(season.season_number).toBe(2);
     expect(season.episodes.map((e) => e.episode_number)).toEqual(show.seasons.find((x) => x.number === 2)!.episodes.map((e) => e.number));
     expect(season.episodes[0]!.id).toBe(guideIdOf.episode(0, 2, 1));

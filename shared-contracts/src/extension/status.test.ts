@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { classifyExtensionHello, detectExtension } from './status';
 import type { ExtensionHello } from './types';
 
-const hello = (patch: Partial<ExtensionHello> = {}): ExtensionHello => ({ success: true, version: '1.0.2', allowed: true, hasPermission: true, ...patch });
+const hello = (patch: Partial<ExtensionHello> = {}): ExtensionHello => ({
+  success: true,
+  version: '1.0.2',
+  allowed: true,
+  hasPermission: true,
+  ...patch,
+});
 
 describe('classifyExtensionHello', () => {
   it.each([

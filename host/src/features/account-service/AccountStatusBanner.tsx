@@ -19,7 +19,10 @@ const Bar = styled.div`
   background: ${(p) => p.theme.colors.surfaceRaised};
   border-bottom: 2px solid ${(p) => p.theme.colors.warning};
   color: ${(p) => p.theme.colors.text};
-  p { margin: 0; flex: 1 1 20rem; }
+  p {
+    margin: 0;
+    flex: 1 1 20rem;
+  }
   button {
     padding: 0.4rem 0.9rem;
     border-radius: 999px;
@@ -33,8 +36,12 @@ const Bar = styled.div`
 
 const SyncBar = styled(Bar)`
   border-bottom-color: ${(p) => p.theme.colors.border};
-  &[data-kind='recovered'] { border-bottom-color: ${(p) => p.theme.colors.primary}; }
-  &:empty { display: none; }
+  &[data-kind='recovered'] {
+    border-bottom-color: ${(p) => p.theme.colors.primary};
+  }
+  &:empty {
+    display: none;
+  }
 `;
 
 /** How long "sync is working again" stays, ms. */
@@ -112,10 +119,16 @@ function LoadFailed({ service, customBackend }: { service: AccountService; custo
   return (
     <Bar role="alert" data-testid="account-load-failed">
       <p>{customBackend ? t('status.loadFailedWithReset') : t('status.loadFailed')}</p>
-      <button type="button" onClick={() => void service.logout()}>{t('status.logout')}</button>
-      <button type="button" onClick={() => window.location.reload()}>{t('status.reload')}</button>
+      <button type="button" onClick={() => void service.logout()}>
+        {t('status.logout')}
+      </button>
+      <button type="button" onClick={() => window.location.reload()}>
+        {t('status.reload')}
+      </button>
       {customBackend && (
-        <button type="button" onClick={() => void service.resetToDefaultBackend()}>{t('status.reset')}</button>
+        <button type="button" onClick={() => void service.resetToDefaultBackend()}>
+          {t('status.reset')}
+        </button>
       )}
     </Bar>
   );

@@ -4,10 +4,21 @@ import { fallbackLogout } from './fallback-logout';
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
 }
 
-const account = { token: 'tok', userId: 'u', sessionId: 's/1', deviceName: 'x', profile: { colorA: '#000', colorB: '#fff', icon: 'cat' }, seed: 'A'.repeat(43) + '=' };
+const account = {
+  token: 'tok',
+  userId: 'u',
+  sessionId: 's/1',
+  deviceName: 'x',
+  profile: { colorA: '#000', colorB: '#fff', icon: 'cat' },
+  seed: 'A'.repeat(43) + '=',
+};
 
 /** The host's real stores and actions, signed in with data, a queue and a febbox token. */
 function signedIn() {
@@ -25,8 +36,15 @@ describe('fallback logout (no account remote)', () => {
     const { stores, actions } = signedIn();
     const calls: { url: string; init?: RequestInit }[] = [];
     const fetch = (async (url: string, init?: RequestInit) => (calls.push({ url, init }), new Response('{}'))) as typeof globalThis.fetch;
-    await fallbackLogout({ account: stores.auth.account, backendUrl: 'http://backend.test/', clearAccountData: actions.clearAccountData, fetch });
-    expect(calls.map((c) => [c.init?.method, c.url, (c.init?.headers as Record<string, string>).Authorization])).toEqual([['DELETE', 'http://backend.test/sessions/s%2F1', 'Bearer tok']]);
+    await fallbackLogout({
+      account: stores.auth.account,
+      backendUrl: 'http://backend.test/',
+      clearAccountData: actions.clearAccountData,
+      fetch,
+    });
+    expect(calls.map((c) => [c.init?.method, c.url, (c.init?.headers as Record<string, string>).Authorization])).toEqual([
+      ['DELETE', 'http://backend.test/sessions/s%2F1', 'Bearer tok'],
+    ]);
     const state = actions.readAccountState();
     expect([state.account, state.bookmarks, state.bookmarkQueue, state.progress, state.progressQueue]).toEqual([null, {}, [], {}, []]);
     expect(stores.preferences.febboxKey).toBe('');
@@ -37,7 +55,12 @@ describe('fallback logout (no account remote)', () => {
     const fetch = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof globalThis.fetch;
-    await fallbackLogout({ account: stores.auth.account, backendUrl: 'http://backend.test', clearAccountData: actions.clearAccountData, fetch });
+    await fallbackLogout({
+      account: stores.auth.account,
+      backendUrl: 'http://backend.test',
+      clearAccountData: actions.clearAccountData,
+      fetch,
+    });
     expect(actions.readAccountState().account).toBeNull();
     expect(stores.preferences.febboxKey).toBe('');
   });

@@ -15,7 +15,13 @@ export interface FallbackLogoutInput {
   timeoutMs?: number;
 }
 
-export async function fallbackLogout({ account, backendUrl, clearAccountData, fetch: fetchImpl = fetch, timeoutMs = 5000 }: FallbackLogoutInput): Promise<void> {
+export async function fallbackLogout({
+  account,
+  backendUrl,
+  clearAccountData,
+  fetch: fetchImpl = fetch,
+  timeoutMs = 5000,
+}: FallbackLogoutInput): Promise<void> {
   const backend = backendUrl.replace(/\/+$/, '');
   if (account && backend) {
     try {

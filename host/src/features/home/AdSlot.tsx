@@ -15,7 +15,10 @@ const AdBox = styled.aside`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  small { color: ${(p) => p.theme.colors.textDim}; font-size: 0.75rem; }
+  small {
+    color: ${(p) => p.theme.colors.textDim};
+    font-size: 0.75rem;
+  }
 `;
 
 export default function AdSlot() {

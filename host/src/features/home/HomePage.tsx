@@ -12,7 +12,10 @@ import { SearchResults } from './SearchResults';
 const Hero = styled.section`
   text-align: center;
   padding: 3.5rem 0 1rem;
-  h1 { font-size: clamp(1.75rem, 5vw, 3.1rem); margin: 0 0 1.5rem; }
+  h1 {
+    font-size: clamp(1.75rem, 5vw, 3.1rem);
+    margin: 0 0 1.5rem;
+  }
 `;
 
 const Section = styled.section`
@@ -20,7 +23,11 @@ const Section = styled.section`
   position: relative;
   max-width: 80rem;
   margin: 2.5rem auto 0;
-  h2 { font-size: 1.2rem; margin: 0 0 1rem; padding-inline-end: 7rem; }
+  h2 {
+    font-size: 1.2rem;
+    margin: 0 0 1rem;
+    padding-inline-end: 7rem;
+  }
 `;
 
 // The ad slot loads only where the show-ad flag is on (spec §1: no ads in the default build).

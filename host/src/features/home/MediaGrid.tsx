@@ -11,7 +11,9 @@ export const Grid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr));
   gap: 1.25rem 1rem;
-  @media (max-width: 480px) { grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr)); }
+  @media (max-width: 480px) {
+    grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr));
+  }
 `;
 
 const CardLink = styled(Link)`
@@ -19,14 +21,51 @@ const CardLink = styled(Link)`
   color: ${(p) => p.theme.colors.text};
   text-decoration: none;
   border-radius: 10px;
-  .poster { position: relative; aspect-ratio: 2 / 3; border-radius: 10px; overflow: hidden; background: ${(p) => p.theme.colors.surfaceRaised}; }
-  img { width: 100%; height: 100%; object-fit: cover; display: block; }
-  .noposter { display: grid; place-items: center; height: 100%; padding: 0.5rem; text-align: center; color: ${(p) => p.theme.colors.textDim}; }
-  h3 { font-size: 0.95rem; margin: 0.5rem 0 0.1rem; line-height: 1.3; }
-  .meta { font-size: 0.8rem; color: ${(p) => p.theme.colors.textDim}; }
-  .bar { position: absolute; inset-inline: 0; bottom: 0; height: 4px; background: rgb(0 0 0 / 50%); }
-  .bar span { display: block; height: 100%; background: ${(p) => p.theme.colors.primary}; }
-  &:hover h3 { color: ${(p) => p.theme.colors.primary}; }
+  .poster {
+    position: relative;
+    aspect-ratio: 2 / 3;
+    border-radius: 10px;
+    overflow: hidden;
+    background: ${(p) => p.theme.colors.surfaceRaised};
+  }
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    display: block;
+  }
+  .noposter {
+    display: grid;
+    place-items: center;
+    height: 100%;
+    padding: 0.5rem;
+    text-align: center;
+    color: ${(p) => p.theme.colors.textDim};
+  }
+  h3 {
+    font-size: 0.95rem;
+    margin: 0.5rem 0 0.1rem;
+    line-height: 1.3;
+  }
+  .meta {
+    font-size: 0.8rem;
+    color: ${(p) => p.theme.colors.textDim};
+  }
+  .bar {
+    position: absolute;
+    inset-inline: 0;
+    bottom: 0;
+    height: 4px;
+    background: rgb(0 0 0 / 50%);
+  }
+  .bar span {
+    display: block;
+    height: 100%;
+    background: ${(p) => p.theme.colors.primary};
+  }
+  &:hover h3 {
+    color: ${(p) => p.theme.colors.primary};
+  }
 `;
 
 export interface GridCardProps {
@@ -46,7 +85,11 @@ export function GridCard({ card, progress, to, subtitle }: GridCardProps) {
     <li>
       <CardLink to={to ?? mediaPath(card, card.title)} data-testid="media-card" data-media-id={encodeMediaId(card)}>
         <div className="poster">
-          {card.poster ? <img src={card.poster} alt="" loading="lazy" width={342} height={513} /> : <div className="noposter">{card.title}</div>}
+          {card.poster ? (
+            <img src={card.poster} alt="" loading="lazy" width={342} height={513} />
+          ) : (
+            <div className="noposter">{card.title}</div>
+          )}
           {percent !== undefined && (
             <div className="bar" role="progressbar" aria-label={card.title} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
               <span style={{ width: `${percent}%` }} />
@@ -54,9 +97,7 @@ export function GridCard({ card, progress, to, subtitle }: GridCardProps) {
           )}
         </div>
         <h3>{card.title}</h3>
-        <div className="meta">
-          {subtitle ?? [t(`media.types.${card.type}`), year].filter(Boolean).join(' · ')}
-        </div>
+        <div className="meta">{subtitle ?? [t(`media.types.${card.type}`), year].filter(Boolean).join(' · ')}</div>
       </CardLink>
     </li>
   );

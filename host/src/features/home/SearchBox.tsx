@@ -18,9 +18,15 @@ const Form = styled.form`
     font: inherit;
     font-size: 1.05rem;
   }
-  input::placeholder { color: ${(p) => p.theme.colors.textDim}; }
+  input::placeholder {
+    color: ${(p) => p.theme.colors.textDim};
+  }
   /* One clear button: ours (labelled, themed), not also the browser's own for type=search. */
-  input::-webkit-search-cancel-button { -webkit-appearance: none; appearance: none; display: none; }
+  input::-webkit-search-cancel-button {
+    -webkit-appearance: none;
+    appearance: none;
+    display: none;
+  }
   button {
     position: absolute;
     inset-inline-end: 0.5rem;

@@ -9,8 +9,14 @@ type State = { status: 'loading' } | { status: 'done'; results: MediaCard[] } | 
 
 const Section = styled.section`
   margin-top: 2.5rem;
-  h2 { font-size: 1.2rem; }
-  .empty { text-align: center; color: ${(p) => p.theme.colors.textDim}; padding: 3rem 1rem; }
+  h2 {
+    font-size: 1.2rem;
+  }
+  .empty {
+    text-align: center;
+    color: ${(p) => p.theme.colors.textDim};
+    padding: 3rem 1rem;
+  }
 `;
 
 export function SearchResults({ query }: { query: string }) {
@@ -56,7 +62,11 @@ export function SearchResults({ query }: { query: string }) {
           <Grid data-testid="search-results">
             {state.results.map((card) => (
               // The player's back control returns to these results (and Back restores the scroll).
-              <GridCard key={`${card.type}-${card.tmdbId}`} card={card} to={`${mediaPath(card, card.title)}?back=${encodeURIComponent(`/browse/${encodeURIComponent(query)}`)}`} />
+              <GridCard
+                key={`${card.type}-${card.tmdbId}`}
+                card={card}
+                to={`${mediaPath(card, card.title)}?back=${encodeURIComponent(`/browse/${encodeURIComponent(query)}`)}`}
+              />
             ))}
           </Grid>
         </>

@@ -27,7 +27,10 @@ export function HostProvider({ runtime, catalog, children }: { runtime: Runtime;
     catalog,
     config: runtime.config,
     connectivity,
-    navigate: useMemo(() => backAwareNavigate((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options))), [navigate]),
+    navigate: useMemo(
+      () => backAwareNavigate((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options))),
+      [navigate],
+    ),
     setDocumentTitle,
     accountService,
   });

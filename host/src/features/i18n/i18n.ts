@@ -10,7 +10,11 @@ import en from '../../locales/en.json';
 type Loader = (language: string) => Promise<Record<string, unknown>>;
 
 const hostLoader: Loader = (language) =>
-  language === 'en' ? Promise.resolve(en) : import(/* webpackChunkName: "locale-[request]" */ `../../locales/${language}.json`).then((m: { default: Record<string, unknown> }) => m.default);
+  language === 'en'
+    ? Promise.resolve(en)
+    : import(/* webpackChunkName: "locale-[request]" */ `../../locales/${language}.json`).then(
+        (m: { default: Record<string, unknown> }) => m.default,
+      );
 
 const loaders = new Map<string, Loader>([['host', hostLoader]]);
 

@@ -19,7 +19,8 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value };
   const out: Record<string, string> = {};
-  for (const [key, child] of Object.entries(value as Record<string, unknown>)) Object.assign(out, flatten(child, prefix ? `${prefix}.${key}` : key));
+  for (const [key, child] of Object.entries(value as Record<string, unknown>))
+    Object.assign(out, flatten(child, prefix ? `${prefix}.${key}` : key));
   return out;
 }
 

@@ -18,8 +18,20 @@ const Bar = styled.div<{ $tone: 'warning' | 'info' }>`
   background: ${(p) => (p.$tone === 'warning' ? p.theme.colors.warning : p.theme.colors.surfaceRaised)};
   color: ${(p) => (p.$tone === 'warning' ? '#1b1300' : p.theme.colors.text)};
   font-size: 0.9rem;
-  ul { margin: 0; padding-inline-start: 1.2rem; }
-  button { margin-inline-start: auto; padding: 0.35rem 0.8rem; border-radius: 6px; border: 1px solid currentColor; background: transparent; color: inherit; font: inherit; cursor: pointer; }
+  ul {
+    margin: 0;
+    padding-inline-start: 1.2rem;
+  }
+  button {
+    margin-inline-start: auto;
+    padding: 0.35rem 0.8rem;
+    border-radius: 6px;
+    border: 1px solid currentColor;
+    background: transparent;
+    color: inherit;
+    font: inherit;
+    cursor: pointer;
+  }
 `;
 
 export const OFFLINE_DISMISSED_KEY = '__MW::offline-banner-dismissed';

@@ -26,12 +26,24 @@ const Header = styled.header`
   position: sticky;
   top: 0;
   z-index: 10;
-  nav { display: flex; align-items: center; gap: 1rem; margin-inline-start: auto; }
-  nav a { color: ${(p) => p.theme.colors.text}; text-decoration: none; }
-  nav a.active { color: ${(p) => p.theme.colors.primary}; }
+  nav {
+    display: flex;
+    align-items: center;
+    gap: 1rem;
+    margin-inline-start: auto;
+  }
+  nav a {
+    color: ${(p) => p.theme.colors.text};
+    text-decoration: none;
+  }
+  nav a.active {
+    color: ${(p) => p.theme.colors.primary};
+  }
   @media ${MOBILE_QUERY} {
     padding: 0.6rem 1rem;
-    .wide { display: none; }
+    .wide {
+      display: none;
+    }
   }
 `;
 
@@ -45,7 +57,11 @@ const Logo = styled(Link)`
   align-items: center;
   gap: 0.5rem;
   white-space: nowrap;
-  svg { width: 1.6rem; height: 1.6rem; flex: none; }
+  svg {
+    width: 1.6rem;
+    height: 1.6rem;
+    flex: none;
+  }
 `;
 
 const Main = styled.main`
@@ -53,7 +69,9 @@ const Main = styled.main`
   /* The footer starts below the fold, so pages arriving after a loading state do not push it around (CLS). */
   min-height: 100vh;
   padding: 0 1.5rem 3rem;
-  @media ${MOBILE_QUERY} { padding: 0 1rem 2rem; }
+  @media ${MOBILE_QUERY} {
+    padding: 0 1rem 2rem;
+  }
 `;
 
 const Footer = styled.footer`
@@ -63,15 +81,30 @@ const Footer = styled.footer`
   font-size: 0.875rem;
   display: grid;
   gap: 0.5rem;
-  p { margin: 0; max-width: 60rem; }
-  .links { display: flex; gap: 1rem; flex-wrap: wrap; }
-  a { color: ${(p) => p.theme.colors.text}; }
+  p {
+    margin: 0;
+    max-width: 60rem;
+  }
+  .links {
+    display: flex;
+    gap: 1rem;
+    flex-wrap: wrap;
+  }
+  a {
+    color: ${(p) => p.theme.colors.text};
+  }
 `;
 
 const SkipLink = styled.a`
   position: absolute;
   inset-inline-start: -999px;
-  &:focus { inset-inline-start: 1rem; top: 1rem; z-index: 30; background: ${(p) => p.theme.colors.surfaceRaised}; padding: 0.5rem; }
+  &:focus {
+    inset-inline-start: 1rem;
+    top: 1rem;
+    z-index: 30;
+    background: ${(p) => p.theme.colors.surfaceRaised};
+    padding: 0.5rem;
+  }
 `;
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -26,8 +26,15 @@ const Trigger = styled.button`
   font: inherit;
   cursor: pointer;
   max-width: 14rem;
-  .name { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-  @media (max-width: 479.98px) { max-width: 9.5rem; padding-inline-end: 0.6rem; }
+  .name {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  @media (max-width: 479.98px) {
+    max-width: 9.5rem;
+    padding-inline-end: 0.6rem;
+  }
 `;
 
 /** The profile's colours and icon (spec §9 profile {colorA, colorB, icon}), as on the register page. */
@@ -40,11 +47,22 @@ const Avatar = styled.span<{ $a: string; $b: string }>`
   border-radius: 50%;
   background: linear-gradient(135deg, ${(p) => p.$a}, ${(p) => p.$b});
   color: #fff;
-  svg { width: 1.05rem; height: 1.05rem; }
+  svg {
+    width: 1.05rem;
+    height: 1.05rem;
+  }
 `;
 
 const VisuallyHidden = styled.span`
-  position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
 `;
 
 const Panel = styled.div`
@@ -58,8 +76,13 @@ const Panel = styled.div`
   background: ${(p) => p.theme.colors.surface};
   box-shadow: 0 12px 32px rgb(0 0 0 / 40%);
   z-index: 20;
-  ul { list-style: none; margin: 0; padding: 0; }
-  a, button {
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  a,
+  button {
     display: block;
     width: 100%;
     text-align: start;
@@ -72,9 +95,22 @@ const Panel = styled.div`
     text-decoration: none;
     cursor: pointer;
   }
-  a:hover, button:hover, a:focus-visible, button:focus-visible { background: ${(p) => p.theme.colors.surfaceRaised}; }
-  hr { border: 0; border-top: 1px solid ${(p) => p.theme.colors.border}; margin: 0.4rem 0; }
-  .who { padding: 0.5rem 0.75rem; color: ${(p) => p.theme.colors.textDim}; font-size: 0.9rem; }
+  a:hover,
+  button:hover,
+  a:focus-visible,
+  button:focus-visible {
+    background: ${(p) => p.theme.colors.surfaceRaised};
+  }
+  hr {
+    border: 0;
+    border-top: 1px solid ${(p) => p.theme.colors.border};
+    margin: 0.4rem 0;
+  }
+  .who {
+    padding: 0.5rem 0.75rem;
+    color: ${(p) => p.theme.colors.textDim};
+    font-size: 0.9rem;
+  }
 `;
 
 export function UserMenu() {
@@ -109,7 +145,15 @@ export function UserMenu() {
       <Trigger type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)} data-testid="user-menu-button">
         {account ? (
           <Avatar $a={account.profile.colorA} $b={account.profile.colorB} aria-hidden>
-            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" focusable="false">
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              focusable="false"
+            >
               <path d={profileIconPath(account.profile.icon)} />
             </svg>
           </Avatar>

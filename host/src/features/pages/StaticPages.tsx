@@ -5,8 +5,14 @@ import { useRuntime } from '../remotes';
 import { ButtonLink, Page, usePageTitle } from '../ui';
 
 const Faq = styled.dl`
-  dt { font-weight: 700; margin-top: 1.5rem; }
-  dd { margin: 0.4rem 0 0; color: ${(p) => p.theme.colors.textDim}; }
+  dt {
+    font-weight: 700;
+    margin-top: 1.5rem;
+  }
+  dd {
+    margin: 0.4rem 0 0;
+    color: ${(p) => p.theme.colors.textDim};
+  }
 `;
 
 export function AboutPage() {

@@ -15,9 +15,18 @@ const Panel = styled.section`
   border: 1px solid ${(p) => p.theme.colors.border};
   border-radius: 12px;
   background: ${(p) => p.theme.colors.surface};
-  h2 { margin: 0 0 0.5rem; font-size: 1.25rem; }
-  p { margin: 0.25rem 0 1rem; color: ${(p) => p.theme.colors.textDim}; }
-  code { word-break: break-all; font-size: 0.85rem; }
+  h2 {
+    margin: 0 0 0.5rem;
+    font-size: 1.25rem;
+  }
+  p {
+    margin: 0.25rem 0 1rem;
+    color: ${(p) => p.theme.colors.textDim};
+  }
+  code {
+    word-break: break-all;
+    font-size: 0.85rem;
+  }
 `;
 
 const Button = styled.button`
@@ -34,7 +43,16 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 0.75rem;
-  a { display: inline-flex; align-items: center; padding: 0.6rem 1.2rem; border-radius: 8px; background: ${(p) => p.theme.colors.surfaceRaised}; color: ${(p) => p.theme.colors.text}; font-weight: 600; text-decoration: none; }
+  a {
+    display: inline-flex;
+    align-items: center;
+    padding: 0.6rem 1.2rem;
+    border-radius: 8px;
+    background: ${(p) => p.theme.colors.surfaceRaised};
+    color: ${(p) => p.theme.colors.text};
+    font-weight: 600;
+    text-decoration: none;
+  }
 `;
 
 /** Back (?back=, else the page before in this tab, else home) and Home, for a player page that failed to load. */
@@ -86,7 +104,8 @@ class SlotBoundary extends Component<BoundaryProps, { error: Error | null }> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    if (!(error instanceof RemoteLoadError)) console.error(`[remotes] ${this.props.remote} crashed while rendering`, error, info.componentStack);
+    if (!(error instanceof RemoteLoadError))
+      console.error(`[remotes] ${this.props.remote} crashed while rendering`, error, info.componentStack);
   }
 
   override render() {

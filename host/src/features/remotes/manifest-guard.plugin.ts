@@ -18,7 +18,9 @@ export async function fetchManifest(url: string, timeoutMs: number, init: Reques
     text = await response.text();
   } catch (error) {
     throw new ManifestError(
-      controller.signal.aborted ? `no answer from ${url} within ${Math.round(timeoutMs / 1000)} s` : `could not reach ${url} (${String(error)})`,
+      controller.signal.aborted
+        ? `no answer from ${url} within ${Math.round(timeoutMs / 1000)} s`
+        : `could not reach ${url} (${String(error)})`,
     );
   } finally {
     clearTimeout(timer);

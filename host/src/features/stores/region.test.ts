@@ -27,7 +27,13 @@ function memoryStorage(): Storage {
 
 let services: RunningServices | undefined;
 const geo = async (env: Record<string, string>) => {
-  services = await startServices({ names: ['geo'], ports: { geo: 0 }, env, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mw-geo-')), log: () => {} });
+  services = await startServices({
+    names: ['geo'],
+    ports: { geo: 0 },
+    env,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mw-geo-')),
+    log: () => {},
+  });
   return services.urls.geo!;
 };
 async function load(): Promise<Module> {

@@ -9,7 +9,8 @@ export async function checkRegion(geoUrl: string, now = Date.now()): Promise<voi
   try {
     const response = await fetch(`${geoUrl.replace(/\/+$/, '')}/json/`, { signal: controller.signal });
     const body = (await response.json()) as { latitude?: unknown; longitude?: unknown };
-    if (!response.ok || typeof body.latitude !== 'number' || typeof body.longitude !== 'number') throw new Error('no location in the answer');
+    if (!response.ok || typeof body.latitude !== 'number' || typeof body.longitude !== 'number')
+      throw new Error('no location in the answer');
     actions.setRegion(nearestRegion(body.latitude, body.longitude), { userPicked: false });
   } catch (error) {
     // Not fatal: the region stays as it was and the next start tries again.

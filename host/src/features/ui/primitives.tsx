@@ -20,7 +20,10 @@ export const Button = styled.button<{ $variant?: 'primary' | 'secondary' }>`
   background: ${(p) => (p.$variant === 'secondary' ? p.theme.colors.surfaceRaised : p.theme.colors.primary)};
   color: ${(p) => (p.$variant === 'secondary' ? p.theme.colors.text : p.theme.colors.primaryText)};
   border-color: ${(p) => (p.$variant === 'secondary' ? p.theme.colors.border : 'transparent')};
-  &:disabled { opacity: 0.6; cursor: default; }
+  &:disabled {
+    opacity: 0.6;
+    cursor: default;
+  }
 `;
 
 export const ButtonLink = styled.a<{ $variant?: 'primary' | 'secondary' }>`
@@ -34,8 +37,13 @@ export const Page = styled.div<{ $narrow?: boolean }>`
   max-width: ${(p) => (p.$narrow ? '44rem' : '80rem')};
   margin: 0 auto;
   padding: 2rem 0;
-  h1 { font-size: clamp(1.5rem, 3vw, 2.2rem); margin: 0 0 1rem; }
-  p { color: ${(p) => p.theme.colors.textDim}; }
+  h1 {
+    font-size: clamp(1.5rem, 3vw, 2.2rem);
+    margin: 0 0 1rem;
+  }
+  p {
+    color: ${(p) => p.theme.colors.textDim};
+  }
 `;
 
 export const Badge = styled.span`
@@ -58,9 +66,20 @@ export const CenteredMessage = styled.section`
   flex-direction: column;
   align-items: center;
   gap: 0.75rem;
-  h1 { margin: 0.5rem 0; }
-  p { color: ${(p) => p.theme.colors.textDim}; margin: 0; }
-  .actions { display: flex; gap: 0.75rem; flex-wrap: wrap; justify-content: center; margin-top: 1rem; }
+  h1 {
+    margin: 0.5rem 0;
+  }
+  p {
+    color: ${(p) => p.theme.colors.textDim};
+    margin: 0;
+  }
+  .actions {
+    display: flex;
+    gap: 0.75rem;
+    flex-wrap: wrap;
+    justify-content: center;
+    margin-top: 1rem;
+  }
 `;
 
 export const VisuallyHidden = styled.span`

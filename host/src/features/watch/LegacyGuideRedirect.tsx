@@ -23,7 +23,12 @@ export default function LegacyGuideRedirect({ type, guideId, seasonId, episodeId
       season: (tmdbId, seasonNumber, signal) => catalog.season(tmdbId, seasonNumber, { signal }),
       signal: controller.signal,
     }).then(
-      (result) => setOutcome({ key, to: result.kind === 'redirect' ? result.to : null, reason: result.kind === 'not-found' ? 'not-found' : 'unavailable' }),
+      (result) =>
+        setOutcome({
+          key,
+          to: result.kind === 'redirect' ? result.to : null,
+          reason: result.kind === 'not-found' ? 'not-found' : 'unavailable',
+        }),
       () => {}, // aborted: the route changed
     );
     return () => controller.abort();

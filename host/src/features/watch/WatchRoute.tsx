@@ -54,7 +54,17 @@ export function WatchRoute() {
 }
 
 /** /embed/{media}/{seasonNumber}/{episodeNumber}: numbers become TMDB ids, then the media path. */
-function EmbedEpisodeRedirect({ tmdbId, slugId, seasonNumber, episodeNumber }: { tmdbId: string; slugId: string; seasonNumber: number; episodeNumber: number }) {
+function EmbedEpisodeRedirect({
+  tmdbId,
+  slugId,
+  seasonNumber,
+  episodeNumber,
+}: {
+  tmdbId: string;
+  slugId: string;
+  seasonNumber: number;
+  episodeNumber: number;
+}) {
   const { catalog } = useHostServices();
   const { search } = useLocation();
   const { t } = useTranslation();

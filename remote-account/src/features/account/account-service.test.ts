@@ -38,7 +38,10 @@ const throughUpstream = async (input: string, init?: RequestInit): Promise<Respo
   if (method === 'DELETE' && /^\/users\/[^/]+\/sessions$/.test(path) && upstream.bulkSessionsRoute !== 'ours') {
     const status = upstream.bulkSessionsRoute;
     // Fastify's answer to an unknown method and path (contract A1), or a server error.
-    const body = status === 500 ? { errorType: 'message', message: 'Internal server error' } : { message: `Route DELETE:${path} not found`, error: 'Not Found', statusCode: status };
+    const body =
+      status === 500
+        ? { errorType: 'message', message: 'Internal server error' }
+        : { message: `Route DELETE:${path} not found`, error: 'Not Found', statusCode: status };
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
   }
   return fetch(input, init);
@@ -122,7 +125,11 @@ describe('account service', () => {
         upstream.bulkSessionsRoute = 'ours';
       }
       const users = `/users/${laptop.userId}`;
-      expect(upstream.calls).toEqual([`DELETE ${users}/sessions`, `GET ${users}/sessions`, ...others.map((id) => `DELETE /sessions/${id}`)]);
+      expect(upstream.calls).toEqual([
+        `DELETE ${users}/sessions`,
+        `GET ${users}/sessions`,
+        ...others.map((id) => `DELETE /sessions/${id}`),
+      ]);
       const left = await accountService.listSessions();
       expect(left.map((s) => [s.deviceName, s.current])).toEqual([['Laptop', true]]);
       expect(actions.readAccountState().account).toMatchObject({ sessionId: laptop.sessionId });
@@ -154,15 +161,22 @@ describe('account service', () => {
       await accountService.register({ passphrase, deviceName: 'Phone', profile: { colorA: '#111111', colorB: '#222222', icon: 'ticket' } });
       actions.addBookmark({ tmdbId: '653', type: 'movie', title: 'Nosferatu', year: 1922 });
       actions.updateProgress({ tmdbId: '234', type: 'movie', title: 'Caligari', year: 1920 }, { watched: 600, duration: 4500 });
-      await expect(accountService.migrate({ backendUrl: 'http://127.0.0.1:9', deviceName: 'Phone' })).rejects.toMatchObject({ code: 'backend-unreachable' });
+      await expect(accountService.migrate({ backendUrl: 'http://127.0.0.1:9', deviceName: 'Phone' })).rejects.toMatchObject({
+        code: 'backend-unreachable',
+      });
       await accountService.migrate({ backendUrl: `${target.url}/`, deviceName: 'Phone' });
       const state = actions.readAccountState();
       expect(state.customBackendUrl).toBe(target.url);
       const moved = state.account!;
-      const get = async (path: string) => (await fetch(`${target.url}/users/${moved.userId}${path}`, { headers: { Authorization: `Bearer ${moved.token}` } })).json();
+      const get = async (path: string) =>
+        (await fetch(`${target.url}/users/${moved.userId}${path}`, { headers: { Authorization: `Bearer ${moved.token}` } })).json();
       expect(((await get('/bookmarks')) as { tmdbId: string }[]).map((b) => b.tmdbId)).toEqual(['653']);
-      expect(((await get('/progress')) as { tmdbId: string; watched: number }[]).map((p) => [p.tmdbId, Number(p.watched)])).toEqual([['234', 600]]);
-      const me = (await (await fetch(`${target.url}/users/@me`, { headers: { Authorization: `Bearer ${moved.token}` } })).json()) as { user: { profile: { icon: string } } };
+      expect(((await get('/progress')) as { tmdbId: string; watched: number }[]).map((p) => [p.tmdbId, Number(p.watched)])).toEqual([
+        ['234', 600],
+      ]);
+      const me = (await (await fetch(`${target.url}/users/@me`, { headers: { Authorization: `Bearer ${moved.token}` } })).json()) as {
+        user: { profile: { icon: string } };
+      };
       expect(me.user.profile.icon).toBe('ticket');
       await accountService.logout();
       actions.setBackendUrl(null);

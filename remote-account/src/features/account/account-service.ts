@@ -5,7 +5,14 @@
  */
 import type { Account, AccountProfile, AccountService, AccountServiceHost, AccountSession } from 'shared-contracts';
 import { createBackendClient, isRouteMissing, type BackendClient, type FetchLike } from '../../core/api';
-import { AccountError, checkDeviceName, login as loginFlow, register as registerFlow, signInElsewhere, toAccountError } from '../../core/auth';
+import {
+  AccountError,
+  checkDeviceName,
+  login as loginFlow,
+  register as registerFlow,
+  signInElsewhere,
+  toAccountError,
+} from '../../core/auth';
 import { decryptDeviceName, encryptDeviceName, seedFromStorage } from 'account-crypto';
 import { bookmarkImportItems, importAsQueue, progressImportItems } from '../../core/import';
 import { createSyncEngine, type SyncEngine } from '../../core/sync-engine';
@@ -81,7 +88,13 @@ export const accountService: AccountService & {
   /** `fetch`: what talks to the backends (tests); the browser's when absent. */
   start(host: AccountServiceHost, options?: { fetch?: FetchLike }): () => void;
   login(input: { passphrase: string; deviceName: string; backendUrl?: string }): Promise<void>;
-  register(input: { passphrase: string; deviceName: string; profile: AccountProfile; backendUrl?: string; captchaToken?: string }): Promise<void>;
+  register(input: {
+    passphrase: string;
+    deviceName: string;
+    profile: AccountProfile;
+    backendUrl?: string;
+    captchaToken?: string;
+  }): Promise<void>;
   backendClient(url?: string): BackendClient;
   migrate(input: { backendUrl: string; deviceName: string }): Promise<void>;
 } = {

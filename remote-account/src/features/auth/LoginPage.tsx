@@ -21,7 +21,9 @@ export default function LoginPage() {
       <PageFrame title={t('login.title')} testId="login-page">
         <Muted>{t('login.already')}</Muted>
         <Actions>
-          <Button type="button" onClick={() => host.navigate('/')}>{t('common.home')}</Button>
+          <Button type="button" onClick={() => host.navigate('/')}>
+            {t('common.home')}
+          </Button>
         </Actions>
       </PageFrame>
     );
@@ -59,7 +61,13 @@ export default function LoginPage() {
         </Field>
         <Field>
           {t('login.deviceName')}
-          <input name="deviceName" value={deviceName} onChange={(e) => setDeviceName(e.target.value)} maxLength={200} placeholder={t('login.deviceNamePlaceholder')} />
+          <input
+            name="deviceName"
+            value={deviceName}
+            onChange={(e) => setDeviceName(e.target.value)}
+            maxLength={200}
+            placeholder={t('login.deviceNamePlaceholder')}
+          />
         </Field>
         <ErrorMessage error={error} />
         <Actions>

@@ -87,7 +87,10 @@ const Group = styled.fieldset`
   border: 0;
   padding: 0;
   margin: 1rem 0 0;
-  legend { font-weight: 600; margin-bottom: 0.4rem; }
+  legend {
+    font-weight: 600;
+    margin-bottom: 0.4rem;
+  }
 `;
 
 function MetaCard({ meta }: { meta: BackendMeta }) {
@@ -104,7 +107,9 @@ export default function RegisterPage() {
   const host = useHost();
   const service = useAccountService();
   const [step, setStep] = useState<Step>('trust');
-  const [meta, setMeta] = useState<{ status: 'loading' } | { status: 'ok'; meta: BackendMeta } | { status: 'error'; error: AccountError }>({ status: 'loading' });
+  const [meta, setMeta] = useState<{ status: 'loading' } | { status: 'ok'; meta: BackendMeta } | { status: 'error'; error: AccountError }>({
+    status: 'loading',
+  });
   const [deviceName, setDeviceName] = useState(defaultDeviceName);
   const [profile, setProfile] = useState<AccountProfile>({ colorA: PROFILE_COLORS[0]!, colorB: PROFILE_COLORS[1]!, icon: 'userGroup' });
   const [passphrase] = useState(generatePassphrase);
@@ -146,7 +151,9 @@ export default function RegisterPage() {
       <PageFrame title={t('register.title')} testId="register-page">
         <Muted>{t('login.already')}</Muted>
         <Actions>
-          <Button type="button" onClick={() => host.navigate('/')}>{t('common.home')}</Button>
+          <Button type="button" onClick={() => host.navigate('/')}>
+            {t('common.home')}
+          </Button>
         </Actions>
       </PageFrame>
     );
@@ -162,7 +169,9 @@ export default function RegisterPage() {
         {meta.status === 'error' && <ErrorMessage error={meta.error} />}
         <Muted data-testid="backend-in-use">{t('common.server', { url: backendUrl || '—' })}</Muted>
         <Actions>
-          <Button type="button" $variant="secondary" onClick={() => host.navigate('/')}>{t('common.back')}</Button>
+          <Button type="button" $variant="secondary" onClick={() => host.navigate('/')}>
+            {t('common.back')}
+          </Button>
           <Button type="button" disabled={meta.status !== 'ok'} onClick={() => setStep('info')}>
             {t('register.trust.continue')}
           </Button>
@@ -187,13 +196,26 @@ export default function RegisterPage() {
         <form onSubmit={next} noValidate>
           <Field>
             {t('login.deviceName')}
-            <input name="deviceName" value={deviceName} onChange={(e) => setDeviceName(e.target.value)} maxLength={200} placeholder={t('login.deviceNamePlaceholder')} />
+            <input
+              name="deviceName"
+              value={deviceName}
+              onChange={(e) => setDeviceName(e.target.value)}
+              maxLength={200}
+              placeholder={t('login.deviceNamePlaceholder')}
+            />
           </Field>
           <Group>
             <legend>{t('register.info.colorA')}</legend>
             <Swatches>
               {PROFILE_COLORS.map((color) => (
-                <button key={color} type="button" aria-label={color} aria-pressed={profile.colorA === color} style={{ background: color }} onClick={() => setProfile({ ...profile, colorA: color })} />
+                <button
+                  key={color}
+                  type="button"
+                  aria-label={color}
+                  aria-pressed={profile.colorA === color}
+                  style={{ background: color }}
+                  onClick={() => setProfile({ ...profile, colorA: color })}
+                />
               ))}
             </Swatches>
           </Group>
@@ -201,7 +223,14 @@ export default function RegisterPage() {
             <legend>{t('register.info.colorB')}</legend>
             <Swatches>
               {PROFILE_COLORS.map((color) => (
-                <button key={color} type="button" aria-label={color} aria-pressed={profile.colorB === color} style={{ background: color }} onClick={() => setProfile({ ...profile, colorB: color })} />
+                <button
+                  key={color}
+                  type="button"
+                  aria-label={color}
+                  aria-pressed={profile.colorB === color}
+                  style={{ background: color }}
+                  onClick={() => setProfile({ ...profile, colorB: color })}
+                />
               ))}
             </Swatches>
           </Group>
@@ -209,7 +238,13 @@ export default function RegisterPage() {
             <legend>{t('register.info.icon')}</legend>
             <Icons>
               {PROFILE_ICON_KEYS.map((key) => (
-                <button key={key} type="button" aria-label={t(`icons.${key}`)} aria-pressed={profile.icon === key} onClick={() => setProfile({ ...profile, icon: key })}>
+                <button
+                  key={key}
+                  type="button"
+                  aria-label={t(`icons.${key}`)}
+                  aria-pressed={profile.icon === key}
+                  onClick={() => setProfile({ ...profile, icon: key })}
+                >
                   <ProfileIcon icon={key} />
                 </button>
               ))}
@@ -223,7 +258,9 @@ export default function RegisterPage() {
           </Group>
           <ErrorMessage error={error} />
           <Actions>
-            <Button type="button" $variant="secondary" onClick={() => setStep('trust')}>{t('common.back')}</Button>
+            <Button type="button" $variant="secondary" onClick={() => setStep('trust')}>
+              {t('common.back')}
+            </Button>
             <Button type="submit">{t('common.next')}</Button>
           </Actions>
         </form>
@@ -254,7 +291,9 @@ export default function RegisterPage() {
           >
             {copied ? t('register.passphrase.copied') : t('register.passphrase.copy')}
           </Button>
-          <Button type="button" onClick={() => setStep('confirm')}>{t('register.passphrase.saved')}</Button>
+          <Button type="button" onClick={() => setStep('confirm')}>
+            {t('register.passphrase.saved')}
+          </Button>
         </Actions>
       </PageFrame>
     );
@@ -263,7 +302,8 @@ export default function RegisterPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (normalizePassphrase(confirmation) !== passphrase) return setError(new AccountError('passphrase-mismatch', "Passphrase doesn't match"));
+    if (normalizePassphrase(confirmation) !== passphrase)
+      return setError(new AccountError('passphrase-mismatch', "Passphrase doesn't match"));
     setBusy(true);
     try {
       const backendMeta = meta.status === 'ok' ? meta.meta : null;
@@ -284,11 +324,20 @@ export default function RegisterPage() {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Field>
           {t('login.passphrase')}
-          <input type="password" name="confirmPassphrase" autoComplete="new-password" spellCheck={false} value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+          <input
+            type="password"
+            name="confirmPassphrase"
+            autoComplete="new-password"
+            spellCheck={false}
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.target.value)}
+          />
         </Field>
         <ErrorMessage error={error} />
         <Actions>
-          <Button type="button" $variant="secondary" onClick={() => setStep('passphrase')}>{t('common.back')}</Button>
+          <Button type="button" $variant="secondary" onClick={() => setStep('passphrase')}>
+            {t('common.back')}
+          </Button>
           <Button type="submit" disabled={busy} data-testid="register-submit">
             {busy ? t('register.confirm.busy') : t('register.confirm.submit')}
           </Button>

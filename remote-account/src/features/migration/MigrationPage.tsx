@@ -17,7 +17,10 @@ import { Actions, Button, ErrorMessage, ErrorText, Field, Muted, PageFrame } fro
 
 const Section = styled.section`
   margin-top: 2rem;
-  h2 { font-size: 1.2rem; margin: 0 0 0.5rem; }
+  h2 {
+    font-size: 1.2rem;
+    margin: 0 0 0.5rem;
+  }
 `;
 
 const Success = styled.p.attrs({ role: 'status' })`
@@ -86,7 +89,14 @@ function MoveAccount() {
       <form onSubmit={(e) => void check(e)} noValidate>
         <Field>
           {t('migration.move.url')}
-          <input name="backendUrl" type="url" inputMode="url" value={url} onChange={(e) => (setUrl(e.target.value), setMeta(null))} placeholder="https://" />
+          <input
+            name="backendUrl"
+            type="url"
+            inputMode="url"
+            value={url}
+            onChange={(e) => (setUrl(e.target.value), setMeta(null))}
+            placeholder="https://"
+          />
         </Field>
         <Actions>
           <Button type="submit" $variant="secondary" disabled={state !== 'idle' || !url.trim()}>
@@ -128,7 +138,12 @@ function ExportImport() {
       const file = buildExport({
         bookmarks: { ...state.bookmarks },
         progress: { ...state.progress },
-        settings: { language: state.language, theme: state.theme === 'default' ? null : state.theme, preferences: { ...state.preferences }, subtitles: { ...state.subtitles } },
+        settings: {
+          language: state.language,
+          theme: state.theme === 'default' ? null : state.theme,
+          preferences: { ...state.preferences },
+          subtitles: { ...state.subtitles },
+        },
       });
       const blob = new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
       const href = URL.createObjectURL(blob);
@@ -162,7 +177,9 @@ function ExportImport() {
     if (live.account) {
       // Signed in: what the file changed goes to the account too.
       const pick = <T,>(items: Record<string, T>, ids: string[]) => Object.fromEntries(ids.map((id) => [id, items[id]!]));
-      actions.enqueueSyncUpdates(importAsQueue(pick(merged.bookmarks, merged.changedBookmarks), pick(merged.progress, merged.changedProgress)));
+      actions.enqueueSyncUpdates(
+        importAsQueue(pick(merged.bookmarks, merged.changedBookmarks), pick(merged.progress, merged.changedProgress)),
+      );
     }
     const settings = parsed.file.settings;
     if (settings.language) actions.setLanguage(settings.language);
@@ -171,7 +188,10 @@ function ExportImport() {
     if (settings.subtitles) actions.setSubtitleSettings(settings.subtitles);
     setMessage({
       kind: 'ok',
-      text: t('migration.import.done', { bookmarks: Object.keys(parsed.file.bookmarks).length, progress: Object.keys(parsed.file.progress).length }),
+      text: t('migration.import.done', {
+        bookmarks: Object.keys(parsed.file.bookmarks).length,
+        progress: Object.keys(parsed.file.progress).length,
+      }),
     });
     if (input.current) input.current.value = '';
   };
@@ -187,7 +207,14 @@ function ExportImport() {
         <Button type="button" $variant="secondary" onClick={() => input.current?.click()}>
           {t('migration.import.submit')}
         </Button>
-        <input ref={input} type="file" accept="application/json,.json" hidden aria-label={t('migration.import.submit')} onChange={(e) => void upload(e.target.files?.[0])} />
+        <input
+          ref={input}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label={t('migration.import.submit')}
+          onChange={(e) => void upload(e.target.files?.[0])}
+        />
       </Actions>
       {message && (message.kind === 'ok' ? <Success>{message.text}</Success> : <ErrorText>{message.text}</ErrorText>)}
     </Section>

@@ -19,14 +19,17 @@ const Status = styled.div<{ $tone: 'neutral' | 'warning' | 'success' }>`
   margin-top: 1.25rem;
   padding: 1rem 1.2rem;
   border-radius: 10px;
-  border: 1px solid ${(p) => (p.$tone === 'warning' ? p.theme.colors.warning : p.$tone === 'success' ? p.theme.colors.primary : p.theme.colors.border)};
+  border: 1px solid
+    ${(p) => (p.$tone === 'warning' ? p.theme.colors.warning : p.$tone === 'success' ? p.theme.colors.primary : p.theme.colors.border)};
   background: ${(p) => p.theme.colors.surfaceRaised};
   h2 {
     margin: 0 0 0.25rem;
     font-size: 1.15rem;
     outline: none;
   }
-  p { margin: 0.25rem 0 0; }
+  p {
+    margin: 0.25rem 0 0;
+  }
 `;
 
 const Links = styled.ul`
@@ -36,7 +39,10 @@ const Links = styled.ul`
   gap: 0.5rem 1.25rem;
   padding: 0;
   margin: 0.75rem 0 0;
-  a { color: ${(p) => p.theme.colors.primary}; font-weight: 600; }
+  a {
+    color: ${(p) => p.theme.colors.primary};
+    font-weight: 600;
+  }
 `;
 
 export function ExtensionStep({ onBack, onFinish }: { onBack(): void; onFinish(): void }) {
@@ -74,13 +80,17 @@ export function ExtensionStep({ onBack, onFinish }: { onBack(): void; onFinish()
     <PageFrame title={t('onboarding.extension.title')} testId="onboarding-page">
       <Muted>{t('onboarding.extension.description')}</Muted>
       <Status $tone={tone} role="status" aria-busy={state.status === 'checking'} data-testid="extension-status" data-status={state.status}>
-        <h2 ref={heading} tabIndex={-1}>{t(`onboarding.extension.status.${state.status}`)}</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          {t(`onboarding.extension.status.${state.status}`)}
+        </h2>
         {state.status !== 'checking' && <Muted>{t(`onboarding.extension.hint.${state.status}`, { version })}</Muted>}
         {(state.status === 'missing' || state.status === 'outdated') && (
           <Links aria-label={t('onboarding.extension.install')}>
             {INSTALL_LINKS.map((link) => (
               <li key={link.browser}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">{t(`onboarding.extension.installFor.${link.browser}`)}</a>
+                <a href={link.href} target="_blank" rel="noopener noreferrer">
+                  {t(`onboarding.extension.installFor.${link.browser}`)}
+                </a>
               </li>
             ))}
           </Links>
@@ -88,15 +98,23 @@ export function ExtensionStep({ onBack, onFinish }: { onBack(): void; onFinish()
       </Status>
       {grantFailed && <ErrorText>{t('onboarding.extension.grantFailed')}</ErrorText>}
       <Actions>
-        <Button type="button" $variant="secondary" onClick={onBack}>{t('common.back')}</Button>
+        <Button type="button" $variant="secondary" onClick={onBack}>
+          {t('common.back')}
+        </Button>
         {state.status !== 'ready' && (
-          <Button type="button" $variant="secondary" onClick={check} disabled={state.status === 'checking'}>{t('onboarding.extension.recheck')}</Button>
+          <Button type="button" $variant="secondary" onClick={check} disabled={state.status === 'checking'}>
+            {t('onboarding.extension.recheck')}
+          </Button>
         )}
         {state.status === 'disallowed' && (
-          <Button type="button" onClick={() => void grant()}>{t('onboarding.extension.grant')}</Button>
+          <Button type="button" onClick={() => void grant()}>
+            {t('onboarding.extension.grant')}
+          </Button>
         )}
         {state.status === 'ready' && (
-          <Button type="button" onClick={onFinish}>{t('onboarding.extension.submit')}</Button>
+          <Button type="button" onClick={onFinish}>
+            {t('onboarding.extension.submit')}
+          </Button>
         )}
       </Actions>
     </PageFrame>

@@ -28,8 +28,12 @@ const Choices = styled.ul`
     font: inherit;
     cursor: pointer;
   }
-  strong { display: block; }
-  span { color: ${(p) => p.theme.colors.textDim}; }
+  strong {
+    display: block;
+  }
+  span {
+    color: ${(p) => p.theme.colors.textDim};
+  }
 `;
 
 const Confirm = styled.div`
@@ -38,7 +42,10 @@ const Confirm = styled.div`
   border-radius: 10px;
   border: 1px solid ${(p) => p.theme.colors.warning};
   background: ${(p) => p.theme.colors.surfaceRaised};
-  h2 { margin: 0 0 0.25rem; font-size: 1.15rem; }
+  h2 {
+    margin: 0 0 0.25rem;
+    font-size: 1.15rem;
+  }
 `;
 
 function useFinish() {
@@ -82,8 +89,12 @@ function Start() {
           <h2 id="onboarding-confirm-title">{t('onboarding.confirm.title')}</h2>
           <Muted>{t('onboarding.confirm.description')}</Muted>
           <Actions>
-            <Button type="button" $variant="secondary" onClick={() => setConfirming(false)}>{t('common.back')}</Button>
-            <Button type="button" onClick={finish}>{t('onboarding.confirm.submit')}</Button>
+            <Button type="button" $variant="secondary" onClick={() => setConfirming(false)}>
+              {t('common.back')}
+            </Button>
+            <Button type="button" onClick={finish}>
+              {t('onboarding.confirm.submit')}
+            </Button>
           </Actions>
         </Confirm>
       )}
@@ -119,8 +130,12 @@ function Proxy() {
         </Field>
         {error && <ErrorText>{error}</ErrorText>}
         <Actions>
-          <Button type="button" $variant="secondary" onClick={() => host.navigate('/onboarding')}>{t('common.back')}</Button>
-          <Button type="submit" disabled={busy || !url.trim()}>{busy ? t('common.loading') : t('onboarding.proxy.submit')}</Button>
+          <Button type="button" $variant="secondary" onClick={() => host.navigate('/onboarding')}>
+            {t('common.back')}
+          </Button>
+          <Button type="submit" disabled={busy || !url.trim()}>
+            {busy ? t('common.loading') : t('onboarding.proxy.submit')}
+          </Button>
         </Actions>
       </form>
     </PageFrame>

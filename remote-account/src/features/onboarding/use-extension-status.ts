@@ -3,7 +3,13 @@
  * again on demand and when the tab becomes visible again (the user installed or allowed it elsewhere).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createExtensionBridge, detectExtension, type ExtensionBridge, type ExtensionStatus, type RelayPort } from 'shared-contracts/extension';
+import {
+  createExtensionBridge,
+  detectExtension,
+  type ExtensionBridge,
+  type ExtensionStatus,
+  type RelayPort,
+} from 'shared-contracts/extension';
 
 export type ExtensionStepState = { status: 'checking' } | ExtensionStatus;
 

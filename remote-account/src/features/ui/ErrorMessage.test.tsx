@@ -19,13 +19,17 @@ afterEach(cleanup);
 /** A server whose login challenge comes back as JSON of the wrong shape. */
 const garbageServer = createBackendClient({
   baseUrl: 'http://backend.test',
-  fetch: async () => new Response(JSON.stringify({ challenge: { code: 1 } }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+  fetch: async () =>
+    new Response(JSON.stringify({ challenge: { code: 1 } }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
 });
 
 describe('an answer of the wrong shape', () => {
   it.each([
     ['en', 'The server sent an answer this site cannot read. Try again later or use another server.'],
-    ['de', 'Der Server hat eine Antwort geschickt, die diese Seite nicht lesen kann. Versuche es später noch einmal oder nutze einen anderen Server.'],
+    [
+      'de',
+      'Der Server hat eine Antwort geschickt, die diese Seite nicht lesen kann. Versuche es später noch einmal oder nutze einen anderen Server.',
+    ],
   ])('is told in the page’s language (%s)', async (language, text) => {
     await i18next.changeLanguage(language);
     const error = await garbageServer.loginStart('key').catch((e: unknown) => e);

@@ -9,12 +9,19 @@ const Frame = styled.section`
   border-radius: 12px;
   background: ${(p) => p.theme.colors.surface};
   border: 1px solid ${(p) => p.theme.colors.border};
-  h1 { margin-top: 0; font-size: 1.6rem; }
-  p { color: ${(p) => p.theme.colors.textDim}; }
+  h1 {
+    margin-top: 0;
+    font-size: 1.6rem;
+  }
+  p {
+    color: ${(p) => p.theme.colors.textDim};
+  }
   @media (max-width: 600px) {
     margin: 1rem;
     padding: 1.25rem;
-    h1 { font-size: 1.35rem; }
+    h1 {
+      font-size: 1.35rem;
+    }
   }
 `;
 

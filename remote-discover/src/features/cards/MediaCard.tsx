@@ -24,21 +24,79 @@ export const CardBox = styled.article`
     overflow: hidden;
     background: ${(p) => p.theme.colors.surfaceRaised};
   }
-  .poster img { width: 100%; height: 100%; object-fit: cover; display: block; }
-  .noposter { display: grid; place-items: center; height: 100%; padding: 0.5rem; text-align: center; color: ${(p) => p.theme.colors.textDim}; font-size: 0.85rem; }
-  > a { display: block; color: ${(p) => p.theme.colors.text}; text-decoration: none; border-radius: 10px; }
-  > a:hover h3 { color: ${(p) => p.theme.colors.primary}; }
-  h3 { font-size: 0.95rem; margin: 0.5rem 0 0.1rem; line-height: 1.3; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  .meta { font-size: 0.8rem; color: ${(p) => p.theme.colors.textDim}; white-space: nowrap; }
-  .bar { position: absolute; inset-inline: 0; bottom: 0; height: 5px; background: rgb(0 0 0 / 55%); }
-  .bar span { display: block; height: 100%; background: ${(p) => p.theme.colors.primary}; }
-  .actions { position: absolute; top: 0.4rem; inset-inline-end: 0.4rem; display: flex; gap: 0.3rem; }
-  .actions button {
-    display: grid; place-items: center; width: 2rem; height: 2rem; border-radius: 999px; border: 0; cursor: pointer;
-    background: rgb(0 0 0 / 65%); color: #fff;
+  .poster img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    display: block;
   }
-  .actions button[aria-pressed='true'] { color: ${(p) => p.theme.colors.primary}; }
-  .actions button:hover { background: rgb(0 0 0 / 85%); }
+  .noposter {
+    display: grid;
+    place-items: center;
+    height: 100%;
+    padding: 0.5rem;
+    text-align: center;
+    color: ${(p) => p.theme.colors.textDim};
+    font-size: 0.85rem;
+  }
+  > a {
+    display: block;
+    color: ${(p) => p.theme.colors.text};
+    text-decoration: none;
+    border-radius: 10px;
+  }
+  > a:hover h3 {
+    color: ${(p) => p.theme.colors.primary};
+  }
+  h3 {
+    font-size: 0.95rem;
+    margin: 0.5rem 0 0.1rem;
+    line-height: 1.3;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .meta {
+    font-size: 0.8rem;
+    color: ${(p) => p.theme.colors.textDim};
+    white-space: nowrap;
+  }
+  .bar {
+    position: absolute;
+    inset-inline: 0;
+    bottom: 0;
+    height: 5px;
+    background: rgb(0 0 0 / 55%);
+  }
+  .bar span {
+    display: block;
+    height: 100%;
+    background: ${(p) => p.theme.colors.primary};
+  }
+  .actions {
+    position: absolute;
+    top: 0.4rem;
+    inset-inline-end: 0.4rem;
+    display: flex;
+    gap: 0.3rem;
+  }
+  .actions button {
+    display: grid;
+    place-items: center;
+    width: 2rem;
+    height: 2rem;
+    border-radius: 999px;
+    border: 0;
+    cursor: pointer;
+    background: rgb(0 0 0 / 65%);
+    color: #fff;
+  }
+  .actions button[aria-pressed='true'] {
+    color: ${(p) => p.theme.colors.primary};
+  }
+  .actions button:hover {
+    background: rgb(0 0 0 / 85%);
+  }
 `;
 
 const Overlay = styled.div`
@@ -55,13 +113,37 @@ const Overlay = styled.div`
   padding: 0.6rem;
   z-index: 2;
   button {
-    border: 0; border-radius: 8px; padding: 0.5rem; cursor: pointer; font: inherit; font-size: 0.85rem; font-weight: 600;
-    background: ${(p) => p.theme.colors.surfaceRaised}; color: ${(p) => p.theme.colors.text};
+    border: 0;
+    border-radius: 8px;
+    padding: 0.5rem;
+    cursor: pointer;
+    font: inherit;
+    font-size: 0.85rem;
+    font-weight: 600;
+    background: ${(p) => p.theme.colors.surfaceRaised};
+    color: ${(p) => p.theme.colors.text};
   }
-  button:hover { background: ${(p) => p.theme.colors.border}; }
-  button.primary { background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.primaryText}; }
-  .id { font-size: 0.75rem; color: ${(p) => p.theme.colors.textDim}; text-align: center; margin-top: 0.2rem; }
-  .id button { font-family: ui-monospace, monospace; font-weight: 400; font-size: 0.72rem; padding: 0.25rem 0.4rem; width: 100%; word-break: break-all; }
+  button:hover {
+    background: ${(p) => p.theme.colors.border};
+  }
+  button.primary {
+    background: ${(p) => p.theme.colors.primary};
+    color: ${(p) => p.theme.colors.primaryText};
+  }
+  .id {
+    font-size: 0.75rem;
+    color: ${(p) => p.theme.colors.textDim};
+    text-align: center;
+    margin-top: 0.2rem;
+  }
+  .id button {
+    font-family: ui-monospace, monospace;
+    font-weight: 400;
+    font-size: 0.72rem;
+    padding: 0.25rem 0.4rem;
+    width: 100%;
+    word-break: break-all;
+  }
 `;
 
 /** Element Timing name of posters (the bench measures when the first row's posters paint). */
@@ -182,12 +264,29 @@ function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: 
       <Link to={href} onClick={onCardClick} draggable={false}>
         <span className="poster">
           {card.poster ? (
-            <img src={card.poster} alt="" loading={priority ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} decoding="async" width={342} height={513} draggable={false} {...POSTER_TIMING} />
+            <img
+              src={card.poster}
+              alt=""
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
+              decoding="async"
+              width={342}
+              height={513}
+              draggable={false}
+              {...POSTER_TIMING}
+            />
           ) : (
             <span className="noposter">{card.title}</span>
           )}
           {percent !== undefined && (
-            <span className="bar" role="progressbar" aria-label={t('card.progress')} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+            <span
+              className="bar"
+              role="progressbar"
+              aria-label={t('card.progress')}
+              aria-valuenow={percent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
               <span style={{ width: `${percent}%` }} />
             </span>
           )}
@@ -202,7 +301,9 @@ function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: 
           aria-label={t('card.bookmark', { title: card.title })}
           title={bookmarked ? t('card.removeBookmark') : t('card.addBookmark')}
           data-testid="card-bookmark"
-          onClick={() => host.toggleBookmark({ tmdbId: card.tmdbId, type: card.type, title: card.title, year: card.year, poster: card.poster })}
+          onClick={() =>
+            host.toggleBookmark({ tmdbId: card.tmdbId, type: card.type, title: card.title, year: card.year, poster: card.poster })
+          }
         >
           <BookmarkIcon filled={bookmarked} />
         </button>
@@ -249,7 +350,13 @@ function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: 
 }
 
 const sameCard = (a: Card, b: Card) =>
-  a === b || (a.tmdbId === b.tmdbId && a.type === b.type && a.title === b.title && a.year === b.year && a.poster === b.poster && a.releaseDate === b.releaseDate);
+  a === b ||
+  (a.tmdbId === b.tmdbId &&
+    a.type === b.type &&
+    a.title === b.title &&
+    a.year === b.year &&
+    a.poster === b.poster &&
+    a.releaseDate === b.releaseDate);
 
 /** Lists rebuild card objects from store snapshots on every write; equal values must not re-render. */
 function sameProps(a: MediaCardProps, b: MediaCardProps): boolean {

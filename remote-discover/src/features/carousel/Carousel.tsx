@@ -17,8 +17,18 @@ const Section = styled.section`
   position: relative;
   margin: 0 0 2rem;
   scroll-margin-top: 5rem;
-  h2 { font-size: 1.25rem; margin: 0 0 0.75rem; padding-inline: var(--page-pad); outline-offset: -2px; }
-  .empty { padding-inline: var(--page-pad); color: ${(p) => p.theme.colors.textDim}; height: var(--row-height); margin: 0; }
+  h2 {
+    font-size: 1.25rem;
+    margin: 0 0 0.75rem;
+    padding-inline: var(--page-pad);
+    outline-offset: -2px;
+  }
+  .empty {
+    padding-inline: var(--page-pad);
+    color: ${(p) => p.theme.colors.textDim};
+    height: var(--row-height);
+    margin: 0;
+  }
 `;
 
 export const Track = styled.ul`
@@ -34,11 +44,20 @@ export const Track = styled.ul`
   scroll-snap-type: x proximity;
   scroll-padding-inline: var(--page-pad);
   scrollbar-width: none;
-  &::-webkit-scrollbar { display: none; }
+  &::-webkit-scrollbar {
+    display: none;
+  }
   /* Cards off screen (the rest of a row, the rows below) skip style, layout and paint until they come
      near the viewport (issue 19: laying out and painting every row was a 160 ms task at 4x CPU). */
-  > li { scroll-snap-align: start; min-width: 0; content-visibility: auto; contain-intrinsic-block-size: auto var(--row-height); }
-  @media (prefers-reduced-motion: no-preference) { scroll-behavior: smooth; }
+  > li {
+    scroll-snap-align: start;
+    min-width: 0;
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto var(--row-height);
+  }
+  @media (prefers-reduced-motion: no-preference) {
+    scroll-behavior: smooth;
+  }
   &.grid {
     grid-auto-flow: row;
     grid-template-columns: repeat(auto-fill, minmax(var(--card-width), 1fr));
@@ -61,12 +80,22 @@ const Arrow = styled.button`
   background: ${(p) => p.theme.colors.surface};
   color: ${(p) => p.theme.colors.text};
   cursor: pointer;
-  &.start { inset-inline-start: 0.5rem; }
-  &.end { inset-inline-end: 0.5rem; }
-  &:hover { background: ${(p) => p.theme.colors.surfaceRaised}; }
+  &.start {
+    inset-inline-start: 0.5rem;
+  }
+  &.end {
+    inset-inline-end: 0.5rem;
+  }
+  &:hover {
+    background: ${(p) => p.theme.colors.surfaceRaised};
+  }
   /* Spec §2: arrows on desktop only (mobile layout below 1024 px, §9). */
-  @media (max-width: 1023px) { display: none; }
-  [dir='rtl'] & svg { transform: scaleX(-1); }
+  @media (max-width: 1023px) {
+    display: none;
+  }
+  [dir='rtl'] & svg {
+    transform: scaleX(-1);
+  }
 `;
 
 /** Scrolls a track by 2 or 4 cards, in the reading direction. */
@@ -145,8 +174,18 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
   const endArrow = useRef<HTMLButtonElement>(null);
   const arrows = useArrows(trackRef, !grid && row.status === 'ready', startArrow, endArrow);
   return (
-    <Section ref={sectionRef} id={anchorId} aria-labelledby={headingId} aria-busy={busy} data-testid="carousel" data-row={rowKey} data-status={row.status}>
-      <h2 id={headingId} tabIndex={-1}>{title}</h2>
+    <Section
+      ref={sectionRef}
+      id={anchorId}
+      aria-labelledby={headingId}
+      aria-busy={busy}
+      data-testid="carousel"
+      data-row={rowKey}
+      data-status={row.status}
+    >
+      <h2 id={headingId} tabIndex={-1}>
+        {title}
+      </h2>
       {row.status === 'ready' && row.items.length === 0 ? (
         <p className="empty">{t('carousel.empty')}</p>
       ) : row.status === 'failed' ? (
@@ -154,7 +193,14 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
       ) : (
         <>
           {!grid && arrows.start && (
-            <Arrow ref={startArrow} type="button" className="start" data-testid="carousel-previous" aria-label={t('carousel.previous', { title })} onClick={() => scrollTrack(trackRef.current, 'previous')}>
+            <Arrow
+              ref={startArrow}
+              type="button"
+              className="start"
+              data-testid="carousel-previous"
+              aria-label={t('carousel.previous', { title })}
+              onClick={() => scrollTrack(trackRef.current, 'previous')}
+            >
               <ChevronIcon direction="start" />
             </Arrow>
           )}
@@ -174,7 +220,14 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
             </Track>
           </CardHostProvider>
           {!grid && arrows.end && (
-            <Arrow ref={endArrow} type="button" className="end" data-testid="carousel-next" aria-label={t('carousel.next', { title })} onClick={() => scrollTrack(trackRef.current, 'next')}>
+            <Arrow
+              ref={endArrow}
+              type="button"
+              className="end"
+              data-testid="carousel-next"
+              aria-label={t('carousel.next', { title })}
+              onClick={() => scrollTrack(trackRef.current, 'next')}
+            >
               <ChevronIcon direction="end" />
             </Arrow>
           )}

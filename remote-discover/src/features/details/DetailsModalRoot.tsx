@@ -23,7 +23,11 @@ function useIsOwner(): boolean {
       notify();
     };
   }, [me]);
-  return useSyncExternalStore(subscribe, () => owners[0] === me, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => owners[0] === me,
+    () => false,
+  );
 }
 
 export function DetailsModalRoot() {

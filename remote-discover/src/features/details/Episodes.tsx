@@ -15,35 +15,126 @@ import { ChevronIcon } from '../cards';
 
 const Box = styled.section`
   margin-top: 1.5rem;
-  .ep-head { display: flex; align-items: center; gap: 0.75rem; margin-bottom: 0.75rem; flex-wrap: wrap; }
-  h3 { margin: 0; font-size: 1.15rem; }
+  .ep-head {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+    margin-bottom: 0.75rem;
+    flex-wrap: wrap;
+  }
+  h3 {
+    margin: 0;
+    font-size: 1.15rem;
+  }
   select {
-    font: inherit; padding: 0.4rem 0.6rem; border-radius: 8px; border: 1px solid ${(p) => p.theme.colors.border};
-    background: ${(p) => p.theme.colors.surfaceRaised}; color: ${(p) => p.theme.colors.text};
+    font: inherit;
+    padding: 0.4rem 0.6rem;
+    border-radius: 8px;
+    border: 1px solid ${(p) => p.theme.colors.border};
+    background: ${(p) => p.theme.colors.surfaceRaised};
+    color: ${(p) => p.theme.colors.text};
   }
-  .row { position: relative; }
+  .row {
+    position: relative;
+  }
   ul {
-    list-style: none; margin: 0; padding: 0 0 0.5rem; display: grid; grid-auto-flow: column; grid-auto-columns: 15rem; gap: 0.75rem;
-    overflow-x: auto; scrollbar-width: thin;
+    list-style: none;
+    margin: 0;
+    padding: 0 0 0.5rem;
+    display: grid;
+    grid-auto-flow: column;
+    grid-auto-columns: 15rem;
+    gap: 0.75rem;
+    overflow-x: auto;
+    scrollbar-width: thin;
   }
-  @media (prefers-reduced-motion: no-preference) { ul { scroll-behavior: smooth; } }
-  .ep { display: block; color: inherit; text-decoration: none; border-radius: 10px; }
-  .ep[aria-disabled='true'] { opacity: 0.45; cursor: default; }
-  .still { position: relative; aspect-ratio: 16 / 9; border-radius: 10px; overflow: hidden; background: ${(p) => p.theme.colors.surfaceRaised}; }
-  .still img { width: 100%; height: 100%; object-fit: cover; display: block; }
-  .bar { position: absolute; inset-inline: 0; bottom: 0; height: 4px; background: rgb(0 0 0 / 55%); }
-  .bar span { display: block; height: 100%; background: ${(p) => p.theme.colors.primary}; }
-  .ring { position: absolute; top: 0.4rem; inset-inline-end: 0.4rem; width: 1.6rem; height: 1.6rem; }
-  .num { font-size: 0.8rem; color: ${(p) => p.theme.colors.textDim}; margin: 0.4rem 0 0; }
-  .name { font-weight: 600; font-size: 0.95rem; margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  .air { font-size: 0.8rem; color: ${(p) => p.theme.colors.textDim}; margin: 0; }
-  .arrows { display: flex; gap: 0.4rem; margin-inline-start: auto; }
+  @media (prefers-reduced-motion: no-preference) {
+    ul {
+      scroll-behavior: smooth;
+    }
+  }
+  .ep {
+    display: block;
+    color: inherit;
+    text-decoration: none;
+    border-radius: 10px;
+  }
+  .ep[aria-disabled='true'] {
+    opacity: 0.45;
+    cursor: default;
+  }
+  .still {
+    position: relative;
+    aspect-ratio: 16 / 9;
+    border-radius: 10px;
+    overflow: hidden;
+    background: ${(p) => p.theme.colors.surfaceRaised};
+  }
+  .still img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    display: block;
+  }
+  .bar {
+    position: absolute;
+    inset-inline: 0;
+    bottom: 0;
+    height: 4px;
+    background: rgb(0 0 0 / 55%);
+  }
+  .bar span {
+    display: block;
+    height: 100%;
+    background: ${(p) => p.theme.colors.primary};
+  }
+  .ring {
+    position: absolute;
+    top: 0.4rem;
+    inset-inline-end: 0.4rem;
+    width: 1.6rem;
+    height: 1.6rem;
+  }
+  .num {
+    font-size: 0.8rem;
+    color: ${(p) => p.theme.colors.textDim};
+    margin: 0.4rem 0 0;
+  }
+  .name {
+    font-weight: 600;
+    font-size: 0.95rem;
+    margin: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .air {
+    font-size: 0.8rem;
+    color: ${(p) => p.theme.colors.textDim};
+    margin: 0;
+  }
+  .arrows {
+    display: flex;
+    gap: 0.4rem;
+    margin-inline-start: auto;
+  }
   .arrows button {
-    display: grid; place-items: center; width: 2.25rem; height: 2.25rem; border-radius: 999px; cursor: pointer;
-    border: 1px solid ${(p) => p.theme.colors.border}; background: ${(p) => p.theme.colors.surfaceRaised}; color: ${(p) => p.theme.colors.text};
+    display: grid;
+    place-items: center;
+    width: 2.25rem;
+    height: 2.25rem;
+    border-radius: 999px;
+    cursor: pointer;
+    border: 1px solid ${(p) => p.theme.colors.border};
+    background: ${(p) => p.theme.colors.surfaceRaised};
+    color: ${(p) => p.theme.colors.text};
   }
-  [dir='rtl'] & .arrows svg { transform: scaleX(-1); }
-  .status { color: ${(p) => p.theme.colors.textDim}; }
+  [dir='rtl'] & .arrows svg {
+    transform: scaleX(-1);
+  }
+  .status {
+    color: ${(p) => p.theme.colors.textDim};
+  }
 `;
 
 function Ring({ percent }: { percent: number }) {
@@ -52,7 +143,16 @@ function Ring({ percent }: { percent: number }) {
   return (
     <svg className="ring" viewBox="0 0 24 24" aria-hidden="true" data-percent={percent}>
       <circle cx="12" cy="12" r={r} fill="rgb(0 0 0 / 60%)" stroke="rgb(255 255 255 / 25%)" strokeWidth="3" />
-      <circle cx="12" cy="12" r={r} fill="none" stroke="currentColor" strokeWidth="3" strokeDasharray={`${(percent / 100) * c} ${c}`} transform="rotate(-90 12 12)" />
+      <circle
+        cx="12"
+        cy="12"
+        r={r}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeDasharray={`${(percent / 100) * c} ${c}`}
+        transform="rotate(-90 12 12)"
+      />
     </svg>
   );
 }
@@ -101,7 +201,12 @@ export function Episodes({ show }: { show: MediaDetails }) {
     <Box aria-labelledby="details-episodes-title" data-testid="details-episodes">
       <div className="ep-head">
         <h3 id="details-episodes-title">{t('details.episodes')}</h3>
-        <select value={number} onChange={(e) => setNumber(Number(e.target.value))} data-testid="season-picker" aria-label={t('details.season')}>
+        <select
+          value={number}
+          onChange={(e) => setNumber(Number(e.target.value))}
+          data-testid="season-picker"
+          aria-label={t('details.season')}
+        >
           {seasons.map((s) => (
             <option key={s.id} value={s.number}>
               {s.title}
@@ -137,14 +242,25 @@ export function Episodes({ show }: { show: MediaDetails }) {
                   {ep.still ? <img src={ep.still} alt="" loading="lazy" width={300} height={169} /> : null}
                   {watched && <Ring percent={ring} />}
                   {bar > 0 && (
-                    <span className="bar" role="progressbar" aria-label={t('card.progress')} aria-valuenow={bar} aria-valuemin={0} aria-valuemax={100}>
+                    <span
+                      className="bar"
+                      role="progressbar"
+                      aria-label={t('card.progress')}
+                      aria-valuenow={bar}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                    >
                       <span style={{ width: `${bar}%` }} />
                     </span>
                   )}
                 </div>
                 <p className="num">{t('details.episodeNumber', { number: ep.number })}</p>
                 <p className="name">{ep.title}</p>
-                {!aired && <p className="air">{ep.airDate ? dateFormat.format(new Date(`${ep.airDate.slice(0, 10)}T00:00:00Z`)) : t('card.unreleased')}</p>}
+                {!aired && (
+                  <p className="air">
+                    {ep.airDate ? dateFormat.format(new Date(`${ep.airDate.slice(0, 10)}T00:00:00Z`)) : t('card.unreleased')}
+                  </p>
+                )}
               </>
             );
             return (

@@ -26,7 +26,8 @@ function send<T>(name: string, body: unknown, timeoutMs: number): Promise<T | nu
       };
       const listener = (event: MessageEvent) => {
         const data = event.data as Relayed | null;
-        if (data && typeof data === 'object' && data.relayed === true && data.instanceId === instanceId) finish((data.body ?? null) as T | null);
+        if (data && typeof data === 'object' && data.relayed === true && data.instanceId === instanceId)
+          finish((data.body ?? null) as T | null);
       };
       const timer = setTimeout(() => finish(null), timeoutMs);
       window.addEventListener('message', listener);

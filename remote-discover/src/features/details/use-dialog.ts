@@ -1,7 +1,8 @@
 /** Modal dialog behaviour: focus moves in and is kept in, Escape closes, focus returns, the page does not scroll behind. */
 import { useEffect, type RefObject } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
 
 export function useDialog(ref: RefObject<HTMLElement | null>, onClose: () => void): void {
   useEffect(() => {
@@ -25,7 +26,9 @@ export function useDialog(ref: RefObject<HTMLElement | null>, onClose: () => voi
         return;
       }
       if (event.key !== 'Tab') return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
       if (items.length === 0) return;
       const first = items[0]!;
       const last = items[items.length - 1]!;

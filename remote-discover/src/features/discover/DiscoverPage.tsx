@@ -8,7 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'shared-contracts/router';
 import { type CatalogList, type Genre, type MediaType, useHostServices } from 'shared-contracts';
 import styled from 'styled-components';
-import { MOVIE_GENRE_LIMIT, MOVIE_PROVIDERS, PROVIDER_REGION, SCROLL_TOP_AFTER_PX, TV_GENRE_LIMIT, TV_PROVIDERS } from '../../core/constants';
+import {
+  MOVIE_GENRE_LIMIT,
+  MOVIE_PROVIDERS,
+  PROVIDER_REGION,
+  SCROLL_TOP_AFTER_PX,
+  TV_GENRE_LIMIT,
+  TV_PROVIDERS,
+} from '../../core/constants';
 import { TABS, parseTab, withTab, type Tab } from '../../core/tab-param';
 import { ArrowUpIcon } from '../cards';
 import { Carousel } from '../carousel';
@@ -17,26 +24,82 @@ import { PageStyle } from '../layout';
 import { loadEditorPicks, loadListRow } from './catalog-rows';
 import { RandomMovie } from './RandomMovie';
 
-
 const Page = styled(PageStyle)`
   padding-top: 1.5rem;
-  .head { display: flex; flex-wrap: wrap; align-items: center; gap: 1rem; justify-content: space-between; padding-inline: var(--page-pad); margin-bottom: 1rem; }
-  h1 { margin: 0; font-size: clamp(1.5rem, 3vw, 2rem); }
-  [role='tablist'] { display: flex; gap: 0.5rem; padding-inline: var(--page-pad); margin-bottom: 1rem; overflow-x: auto; }
+  .head {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 1rem;
+    justify-content: space-between;
+    padding-inline: var(--page-pad);
+    margin-bottom: 1rem;
+  }
+  h1 {
+    margin: 0;
+    font-size: clamp(1.5rem, 3vw, 2rem);
+  }
+  [role='tablist'] {
+    display: flex;
+    gap: 0.5rem;
+    padding-inline: var(--page-pad);
+    margin-bottom: 1rem;
+    overflow-x: auto;
+  }
   [role='tab'] {
-    border: 0; background: none; color: ${(p) => p.theme.colors.textDim}; font: inherit; font-size: 1.05rem; font-weight: 700;
-    padding: 0.4rem 0.8rem; border-radius: 8px; cursor: pointer; white-space: nowrap;
+    border: 0;
+    background: none;
+    color: ${(p) => p.theme.colors.textDim};
+    font: inherit;
+    font-size: 1.05rem;
+    font-weight: 700;
+    padding: 0.4rem 0.8rem;
+    border-radius: 8px;
+    cursor: pointer;
+    white-space: nowrap;
   }
-  [role='tab'][aria-selected='true'] { color: ${(p) => p.theme.colors.text}; background: ${(p) => p.theme.colors.surfaceRaised}; }
-  .pills { display: flex; gap: 0.5rem; overflow-x: auto; padding: 0.25rem var(--page-pad) 0.5rem; scrollbar-width: thin; }
-  .pills-label { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.06em; color: ${(p) => p.theme.colors.textDim}; padding-inline: var(--page-pad); margin: 0.5rem 0 0.1rem; }
+  [role='tab'][aria-selected='true'] {
+    color: ${(p) => p.theme.colors.text};
+    background: ${(p) => p.theme.colors.surfaceRaised};
+  }
+  .pills {
+    display: flex;
+    gap: 0.5rem;
+    overflow-x: auto;
+    padding: 0.25rem var(--page-pad) 0.5rem;
+    scrollbar-width: thin;
+  }
+  .pills-label {
+    font-size: 0.8rem;
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+    color: ${(p) => p.theme.colors.textDim};
+    padding-inline: var(--page-pad);
+    margin: 0.5rem 0 0.1rem;
+  }
   .pill {
-    flex: none; border: 1px solid ${(p) => p.theme.colors.border}; background: ${(p) => p.theme.colors.surface};
-    color: ${(p) => p.theme.colors.text}; border-radius: 999px; padding: 0.35rem 0.9rem; font: inherit; font-size: 0.9rem; cursor: pointer; white-space: nowrap;
+    flex: none;
+    border: 1px solid ${(p) => p.theme.colors.border};
+    background: ${(p) => p.theme.colors.surface};
+    color: ${(p) => p.theme.colors.text};
+    border-radius: 999px;
+    padding: 0.35rem 0.9rem;
+    font: inherit;
+    font-size: 0.9rem;
+    cursor: pointer;
+    white-space: nowrap;
   }
-  .pill:hover { background: ${(p) => p.theme.colors.surfaceRaised}; }
-  .pill[aria-pressed='true'] { background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.primaryText}; border-color: transparent; }
-  .rows { margin-top: 1.25rem; }
+  .pill:hover {
+    background: ${(p) => p.theme.colors.surfaceRaised};
+  }
+  .pill[aria-pressed='true'] {
+    background: ${(p) => p.theme.colors.primary};
+    color: ${(p) => p.theme.colors.primaryText};
+    border-color: transparent;
+  }
+  .rows {
+    margin-top: 1.25rem;
+  }
 `;
 
 const ToTop = styled.button`
@@ -128,22 +191,35 @@ function MediaTab({ type }: { type: MediaType }) {
             { key: 'tv-top_rated', title: t('rows.topRated'), list: { kind: 'tv-list', list: 'top_rated' } },
             { key: 'tv-popular', title: t('rows.popular'), list: { kind: 'tv-list', list: 'popular' } },
           ];
-    return [...fixed, ...genres.map((g): RowDef => ({ key: `${type}-genre-${g.id}`, title: g.name, list: { kind: 'discover', type, genre: g.id } }))];
+    return [
+      ...fixed,
+      ...genres.map((g): RowDef => ({ key: `${type}-genre-${g.id}`, title: g.name, list: { kind: 'discover', type, genre: g.id } })),
+    ];
   }, [type, genres, t]);
   const chosen = providers.find((p) => p.id === provider);
   const load = useCallback((list: CatalogList) => () => loadListRow(catalog, list), [catalog]);
 
   return (
     <div role="tabpanel" id={`panel-${type}`} aria-labelledby={`tab-${type === 'movie' ? 'movies' : 'tvshows'}`}>
-      <p className="pills-label" id={`providers-${type}`}>{t('providers.label')}</p>
+      <p className="pills-label" id={`providers-${type}`}>
+        {t('providers.label')}
+      </p>
       <div className="pills" role="group" aria-labelledby={`providers-${type}`} data-testid="provider-pills">
         {providers.map((p) => (
-          <button key={p.id} type="button" className="pill" aria-pressed={provider === p.id} onClick={() => setProvider((cur) => (cur === p.id ? null : p.id))}>
+          <button
+            key={p.id}
+            type="button"
+            className="pill"
+            aria-pressed={provider === p.id}
+            onClick={() => setProvider((cur) => (cur === p.id ? null : p.id))}
+          >
             {p.name}
           </button>
         ))}
       </div>
-      <p className="pills-label" id={`categories-${type}`}>{t('categories.label')}</p>
+      <p className="pills-label" id={`categories-${type}`}>
+        {t('categories.label')}
+      </p>
       <div className="pills" role="group" aria-labelledby={`categories-${type}`} data-testid="genre-pills">
         {rows.map((row) => (
           <button key={row.key} type="button" className="pill" onClick={() => scrollToRow(`row-${row.key}`)}>
@@ -164,7 +240,14 @@ function MediaTab({ type }: { type: MediaType }) {
         )}
         {rows.map((row, index) => (
           // The first two rows are in view at load: no need to wait for the observer.
-          <Carousel key={row.key} rowKey={row.key} anchorId={`row-${row.key}`} title={row.title} load={load(row.list)} eager={index < 2 && !chosen} />
+          <Carousel
+            key={row.key}
+            rowKey={row.key}
+            anchorId={`row-${row.key}`}
+            title={row.title}
+            load={load(row.list)}
+            eager={index < 2 && !chosen}
+          />
         ))}
       </div>
     </div>
@@ -176,8 +259,20 @@ function EditorPicksTab() {
   const { catalog } = useHostServices();
   return (
     <div role="tabpanel" id="panel-editorpicks" aria-labelledby="tab-editorpicks" className="rows">
-      <Carousel grid rowKey="editor-movies" anchorId="row-editor-movies" title={t('rows.editorMovies')} load={() => loadEditorPicks(catalog, 'movie')} />
-      <Carousel grid rowKey="editor-shows" anchorId="row-editor-shows" title={t('rows.editorShows')} load={() => loadEditorPicks(catalog, 'show')} />
+      <Carousel
+        grid
+        rowKey="editor-movies"
+        anchorId="row-editor-movies"
+        title={t('rows.editorMovies')}
+        load={() => loadEditorPicks(catalog, 'movie')}
+      />
+      <Carousel
+        grid
+        rowKey="editor-shows"
+        anchorId="row-editor-shows"
+        title={t('rows.editorShows')}
+        load={() => loadEditorPicks(catalog, 'show')}
+      />
     </div>
   );
 }
@@ -237,7 +332,12 @@ export default function DiscoverPage() {
       {tab === 'editorpicks' && <EditorPicksTab />}
       {__BUILD_MARKER__ && <p data-testid="build-marker">Build {__BUILD_MARKER__}</p>}
       {showToTop && (
-        <ToTop type="button" aria-label={t('scrollToTop')} data-testid="scroll-to-top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+        <ToTop
+          type="button"
+          aria-label={t('scrollToTop')}
+          data-testid="scroll-to-top"
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+        >
           <ArrowUpIcon />
         </ToTop>
       )}

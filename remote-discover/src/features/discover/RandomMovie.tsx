@@ -20,7 +20,11 @@ const Button = styled.button`
   font: inherit;
   font-weight: 600;
   cursor: pointer;
-  &[aria-pressed='true'] { background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.primaryText}; border-color: transparent; }
+  &[aria-pressed='true'] {
+    background: ${(p) => p.theme.colors.primary};
+    color: ${(p) => p.theme.colors.primaryText};
+    border-color: transparent;
+  }
 `;
 
 type Countdown = { movie: MediaCard; left: number } | null;

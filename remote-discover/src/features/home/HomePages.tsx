@@ -24,7 +24,10 @@ const Grid = styled.ul`
   gap: 1.25rem var(--card-gap);
   /* Hundreds of cards: the browser skips style and layout of those far off screen (a write that moves
      every card, e.g. a new bookmark at the top, then costs a screenful of layout, not the whole list). */
-  > li { content-visibility: auto; contain-intrinsic-block-size: auto var(--row-height); }
+  > li {
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto var(--row-height);
+  }
 `;
 
 /**
@@ -42,10 +45,20 @@ function useListEditing(commit: (tmdbId: string) => void) {
     if (index < 0) return;
     requestAnimationFrame(() => {
       const left = [...(gridRef.current?.querySelectorAll<HTMLButtonElement>('[data-testid=list-remove]') ?? [])];
-      (left[Math.min(index, left.length - 1)] ?? gridRef.current?.closest('section')?.querySelector<HTMLButtonElement>('[aria-pressed]'))?.focus();
+      (
+        left[Math.min(index, left.length - 1)] ?? gridRef.current?.closest('section')?.querySelector<HTMLButtonElement>('[aria-pressed]')
+      )?.focus();
     });
   };
-  return { editing, toggle: () => setEditing((e) => !e), gridRef, remove, hidden: removals.hidden, last: removals.last, undo: removals.undo };
+  return {
+    editing,
+    toggle: () => setEditing((e) => !e),
+    gridRef,
+    remove,
+    hidden: removals.hidden,
+    last: removals.last,
+    undo: removals.undo,
+  };
 }
 
 export function HomeBookmarks() {
@@ -53,7 +66,10 @@ export function HomeBookmarks() {
   const { state, actions } = useHostWith('bookmarks');
   const edit = useListEditing((tmdbId) => actions.removeBookmark(tmdbId));
   const items = useMemo(
-    () => Object.entries(state.bookmarks).filter(([tmdbId]) => !edit.hidden.has(tmdbId)).sort(([, a], [, b]) => b.updatedAt - a.updatedAt),
+    () =>
+      Object.entries(state.bookmarks)
+        .filter(([tmdbId]) => !edit.hidden.has(tmdbId))
+        .sort(([, a], [, b]) => b.updatedAt - a.updatedAt),
     // `hidden` is a new Set each render; its content is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [state.bookmarks, [...edit.hidden].join()],
@@ -61,7 +77,9 @@ export function HomeBookmarks() {
   const shown = useProgressiveCount(items.length);
   return (
     <SectionStyle>
-      {items.length > 0 && <EditToggle editing={edit.editing} onToggle={edit.toggle} label={t('home.editBookmarks')} testId="bookmarks-edit" />}
+      {items.length > 0 && (
+        <EditToggle editing={edit.editing} onToggle={edit.toggle} label={t('home.editBookmarks')} testId="bookmarks-edit" />
+      )}
       {items.length > 0 && (
         <CardHostProvider>
           <Grid data-testid="bookmarks" data-editing={edit.editing || undefined} ref={edit.gridRef}>
@@ -134,7 +152,12 @@ export function HomeSection() {
   const { catalog } = useHostServices();
   return (
     <SectionStyle data-testid="discover-home-section">
-      <Carousel rowKey="movie-popular" title={t('rows.popular')} load={() => loadListRow(catalog, { kind: 'movie-list', list: 'popular' })} eager />
+      <Carousel
+        rowKey="movie-popular"
+        title={t('rows.popular')}
+        load={() => loadListRow(catalog, { kind: 'movie-list', list: 'popular' })}
+        eager
+      />
       <Link to="/discover">{t('home.discoverMore')}</Link>
       <DetailsModalRoot />
     </SectionStyle>

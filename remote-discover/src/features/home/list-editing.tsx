@@ -81,7 +81,11 @@ export const EditBar = styled.div`
     font-weight: 600;
     cursor: pointer;
   }
-  button[aria-pressed='true'] { background: ${(p) => p.theme.colors.primary}; color: ${(p) => p.theme.colors.primaryText}; border-color: transparent; }
+  button[aria-pressed='true'] {
+    background: ${(p) => p.theme.colors.primary};
+    color: ${(p) => p.theme.colors.primaryText};
+    border-color: transparent;
+  }
 `;
 
 export const EditableItem = styled.li`
@@ -112,7 +116,9 @@ export const EditableItem = styled.li`
     background: ${(p) => p.theme.colors.danger};
     color: #1a0a0a;
   }
-  .remove:hover { background: rgb(0 0 0 / 75%); }
+  .remove:hover {
+    background: rgb(0 0 0 / 75%);
+  }
 `;
 
 const Toast = styled.div`
@@ -131,7 +137,12 @@ const Toast = styled.div`
   background: ${(p) => p.theme.colors.surfaceRaised};
   color: ${(p) => p.theme.colors.text};
   box-shadow: 0 8px 30px rgb(0 0 0 / 45%);
-  p { margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  p {
+    margin: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
   button {
     flex: none;
     padding: 0.4rem 0.9rem;
@@ -146,7 +157,17 @@ const Toast = styled.div`
 `;
 
 /** The Edit / Done toggle; `label` names the list for assistive technology ("Edit bookmarks"). */
-export function EditToggle({ editing, onToggle, label, testId }: { editing: boolean; onToggle: () => void; label: string; testId: string }) {
+export function EditToggle({
+  editing,
+  onToggle,
+  label,
+  testId,
+}: {
+  editing: boolean;
+  onToggle: () => void;
+  label: string;
+  testId: string;
+}) {
   const { t } = useTranslation('discover');
   return (
     <EditBar>

@@ -17,7 +17,9 @@ describe('caption choice', () => {
     [{ enabled: false, language: 'fr', isOpenSubtitles: false }, undefined], // turned off: stays off
     [{ enabled: true, language: null, isOpenSubtitles: false }, undefined],
     [{ enabled: true, language: 'custom', isOpenSubtitles: false }, undefined], // an uploaded file is not a language
-  ])('a new stream with the remembered choice %j starts with %s', (settings, id) => expect(rememberedCaption(options, settings)?.id).toBe(id));
+  ])('a new stream with the remembered choice %j starts with %s', (settings, id) =>
+    expect(rememberedCaption(options, settings)?.id).toBe(id),
+  );
 
   it('lists the stream captions and the OpenSubtitles ones on their own pages', () => {
     const groups = groupCaptions(options);
@@ -34,7 +36,9 @@ describe('caption choice', () => {
   ])('toggle with last choice %j → %s', (last, id) => expect(preferredCaption(options, last)?.id).toBe(id));
 
   it('falls back to the first caption, and to none without captions', () => {
-    expect(preferredCaption([{ id: 'os-ja', language: 'ja', opensubtitles: true }], { language: null, isOpenSubtitles: false })?.id).toBe('os-ja');
+    expect(preferredCaption([{ id: 'os-ja', language: 'ja', opensubtitles: true }], { language: null, isOpenSubtitles: false })?.id).toBe(
+      'os-ja',
+    );
     expect(preferredCaption([], { language: 'en', isOpenSubtitles: false })).toBeUndefined();
   });
 
@@ -50,5 +54,7 @@ describe('caption choice', () => {
     ['en', false, 'show'], // c on hidden captions shows them again
     [null, true, 'choose'],
     [null, false, 'choose'],
-  ] as const)('toggle with chosen %s, enabled %s: %s', (selected, enabled, action) => expect(captionToggleAction(selected, enabled)).toBe(action));
+  ] as const)('toggle with chosen %s, enabled %s: %s', (selected, enabled, action) =>
+    expect(captionToggleAction(selected, enabled)).toBe(action),
+  );
 });

@@ -20,7 +20,10 @@ export function groupCaptions<T extends CaptionChoice>(options: readonly T[]): {
  * The caption the toggle turns on: the last chosen language from the last chosen kind (OpenSubtitles or
  * the stream's), then that language from either, then English (stream first), then the first.
  */
-export function preferredCaption<T extends CaptionChoice>(options: readonly T[], last: { language: string | null; isOpenSubtitles: boolean }): T | undefined {
+export function preferredCaption<T extends CaptionChoice>(
+  options: readonly T[],
+  last: { language: string | null; isOpenSubtitles: boolean },
+): T | undefined {
   const sameKind = (o: T) => !!o.opensubtitles === last.isOpenSubtitles;
   return (
     options.find((o) => o.language === last.language && sameKind(o)) ??
@@ -36,10 +39,15 @@ export function preferredCaption<T extends CaptionChoice>(options: readonly T[],
  * language the person chose last (of the same kind, OpenSubtitles or not, when there is one), only
  * while captions are on. None otherwise: captions are never turned on in a language nobody chose.
  */
-export function rememberedCaption<T extends CaptionChoice>(options: readonly T[], settings: { enabled: boolean; language: string | null; isOpenSubtitles: boolean }): T | undefined {
+export function rememberedCaption<T extends CaptionChoice>(
+  options: readonly T[],
+  settings: { enabled: boolean; language: string | null; isOpenSubtitles: boolean },
+): T | undefined {
   const { enabled, language, isOpenSubtitles } = settings;
   if (!enabled || !language || language === 'custom') return undefined;
-  return options.find((o) => o.language === language && !!o.opensubtitles === isOpenSubtitles) ?? options.find((o) => o.language === language);
+  return (
+    options.find((o) => o.language === language && !!o.opensubtitles === isOpenSubtitles) ?? options.find((o) => o.language === language)
+  );
 }
 
 /**

@@ -19,7 +19,10 @@ describe('caption display', () => {
   });
 
   it('applies the delay when picking visible cues', () => {
-    const cues = [{ start: 1, end: 2, text: 'a' }, { start: 3, end: 4, text: 'b' }];
+    const cues = [
+      { start: 1, end: 2, text: 'a' },
+      { start: 3, end: 4, text: 'b' },
+    ];
     expect(visibleCues(cues, 1.5, 0).map((c) => c.text)).toEqual(['a']);
     expect(visibleCues(cues, 3.5, 2).map((c) => c.text)).toEqual(['a']);
     expect(visibleCues(cues, 3.5, -1)).toEqual([]);
@@ -27,7 +30,7 @@ describe('caption display', () => {
 
   it('finds the same cues as a full scan, overlapping and out of order ones included', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const cues = Array.from({ length: 2000 }, (_, i) => {
       const start = random() * 600;
       return { start, end: start + (i % 97 === 0 ? random() * 300 : random() * 6), text: String(i) };

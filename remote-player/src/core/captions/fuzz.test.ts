@@ -11,7 +11,7 @@ import { parseCaptions, captionFormatOf } from './parse-captions';
 
 let seed = 20261125;
 const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 const mutations: ((text: string) => string)[] = [
   (t) => t.slice(0, Math.floor(random() * t.length)),
@@ -27,7 +27,8 @@ const mutations: ((text: string) => string)[] = [
   (t) => t.replace(/\n/g, () => pick(['\n', '\r', '\r\n', '\n\n', '\u2028'])),
   (t) => Array.from(t, (c) => (random() < 0.02 ? String.fromCharCode(Math.floor(random() * 0xffff)) : c)).join(''),
   (t) => `${t.slice(0, 40)}${'{\\an8}{\\pos(1,2)}'.repeat(2000)}${t.slice(40)}`,
-  (t) => t.replace(/(\d\d):(\d\d):(\d\d)/g, () => `${Math.floor(random() * 1e6)}:${Math.floor(random() * 99)}:${Math.floor(random() * 99)}`),
+  (t) =>
+    t.replace(/(\d\d):(\d\d):(\d\d)/g, () => `${Math.floor(random() * 1e6)}:${Math.floor(random() * 99)}:${Math.floor(random() * 99)}`),
   () => Array.from({ length: 2000 }, () => String.fromCharCode(Math.floor(random() * 256))).join(''),
 ];
 
@@ -71,7 +72,8 @@ describe('parseCaptions on a fuzzed corpus', () => {
   }, 120_000);
 
   it('refuses a 20 MB SRT at once, and parses a large real-sized one', async () => {
-    const cue = (i: number) => `${i}\n00:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},000 --> 00:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},900\nLine ${i} of a long file\n`;
+    const cue = (i: number) =>
+      `${i}\n00:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},000 --> 00:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},900\nLine ${i} of a long file\n`;
     const huge = Array.from({ length: 400_000 }, (_, i) => cue(i)).join('\n');
     expect(huge.length).toBeGreaterThan(20_000_000);
     const started = performance.now();

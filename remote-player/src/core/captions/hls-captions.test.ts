@@ -22,7 +22,10 @@ describe('X-TIMESTAMP-MAP', () => {
 
   it('is read from the header of the fixture (LOCAL then MPEGTS), and in either order', () => {
     expect(readTimestampMap(fixture)).toEqual({ local: expect.closeTo(4276.443, 6), mpegts: 384879885 });
-    expect(readTimestampMap('WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:133500,LOCAL:00:00:00.000\n\n1\n00:00:00.000 --> 00:00:02.000\nhi')).toEqual({ local: 0, mpegts: 133500 });
+    expect(readTimestampMap('WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:133500,LOCAL:00:00:00.000\n\n1\n00:00:00.000 --> 00:00:02.000\nhi')).toEqual({
+      local: 0,
+      mpegts: 133500,
+    });
   });
 
   it('is absent, or ignored after the header or when malformed', () => {
@@ -39,7 +42,7 @@ describe('X-TIMESTAMP-MAP', () => {
     expect(normalizePts(100, wrap)).toBe(wrap + 100);
   });
 
-  it('the fixture\'s 266 h cues (past 2^33 ticks) land about 2 s into a stream that starts at its MPEGTS', async () => {
+  it("the fixture's 266 h cues (past 2^33 ticks) land about 2 s into a stream that starts at its MPEGTS", async () => {
     const parsed = await parseCaptions(fixture, 'vtt');
     if (!parsed.ok) throw new Error(parsed.error.message);
     const cues = applyTimestampMap(parsed.value, readTimestampMap(fixture), { streamStartPts: 384879885, segmentStart: 0 });
@@ -56,9 +59,17 @@ describe('X-TIMESTAMP-MAP', () => {
     // The local library: MPEGTS 133500 is the video's first PTS, so cue times are media times.
     expect(applyTimestampMap([cue], { local: 0, mpegts: 133500 }, { streamStartPts: 133500, segmentStart: 0 })).toEqual([cue]);
     // Media starting at 10 s of PTS (900000), subtitles mapped 2 s later.
-    expect(applyTimestampMap([cue], { local: 0, mpegts: 1_080_000 }, { streamStartPts: 900_000, segmentStart: 0 })).toEqual([{ start: 12, end: 14, text: 'x' }]);
+    expect(applyTimestampMap([cue], { local: 0, mpegts: 1_080_000 }, { streamStartPts: 900_000, segmentStart: 0 })).toEqual([
+      { start: 12, end: 14, text: 'x' },
+    ]);
     // LOCAL 100 s is MPEGTS of the stream start: a cue at 105 s plays at 5 s (placed by the segment at 4 s).
-    expect(applyTimestampMap([{ start: 105, end: 106, text: 'y' }], { local: 100, mpegts: 900_000 }, { streamStartPts: 900_000, segmentStart: 4 })).toEqual([{ start: 5, end: 6, text: 'y' }]);
+    expect(
+      applyTimestampMap(
+        [{ start: 105, end: 106, text: 'y' }],
+        { local: 100, mpegts: 900_000 },
+        { streamStartPts: 900_000, segmentStart: 4 },
+      ),
+    ).toEqual([{ start: 5, end: 6, text: 'y' }]);
   });
 
   it('without a map, cue times are kept', () => {
@@ -69,7 +80,8 @@ describe('X-TIMESTAMP-MAP', () => {
 
 describe('rendition playlist', () => {
   it('lists segments with their start times, URLs resolved against the playlist', () => {
-    const playlist = '#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6.000,\nseg0.vtt\n#EXTINF:5.5,\n/abs/seg1.vtt?x=1\n#EXTINF:4,\nhttps://cdn.example/seg2.vtt\n#EXT-X-ENDLIST\n';
+    const playlist =
+      '#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6.000,\nseg0.vtt\n#EXTINF:5.5,\n/abs/seg1.vtt?x=1\n#EXTINF:4,\nhttps://cdn.example/seg2.vtt\n#EXT-X-ENDLIST\n';
     expect(parseSubtitlePlaylist(playlist, 'https://media.example/subs/en/index.m3u8')).toEqual([
       { url: 'https://media.example/subs/en/seg0.vtt', start: 0, duration: 6 },
       { url: 'https://media.example/abs/seg1.vtt?x=1', start: 6, duration: 5.5 },

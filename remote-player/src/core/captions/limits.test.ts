@@ -3,7 +3,8 @@ import { CAPTION_LIMITS, checkCaptionSize, checkCueCount, limitCueText } from '.
 
 describe('caption limits', () => {
   it('keeps ordinary cues as they are', () => {
-    for (const text of ['Hello', '<i>Hello</i> <b>there</b>', '<v Mary><i>Hi</i></v>\nline two', 'a < b and c > d', '<br>', '']) expect(limitCueText(text)).toBe(text);
+    for (const text of ['Hello', '<i>Hello</i> <b>there</b>', '<v Mary><i>Hi</i></v>\nline two', 'a < b and c > d', '<br>', ''])
+      expect(limitCueText(text)).toBe(text);
   });
 
   it('drops tags nested deeper than the limit and keeps their text', () => {
@@ -37,7 +38,10 @@ describe('caption limits', () => {
   it('refuses files and cue counts over the limits with a message', () => {
     expect(checkCaptionSize('x'.repeat(100))).toEqual({ ok: true, value: true });
     const big = checkCaptionSize('x'.repeat(CAPTION_LIMITS.maxChars + 1));
-    expect(big.ok === false && big.error).toEqual({ code: 'captions/too-large', message: 'This subtitle file is too large (8.0 MB; the limit is 8.0 MB)' });
+    expect(big.ok === false && big.error).toEqual({
+      code: 'captions/too-large',
+      message: 'This subtitle file is too large (8.0 MB; the limit is 8.0 MB)',
+    });
     const many = checkCueCount(45_000);
     expect(many.ok === false && many.error.message).toBe('This subtitle file has too many cues (45,000; the limit is 30,000)');
   });

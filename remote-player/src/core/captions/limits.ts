@@ -28,12 +28,18 @@ const formatMb = (chars: number) => `${(chars / (1024 * 1024)).toFixed(1)} MB`;
 /** Refuses text over the size limit before anything parses it. */
 export function checkCaptionSize(text: string, limits: CaptionLimits = CAPTION_LIMITS): Result<true> {
   if (text.length <= limits.maxChars) return { ok: true, value: true };
-  return fail('captions/too-large', `This subtitle file is too large (${formatMb(text.length)}; the limit is ${formatMb(limits.maxChars)})`);
+  return fail(
+    'captions/too-large',
+    `This subtitle file is too large (${formatMb(text.length)}; the limit is ${formatMb(limits.maxChars)})`,
+  );
 }
 
 export function checkCueCount(count: number, limits: CaptionLimits = CAPTION_LIMITS): Result<true> {
   if (count <= limits.maxCues) return { ok: true, value: true };
-  return fail('captions/too-many-cues', `This subtitle file has too many cues (${count.toLocaleString('en')}; the limit is ${limits.maxCues.toLocaleString('en')})`);
+  return fail(
+    'captions/too-many-cues',
+    `This subtitle file has too many cues (${count.toLocaleString('en')}; the limit is ${limits.maxCues.toLocaleString('en')})`,
+  );
 }
 
 const TAG = /<\/?([A-Za-z][\w.-]*)[^<>]*>/g;

@@ -23,12 +23,19 @@ function fakeFetcher(routes: Record<string, string | number | 'hang'>) {
     if (route === undefined) throw new TypeError('Failed to fetch');
     if (route === 'hang') return new Promise<FetchResponse>(() => {});
     if (typeof route === 'number') return { status: route, headers: {}, finalUrl: request.url, body: '' };
-    return { status: 200, headers: {}, finalUrl: request.url, body: route, ...(request.responseType === 'bytes' ? { bytes: encoder.encode(route) } : {}) };
+    return {
+      status: 200,
+      headers: {},
+      finalUrl: request.url,
+      body: route,
+      ...(request.responseType === 'bytes' ? { bytes: encoder.encode(route) } : {}),
+    };
   };
   return { fetcher, requests };
 }
 
-const loaderWith = (deps: Partial<CaptionLoaderDeps> & Pick<CaptionLoaderDeps, 'direct'>) => createCaptionLoader({ parse: parseCaptions, ...deps });
+const loaderWith = (deps: Partial<CaptionLoaderDeps> & Pick<CaptionLoaderDeps, 'direct'>) =>
+  createCaptionLoader({ parse: parseCaptions, ...deps });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -37,14 +44,30 @@ afterEach(() => {
 describe('caption files', () => {
   it('are fetched directly and parsed', async () => {
     const direct = fakeFetcher({ 'https://subs.example/en.srt': SRT });
-    const result = await loaderWith({ direct: direct.fetcher }).load({ kind: 'file', url: 'https://subs.example/en.srt', format: 'srt', needsProxy: false });
-    expect(result).toEqual({ ok: true, value: [{ start: 1, end: 2, text: 'Hello' }, { start: 3, end: 4, text: 'World' }] });
+    const result = await loaderWith({ direct: direct.fetcher }).load({
+      kind: 'file',
+      url: 'https://subs.example/en.srt',
+      format: 'srt',
+      needsProxy: false,
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: [
+        { start: 1, end: 2, text: 'Hello' },
+        { start: 3, end: 4, text: 'World' },
+      ],
+    });
   });
 
   it('are decoded from their bytes (a UTF-16 file is not read as UTF-8)', async () => {
     const utf16 = new Uint8Array([0xff, 0xfe, ...[...SRT].flatMap((ch) => [ch.charCodeAt(0), 0])]);
     const direct: Fetcher = async (request) => ({ status: 200, headers: {}, finalUrl: request.url, body: 'garbage', bytes: utf16 });
-    const result = await loaderWith({ direct }).load({ kind: 'file', url: 'https://subs.example/en16.srt', format: 'srt', needsProxy: false });
+    const result = await loaderWith({ direct }).load({
+      kind: 'file',
+      url: 'https://subs.example/en16.srt',
+      format: 'srt',
+      needsProxy: false,
+    });
     expect(result.ok && result.value.map((c) => c.text)).toEqual(['Hello', 'World']);
   });
 
@@ -53,21 +76,34 @@ describe('caption files', () => {
     ['a network failure', undefined],
   ])('%s is "failed to get caption data"', async (_name, status) => {
     const direct = fakeFetcher(status === undefined ? {} : { 'https://subs.example/x.srt': status });
-    const result = await loaderWith({ direct: direct.fetcher }).load({ kind: 'file', url: 'https://subs.example/x.srt', needsProxy: false });
+    const result = await loaderWith({ direct: direct.fetcher }).load({
+      kind: 'file',
+      url: 'https://subs.example/x.srt',
+      needsProxy: false,
+    });
     expect(result).toEqual({ ok: false, error: { code: 'captions/fetch', message: CAPTION_FETCH_FAILED } });
   });
 
   it("passes the parser's errors on", async () => {
     const direct = fakeFetcher({ 'https://subs.example/empty.srt': '   ', 'https://subs.example/junk.srt': 'not subtitles' });
     const loader = loaderWith({ direct: direct.fetcher });
-    expect(await loader.load({ kind: 'file', url: 'https://subs.example/empty.srt', needsProxy: false })).toMatchObject({ ok: false, error: { message: 'Given text is empty' } });
-    expect(await loader.load({ kind: 'file', url: 'https://subs.example/junk.srt', needsProxy: false })).toMatchObject({ ok: false, error: { message: 'Invalid subtitle format' } });
+    expect(await loader.load({ kind: 'file', url: 'https://subs.example/empty.srt', needsProxy: false })).toMatchObject({
+      ok: false,
+      error: { message: 'Given text is empty' },
+    });
+    expect(await loader.load({ kind: 'file', url: 'https://subs.example/junk.srt', needsProxy: false })).toMatchObject({
+      ok: false,
+      error: { message: 'Invalid subtitle format' },
+    });
   });
 
   it('a parser that throws (the worker died) is still an error in the menu, not a crash', async () => {
     const direct = fakeFetcher({ 'https://subs.example/en.srt': SRT });
     const loader = createCaptionLoader({ direct: direct.fetcher, parse: () => Promise.reject(new Error('worker gone')) });
-    expect(await loader.load({ kind: 'file', url: 'https://subs.example/en.srt', needsProxy: false })).toEqual({ ok: false, error: { code: 'captions/fetch', message: CAPTION_FETCH_FAILED } });
+    expect(await loader.load({ kind: 'file', url: 'https://subs.example/en.srt', needsProxy: false })).toEqual({
+      ok: false,
+      error: { code: 'captions/fetch', message: CAPTION_FETCH_FAILED },
+    });
   });
 });
 
@@ -83,7 +119,8 @@ describe('captions that need a proxy (spec §7: direct, or via extension or prox
         calls.push(request.url);
         const route = routes[request.url];
         if (route === undefined) return { success: false, error: 'net::ERR_FAILED' };
-        if (typeof route === 'number') return { success: true, response: { statusCode: route, headers: {}, finalUrl: request.url, body: '' } };
+        if (typeof route === 'number')
+          return { success: true, response: { statusCode: route, headers: {}, finalUrl: request.url, body: '' } };
         return { success: true, response: { statusCode: 200, headers: {}, finalUrl: request.url, body: route } };
       },
       prepareStream: async () => ({ success: true }),
@@ -110,10 +147,13 @@ describe('captions that need a proxy (spec §7: direct, or via extension or prox
   ])('the extension that %s gives "failed to get caption data from extension"', async (_name, routes) => {
     const extension = extensionOver(routes);
     const loader = loaderWith({ direct: fakeFetcher({}).fetcher, extension: async () => extension.fetcher });
-    expect(await loader.load({ kind: 'file', url, needsProxy: true })).toEqual({ ok: false, error: { code: 'captions/extension', message: CAPTION_EXTENSION_FAILED } });
+    expect(await loader.load({ kind: 'file', url, needsProxy: true })).toEqual({
+      ok: false,
+      error: { code: 'captions/extension', message: CAPTION_EXTENSION_FAILED },
+    });
   });
 
-  it('go through the proxy (of the user\'s proxy list) when there is no usable extension', async () => {
+  it("go through the proxy (of the user's proxy list) when there is no usable extension", async () => {
     const proxy = fakeFetcher({ [url]: SRT });
     const direct = fakeFetcher({});
     const proxyFor = vi.fn(() => proxy.fetcher);
@@ -178,12 +218,19 @@ describe('the 24 h cache (spec §9)', () => {
 
 describe('HLS subtitle renditions', () => {
   const playlistUrl = 'https://media.example/hls/s-en/index.m3u8';
-  const playlist = '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\nsub0.vtt\n#EXTINF:4.0,\nsub1.vtt\n#EXTINF:4.0,\nsub2.vtt\n#EXT-X-ENDLIST\n';
+  const playlist =
+    '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\nsub0.vtt\n#EXTINF:4.0,\nsub1.vtt\n#EXTINF:4.0,\nsub2.vtt\n#EXT-X-ENDLIST\n';
   const segment = (mpegts: number, cues: string) => `WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:${mpegts},LOCAL:00:00:00.000\n\n${cues}`;
   const network = {
     [playlistUrl]: playlist,
-    'https://media.example/hls/s-en/sub0.vtt': segment(900_000, '00:00:01.000 --> 00:00:02.000\nOne\n\n00:00:03.500 --> 00:00:04.500\nAcross\n'),
-    'https://media.example/hls/s-en/sub1.vtt': segment(900_000, '00:00:03.500 --> 00:00:04.500\nAcross\n\n00:00:05.000 --> 00:00:06.000\nTwo\n'),
+    'https://media.example/hls/s-en/sub0.vtt': segment(
+      900_000,
+      '00:00:01.000 --> 00:00:02.000\nOne\n\n00:00:03.500 --> 00:00:04.500\nAcross\n',
+    ),
+    'https://media.example/hls/s-en/sub1.vtt': segment(
+      900_000,
+      '00:00:03.500 --> 00:00:04.500\nAcross\n\n00:00:05.000 --> 00:00:06.000\nTwo\n',
+    ),
     'https://media.example/hls/s-en/sub2.vtt': segment(900_000, ''), // no cue in this one
   };
 
@@ -212,7 +259,10 @@ describe('HLS subtitle renditions', () => {
     const { subtitleFixture } = await import('fixtures');
     const text = fs.readFileSync(subtitleFixture('vtt/hls-x-timestamp-map.vtt'), 'utf8');
     const direct = fakeFetcher({ [playlistUrl]: '#EXTM3U\n#EXTINF:6,\nsub0.vtt\n', 'https://media.example/hls/s-en/sub0.vtt': text });
-    const result = await loaderWith({ direct: direct.fetcher }).load({ kind: 'hls', url: playlistUrl }, { streamStartPts: 384879885 / 90000 });
+    const result = await loaderWith({ direct: direct.fetcher }).load(
+      { kind: 'hls', url: playlistUrl },
+      { streamStartPts: 384879885 / 90000 },
+    );
     expect(result.ok && result.value.map((c) => [c.start, c.text.trim()])).toEqual([
       [expect.closeTo(2.059, 3), 'Cue text one'],
       [expect.closeTo(3.813, 3), 'Cue text two'],
@@ -245,8 +295,17 @@ describe('HLS subtitle renditions', () => {
 
   it('a missing segment fails the rendition; a rendition without any cue is "Invalid subtitle format"', async () => {
     const missing = fakeFetcher({ ...network, 'https://media.example/hls/s-en/sub1.vtt': 404 });
-    expect(await loaderWith({ direct: missing.fetcher }).load({ kind: 'hls', url: playlistUrl })).toMatchObject({ ok: false, error: { message: CAPTION_FETCH_FAILED } });
-    const empty = fakeFetcher({ [playlistUrl]: '#EXTM3U\n#EXTINF:4,\nsub2.vtt\n', 'https://media.example/hls/s-en/sub2.vtt': segment(0, '') });
-    expect(await loaderWith({ direct: empty.fetcher }).load({ kind: 'hls', url: playlistUrl })).toMatchObject({ ok: false, error: { message: 'Invalid subtitle format' } });
+    expect(await loaderWith({ direct: missing.fetcher }).load({ kind: 'hls', url: playlistUrl })).toMatchObject({
+      ok: false,
+      error: { message: CAPTION_FETCH_FAILED },
+    });
+    const empty = fakeFetcher({
+      [playlistUrl]: '#EXTM3U\n#EXTINF:4,\nsub2.vtt\n',
+      'https://media.example/hls/s-en/sub2.vtt': segment(0, ''),
+    });
+    expect(await loaderWith({ direct: empty.fetcher }).load({ kind: 'hls', url: playlistUrl })).toMatchObject({
+      ok: false,
+      error: { message: 'Invalid subtitle format' },
+    });
   });
 });

@@ -4,17 +4,33 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_OPENSUBTITLES_API_KEY } from 'services/opensubtitles';
 import { startServices, type RunningServices } from 'services/run';
-import { buildSearchUrl, imdbIdParam, OS_ERRORS, readDownloadResponse, readSearchResponse, requestOpenSubtitlesDownload, searchOpenSubtitles, type OpenSubtitlesConfig } from './opensubtitles';
+import {
+  buildSearchUrl,
+  imdbIdParam,
+  OS_ERRORS,
+  readDownloadResponse,
+  readSearchResponse,
+  requestOpenSubtitlesDownload,
+  searchOpenSubtitles,
+  type OpenSubtitlesConfig,
+} from './opensubtitles';
 
 describe('OpenSubtitles query building', () => {
   it('a movie by TMDB id, canonical: sorted parameters, lowercase languages', () => {
-    expect(buildSearchUrl('https://api.opensubtitles.com/api/v1/', { type: 'movie', tmdbId: '653', imdbId: 'tt0013442', languages: ['EN', 'pt-BR', 'en'] })).toBe(
-      'https://api.opensubtitles.com/api/v1/subtitles?languages=en%2Cpt-br&tmdb_id=653&type=movie',
-    );
+    expect(
+      buildSearchUrl('https://api.opensubtitles.com/api/v1/', {
+        type: 'movie',
+        tmdbId: '653',
+        imdbId: 'tt0013442',
+        languages: ['EN', 'pt-BR', 'en'],
+      }),
+    ).toBe('https://api.opensubtitles.com/api/v1/subtitles?languages=en%2Cpt-br&tmdb_id=653&type=movie');
   });
 
   it('a movie by IMDb id without tt and leading zeros when there is no TMDB id', () => {
-    expect(buildSearchUrl('http://os/api/v1', { type: 'movie', imdbId: 'tt0013442' })).toBe('http://os/api/v1/subtitles?imdb_id=13442&type=movie');
+    expect(buildSearchUrl('http://os/api/v1', { type: 'movie', imdbId: 'tt0013442' })).toBe(
+      'http://os/api/v1/subtitles?imdb_id=13442&type=movie',
+    );
     expect(imdbIdParam('tt0000417')).toBe('417');
     expect(imdbIdParam('nm123')).toBeNull();
   });
@@ -30,16 +46,33 @@ describe('OpenSubtitles query building', () => {
 
   it('nothing to search without a usable id; languages that are not codes are dropped', () => {
     expect(buildSearchUrl('http://os/api/v1', { type: 'movie', tmdbId: 'abc', imdbId: 'x' })).toBeNull();
-    expect(buildSearchUrl('http://os/api/v1', { type: 'movie', tmdbId: 1, languages: ['custom', 'en&x=1', ''] })).toBe('http://os/api/v1/subtitles?tmdb_id=1&type=movie');
+    expect(buildSearchUrl('http://os/api/v1', { type: 'movie', tmdbId: 1, languages: ['custom', 'en&x=1', ''] })).toBe(
+      'http://os/api/v1/subtitles?tmdb_id=1&type=movie',
+    );
   });
 });
 
 describe('OpenSubtitles response validation', () => {
-  const item = (attributes: Record<string, unknown>, id: unknown = '1') => ({ id, type: 'subtitle', attributes: { language: 'en', files: [{ file_id: 5, cd_number: 1, file_name: 'a.srt' }], ...attributes } });
+  const item = (attributes: Record<string, unknown>, id: unknown = '1') => ({
+    id,
+    type: 'subtitle',
+    attributes: { language: 'en', files: [{ file_id: 5, cd_number: 1, file_name: 'a.srt' }], ...attributes },
+  });
 
   it('reads the files of a search answer', () => {
-    expect(readSearchResponse({ total_count: 1, data: [item({ hearing_impaired: true, download_count: 3, ratings: 7.5, release: 'R' })] })).toEqual([
-      { subtitleId: '1', fileId: 5, fileName: 'a.srt', language: 'en', hearingImpaired: true, downloadCount: 3, ratings: 7.5, release: 'R' },
+    expect(
+      readSearchResponse({ total_count: 1, data: [item({ hearing_impaired: true, download_count: 3, ratings: 7.5, release: 'R' })] }),
+    ).toEqual([
+      {
+        subtitleId: '1',
+        fileId: 5,
+        fileName: 'a.srt',
+        language: 'en',
+        hearingImpaired: true,
+        downloadCount: 3,
+        ratings: 7.5,
+        release: 'R',
+      },
     ]);
   });
 
@@ -53,7 +86,12 @@ describe('OpenSubtitles response validation', () => {
         item({ language: null }),
         item({ language: '<img src=x>' }),
         item({ files: [] }),
-        item({ files: [{ file_id: 6, file_name: 'cd1' }, { file_id: 7, file_name: 'cd2' }] }),
+        item({
+          files: [
+            { file_id: 6, file_name: 'cd1' },
+            { file_id: 7, file_name: 'cd2' },
+          ],
+        }),
         item({ files: [{ file_id: '8', file_name: 'x' }] }),
         { id: '2', type: 'feature', attributes: { language: 'en', files: [{ file_id: 9, file_name: 'f' }] } },
         'junk',
@@ -65,7 +103,11 @@ describe('OpenSubtitles response validation', () => {
   });
 
   it('reads a download answer; refuses one without an http(s) link', () => {
-    expect(readDownloadResponse({ link: 'https://dl.example/x.srt', file_name: 'x.srt', remaining: 4 })).toEqual({ link: 'https://dl.example/x.srt', fileName: 'x.srt', remaining: 4 });
+    expect(readDownloadResponse({ link: 'https://dl.example/x.srt', file_name: 'x.srt', remaining: 4 })).toEqual({
+      link: 'https://dl.example/x.srt',
+      fileName: 'x.srt',
+      remaining: 4,
+    });
     expect(readDownloadResponse({ link: 'javascript:alert(1)' })).toBeNull();
     expect(readDownloadResponse({ link: 'not a url' })).toBeNull();
     expect(readDownloadResponse({ message: 'ok' })).toBeNull();
@@ -80,7 +122,13 @@ describe('OpenSubtitles client against the stand-in', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-os-client-'));
-    services = await startServices({ names: ['opensubtitles'], ports: { opensubtitles: 0 }, dataDir, log: () => undefined, env: { OPENSUBTITLES_DOWNLOAD_QUOTA: '2' } });
+    services = await startServices({
+      names: ['opensubtitles'],
+      ports: { opensubtitles: 0 },
+      dataDir,
+      log: () => undefined,
+      env: { OPENSUBTITLES_DOWNLOAD_QUOTA: '2' },
+    });
     origin = services.urls.opensubtitles!;
     config = { baseUrl: `${origin}/api/v1`, apiKey: LOCAL_OPENSUBTITLES_API_KEY };
   });
@@ -94,7 +142,11 @@ describe('OpenSubtitles client against the stand-in', () => {
 
   it('finds a movie’s subtitles, downloads one and gets the file', async () => {
     const found = await searchOpenSubtitles(config, { type: 'movie', tmdbId: '653', languages: ['en'] });
-    expect(found.ok && found.value.map((f) => f.fileName)).toEqual(['Nosferatu.1922.1080p.BluRay.x264.srt', 'Nosferatu.1922.Restored.DVDRip.srt', 'Nosferatu.1922.WEB.HI.vtt']);
+    expect(found.ok && found.value.map((f) => f.fileName)).toEqual([
+      'Nosferatu.1922.1080p.BluRay.x264.srt',
+      'Nosferatu.1922.Restored.DVDRip.srt',
+      'Nosferatu.1922.WEB.HI.vtt',
+    ]);
     const download = await requestOpenSubtitlesDownload(config, found.ok ? found.value[0]!.fileId : 0);
     expect(download.ok && download.value.remaining).toBe(1);
     const file = await fetch(download.ok ? download.value.link : '');
@@ -109,7 +161,10 @@ describe('OpenSubtitles client against the stand-in', () => {
 
   it('a wrong key: unauthorized, for the search and the download', async () => {
     const wrong = { ...config, apiKey: 'nope' };
-    expect(await searchOpenSubtitles(wrong, { type: 'movie', tmdbId: '653' })).toMatchObject({ ok: false, error: { code: OS_ERRORS.unauthorized } });
+    expect(await searchOpenSubtitles(wrong, { type: 'movie', tmdbId: '653' })).toMatchObject({
+      ok: false,
+      error: { code: OS_ERRORS.unauthorized },
+    });
     expect(await requestOpenSubtitlesDownload(wrong, 9200001)).toMatchObject({ ok: false, error: { code: OS_ERRORS.unauthorized } });
   });
 
@@ -122,17 +177,30 @@ describe('OpenSubtitles client against the stand-in', () => {
 
   it('the service down (503 page) or answering garbage (an HTML page): unavailable, invalid', async () => {
     await fetch(`${origin}/__control/break?mode=down`, { method: 'POST' });
-    expect(await searchOpenSubtitles(config, { type: 'movie', tmdbId: '653' })).toMatchObject({ ok: false, error: { code: OS_ERRORS.unavailable } });
+    expect(await searchOpenSubtitles(config, { type: 'movie', tmdbId: '653' })).toMatchObject({
+      ok: false,
+      error: { code: OS_ERRORS.unavailable },
+    });
     await fetch(`${origin}/__control/break?mode=garbage`, { method: 'POST' });
-    expect(await searchOpenSubtitles(config, { type: 'movie', tmdbId: '653' })).toMatchObject({ ok: false, error: { code: OS_ERRORS.invalid } });
+    expect(await searchOpenSubtitles(config, { type: 'movie', tmdbId: '653' })).toMatchObject({
+      ok: false,
+      error: { code: OS_ERRORS.invalid },
+    });
     expect(await requestOpenSubtitlesDownload(config, 9200001)).toMatchObject({ ok: false, error: { code: OS_ERRORS.invalid } });
   });
 
   it('nothing listening, or no answer in time: unavailable', async () => {
     const closed = { ...config, baseUrl: 'http://127.0.0.1:9/api/v1' };
-    expect(await searchOpenSubtitles(closed, { type: 'movie', tmdbId: '653' })).toMatchObject({ ok: false, error: { code: OS_ERRORS.unavailable } });
-    const hanging: typeof fetch = (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-    expect(await searchOpenSubtitles({ ...config, fetch: hanging, timeoutMs: 50 }, { type: 'movie', tmdbId: '653' })).toMatchObject({ ok: false, error: { code: OS_ERRORS.unavailable } });
+    expect(await searchOpenSubtitles(closed, { type: 'movie', tmdbId: '653' })).toMatchObject({
+      ok: false,
+      error: { code: OS_ERRORS.unavailable },
+    });
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    expect(await searchOpenSubtitles({ ...config, fetch: hanging, timeoutMs: 50 }, { type: 'movie', tmdbId: '653' })).toMatchObject({
+      ok: false,
+      error: { code: OS_ERRORS.unavailable },
+    });
   });
 
   it('sends Api-Key and User-Agent', async () => {

@@ -86,7 +86,9 @@ export function buildSearchUrl(baseUrl: string, query: OpenSubtitlesQuery): stri
     params.push(tmdb ? ['parent_tmdb_id', tmdb] : ['parent_imdb_id', imdb!]);
     params.push(['season_number', String(query.season)], ['episode_number', String(query.episode)], ['type', 'episode']);
   }
-  const languages = [...new Set((query.languages ?? []).map((l) => l.trim().toLowerCase()).filter((l) => /^[a-z]{2,3}(-[a-z0-9]{2,4})?$/.test(l)))].sort();
+  const languages = [
+    ...new Set((query.languages ?? []).map((l) => l.trim().toLowerCase()).filter((l) => /^[a-z]{2,3}(-[a-z0-9]{2,4})?$/.test(l))),
+  ].sort();
   if (languages.length) params.push(['languages', languages.join(',')]);
   params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `${baseUrl.replace(/\/+$/, '')}/subtitles?${new URLSearchParams(params).toString()}`;
@@ -112,7 +114,8 @@ export function readSearchResponse(body: unknown): OpenSubtitlesFile[] | null {
     // A subtitle split over several CDs does not fit one video file: only single-file subtitles.
     if (!Array.isArray(a.files) || a.files.length !== 1) continue;
     const file = a.files[0];
-    if (!isRecord(file) || typeof file.file_id !== 'number' || !Number.isInteger(file.file_id) || typeof file.file_name !== 'string') continue;
+    if (!isRecord(file) || typeof file.file_id !== 'number' || !Number.isInteger(file.file_id) || typeof file.file_name !== 'string')
+      continue;
     if (seen.has(file.file_id)) continue;
     seen.add(file.file_id);
     const id = typeof item.id === 'string' || typeof item.id === 'number' ? String(item.id) : String(file.file_id);
@@ -140,7 +143,11 @@ export function readDownloadResponse(body: unknown): OpenSubtitlesDownload | nul
     return null;
   }
   if (link.protocol !== 'https:' && link.protocol !== 'http:') return null;
-  return { link: link.href, fileName: typeof body.file_name === 'string' ? body.file_name : '', remaining: typeof body.remaining === 'number' ? body.remaining : 0 };
+  return {
+    link: link.href,
+    fileName: typeof body.file_name === 'string' ? body.file_name : '',
+    remaining: typeof body.remaining === 'number' ? body.remaining : 0,
+  };
 }
 
 type Answer = { ok: true; status: number; body: unknown } | { ok: false; error: Result<never> };
@@ -155,13 +162,21 @@ async function request(config: OpenSubtitlesConfig, url: string, init: RequestIn
     const response = await doFetch(url, {
       ...init,
       signal: controller.signal,
-      headers: { ...(init.headers as Record<string, string>), Accept: 'application/json', 'Api-Key': config.apiKey, 'User-Agent': OPENSUBTITLES_USER_AGENT },
+      headers: {
+        ...(init.headers as Record<string, string>),
+        Accept: 'application/json',
+        'Api-Key': config.apiKey,
+        'User-Agent': OPENSUBTITLES_USER_AGENT,
+      },
     });
-    if (response.status === 401 || response.status === 403) return { ok: false, error: fail(OS_ERRORS.unauthorized, 'OpenSubtitles refused the API key') };
+    if (response.status === 401 || response.status === 403)
+      return { ok: false, error: fail(OS_ERRORS.unauthorized, 'OpenSubtitles refused the API key') };
     if (response.status === 406) return { ok: false, error: fail(OS_ERRORS.quota, 'OpenSubtitles download limit reached') };
     if (response.status === 404) return { ok: false, error: fail(OS_ERRORS.notFound, 'OpenSubtitles does not have this file') };
-    if (response.status === 429 || response.status >= 500) return { ok: false, error: fail(OS_ERRORS.unavailable, 'OpenSubtitles is unavailable') };
-    if (response.status < 200 || response.status >= 300) return { ok: false, error: fail(OS_ERRORS.invalid, `OpenSubtitles answered HTTP ${response.status}`) };
+    if (response.status === 429 || response.status >= 500)
+      return { ok: false, error: fail(OS_ERRORS.unavailable, 'OpenSubtitles is unavailable') };
+    if (response.status < 200 || response.status >= 300)
+      return { ok: false, error: fail(OS_ERRORS.invalid, `OpenSubtitles answered HTTP ${response.status}`) };
     const text = await response.text();
     try {
       return { ok: true, status: response.status, body: JSON.parse(text) as unknown };
@@ -178,7 +193,11 @@ async function request(config: OpenSubtitlesConfig, url: string, init: RequestIn
 }
 
 /** The subtitle files OpenSubtitles has for a title (first page, most downloaded first). */
-export async function searchOpenSubtitles(config: OpenSubtitlesConfig, query: OpenSubtitlesQuery, signal?: AbortSignal): Promise<Result<OpenSubtitlesFile[]>> {
+export async function searchOpenSubtitles(
+  config: OpenSubtitlesConfig,
+  query: OpenSubtitlesQuery,
+  signal?: AbortSignal,
+): Promise<Result<OpenSubtitlesFile[]>> {
   const url = buildSearchUrl(config.baseUrl, query);
   if (!url) return ok([]);
   const answer = await request(config, url, { method: 'GET' }, signal);
@@ -188,9 +207,18 @@ export async function searchOpenSubtitles(config: OpenSubtitlesConfig, query: Op
 }
 
 /** A temporary link to one file (counts against the key's daily downloads). */
-export async function requestOpenSubtitlesDownload(config: OpenSubtitlesConfig, fileId: number, signal?: AbortSignal): Promise<Result<OpenSubtitlesDownload>> {
+export async function requestOpenSubtitlesDownload(
+  config: OpenSubtitlesConfig,
+  fileId: number,
+  signal?: AbortSignal,
+): Promise<Result<OpenSubtitlesDownload>> {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/download`;
-  const answer = await request(config, url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ file_id: fileId }) }, signal);
+  const answer = await request(
+    config,
+    url,
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ file_id: fileId }) },
+    signal,
+  );
   if (!answer.ok) return answer.error;
   const download = readDownloadResponse(answer.body);
   return download ? ok(download) : fail(OS_ERRORS.invalid, 'OpenSubtitles answered something that is not a download link');

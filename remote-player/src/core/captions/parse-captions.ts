@@ -19,7 +19,10 @@ export function captionFormatOf(fileName: string): CaptionsFileFormat | null {
 
 /** Guesses the format from the text itself (a VTT header, an [Script Info] section), else SRT. */
 export function sniffCaptionFormat(text: string): CaptionsFileFormat {
-  const head = text.replace(/^\uFEFF/, '').trimStart().slice(0, 400);
+  const head = text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 400);
   if (head.startsWith('WEBVTT')) return 'vtt';
   if (/^\[Script Info\]/i.test(head)) return /ScriptType:\s*v4\.00\+/i.test(head) ? 'ass' : 'ssa';
   return 'srt';
@@ -82,7 +85,13 @@ function rebaseLongHours(text: string): { text: string; offsetSeconds: number } 
 function fixPaddedSrtFields(text: string): string {
   return text
     .split('\n')
-    .map((line) => (TIMING_LINE.test(line) ? line.replace(/(^|[\s:])0(\d{2})(?=[,.:]|\s|$)/g, (m, lead: string, digits: string) => (Number(digits) < 60 ? `${lead}${digits}` : m)) : line))
+    .map((line) =>
+      TIMING_LINE.test(line)
+        ? line.replace(/(^|[\s:])0(\d{2})(?=[,.:]|\s|$)/g, (m, lead: string, digits: string) =>
+            Number(digits) < 60 ? `${lead}${digits}` : m,
+          )
+        : line,
+    )
     .join('\n');
 }
 
@@ -111,7 +120,10 @@ function normaliseAssEvents(text: string): string {
       continue;
     }
     if (/^Format:/i.test(trimmed)) {
-      const fields = trimmed.replace(/^Format:\s*/i, '').split(',').map((f) => f.trim().toLowerCase());
+      const fields = trimmed
+        .replace(/^Format:\s*/i, '')
+        .split(',')
+        .map((f) => f.trim().toLowerCase());
       startIndex = fields.indexOf('start');
       endIndex = fields.indexOf('end');
       fieldCount = fields.length;
@@ -168,7 +180,11 @@ export async function parseCaptions(input: string | ArrayBuffer | Uint8Array, fo
   try {
     const parsed = await parseText(prepared, { type });
     cues = parsed.cues
-      .map((cue) => ({ start: cue.startTime + offsetSeconds, end: cue.endTime + offsetSeconds, text: limitCueText(isAss ? assText(cue.text) : cue.text) }))
+      .map((cue) => ({
+        start: cue.startTime + offsetSeconds,
+        end: cue.endTime + offsetSeconds,
+        text: limitCueText(isAss ? assText(cue.text) : cue.text),
+      }))
       .filter((cue) => cue.text.trim() !== '' && Number.isFinite(cue.start) && cue.end >= cue.start);
   } catch {
     // The parser gave up on the text: say so in the spec's words.

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { castCapableBrowser, castFrameworkButtonShown, castMediaRequest, patchFromRemote, patchFromRemotePlayer, resumeAfterCast, sessionSwitch } from './cast-state';
+import {
+  castCapableBrowser,
+  castFrameworkButtonShown,
+  castMediaRequest,
+  patchFromRemote,
+  patchFromRemotePlayer,
+  resumeAfterCast,
+  sessionSwitch,
+} from './cast-state';
 
 describe('Cast framework state', () => {
   it('loads the framework only in browsers it works in (Chrome, Edge)', () => {
@@ -24,7 +32,8 @@ describe('Cast framework state', () => {
     expect(sessionSwitch('SESSION_STARTED')).toBe('connect');
     expect(sessionSwitch('SESSION_RESUMED')).toBe('connect');
     expect(sessionSwitch('SESSION_ENDED')).toBe('disconnect');
-    for (const state of ['NO_SESSION', 'SESSION_STARTING', 'SESSION_START_FAILED', 'SESSION_ENDING'] as const) expect(sessionSwitch(state)).toBeNull();
+    for (const state of ['NO_SESSION', 'SESSION_STARTING', 'SESSION_START_FAILED', 'SESSION_ENDING'] as const)
+      expect(sessionSwitch(state)).toBeNull();
     expect(sessionSwitch(undefined)).toBeNull();
   });
 

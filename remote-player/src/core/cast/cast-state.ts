@@ -60,7 +60,12 @@ export function castMediaRequest(
   source: SourceSlice,
   options: { quality: QualityKey | null; title: string; poster?: string | null; startAt: number; autoplay: boolean },
 ): CastMediaRequest | null {
-  const common = { title: options.title, poster: options.poster || null, startAt: Math.max(0, options.startAt || 0), autoplay: options.autoplay };
+  const common = {
+    title: options.title,
+    poster: options.poster || null,
+    startAt: Math.max(0, options.startAt || 0),
+    autoplay: options.autoplay,
+  };
   if (source.type === 'hls') return { url: source.url, contentType: 'application/x-mpegurl', ...common };
   const available = fileQualities(source);
   let quality = options.quality && available.includes(options.quality) ? options.quality : null;
@@ -111,10 +116,14 @@ export function patchFromRemote(field: string, value: unknown): RemoteMediaPatch
 }
 
 /** The whole remote player as engine state (when a session starts, before any change event). */
-export function patchFromRemotePlayer(player: Pick<RemotePlayer, 'currentTime' | 'duration' | 'isPaused' | 'volumeLevel' | 'isMuted' | 'playerState'>): RemoteMediaPatch {
+export function patchFromRemotePlayer(
+  player: Pick<RemotePlayer, 'currentTime' | 'duration' | 'isPaused' | 'volumeLevel' | 'isMuted' | 'playerState'>,
+): RemoteMediaPatch {
   return Object.assign(
     {},
-    ...(['currentTime', 'duration', 'isPaused', 'volumeLevel', 'isMuted', 'playerState'] as const).map((field) => patchFromRemote(field, player[field]) ?? {}),
+    ...(['currentTime', 'duration', 'isPaused', 'volumeLevel', 'isMuted', 'playerState'] as const).map(
+      (field) => patchFromRemote(field, player[field]) ?? {},
+    ),
   ) as RemoteMediaPatch;
 }
 

@@ -9,13 +9,7 @@ export type CastStateName = 'NO_DEVICES_AVAILABLE' | 'NOT_CONNECTED' | 'CONNECTI
 
 /** cast.framework.SessionState */
 export type SessionStateName =
-  | 'NO_SESSION'
-  | 'SESSION_STARTING'
-  | 'SESSION_STARTED'
-  | 'SESSION_START_FAILED'
-  | 'SESSION_ENDING'
-  | 'SESSION_ENDED'
-  | 'SESSION_RESUMED';
+  'NO_SESSION' | 'SESSION_STARTING' | 'SESSION_STARTED' | 'SESSION_START_FAILED' | 'SESSION_ENDING' | 'SESSION_ENDED' | 'SESSION_RESUMED';
 
 /** chrome.cast.media.PlayerState */
 export type RemotePlayerStateName = 'IDLE' | 'PLAYING' | 'PAUSED' | 'BUFFERING';

@@ -3,12 +3,24 @@ import { MESSAGE_SOURCE as source, createThrottle, parsePlayerCommand } from './
 
 describe('embed commands', () => {
   it.each([
-    [{ source, type: 'play' }, { source, type: 'play' }],
-    [{ source, type: 'seek', time: 12 }, { source, type: 'seek', time: 12 }],
+    [
+      { source, type: 'play' },
+      { source, type: 'play' },
+    ],
+    [
+      { source, type: 'seek', time: 12 },
+      { source, type: 'seek', time: 12 },
+    ],
     [{ source, type: 'seek', time: 'x' }, null],
-    [{ source, type: 'volume', volume: 0.5 }, { source, type: 'volume', volume: 0.5 }],
+    [
+      { source, type: 'volume', volume: 0.5 },
+      { source, type: 'volume', volume: 0.5 },
+    ],
     [{ source, type: 'loadMedia', url: 'javascript:alert(1)' }, null],
-    [{ source, type: 'loadMedia', url: 'https://a/x.m3u8', streamType: 'hls' }, { source, type: 'loadMedia', url: 'https://a/x.m3u8', streamType: 'hls' }],
+    [
+      { source, type: 'loadMedia', url: 'https://a/x.m3u8', streamType: 'hls' },
+      { source, type: 'loadMedia', url: 'https://a/x.m3u8', streamType: 'hls' },
+    ],
     [{ source: 'other', type: 'play' }, null],
     [{ source, type: 'explode' }, null],
     ['play', null],

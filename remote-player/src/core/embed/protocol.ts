@@ -19,7 +19,9 @@ export function parsePlayerCommand(data: unknown): PlayerCommand | null {
     case 'seek':
       return typeof message.time === 'number' && Number.isFinite(message.time) ? { source, type: 'seek', time: message.time } : null;
     case 'volume':
-      return typeof message.volume === 'number' && Number.isFinite(message.volume) ? { source, type: 'volume', volume: message.volume } : null;
+      return typeof message.volume === 'number' && Number.isFinite(message.volume)
+        ? { source, type: 'volume', volume: message.volume }
+        : null;
     case 'loadMedia': {
       if (typeof message.url !== 'string' || !/^https?:\/\//.test(message.url)) return null;
       const command: PlayerCommand = { source, type: 'loadMedia', url: message.url };

@@ -40,7 +40,10 @@ export function browserStartEstimate(): number {
   } catch {
     // Storage unavailable (private mode, sandboxed frame): no saved estimate.
   }
-  const connection = (typeof navigator !== 'undefined' ? (navigator as Navigator & { connection?: { downlink?: number; effectiveType?: string } }).connection : undefined) ?? undefined;
+  const connection =
+    (typeof navigator !== 'undefined'
+      ? (navigator as Navigator & { connection?: { downlink?: number; effectiveType?: string } }).connection
+      : undefined) ?? undefined;
   return startBandwidthEstimate(saved, connection?.downlink, connection?.effectiveType);
 }
 

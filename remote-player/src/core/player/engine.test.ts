@@ -28,7 +28,16 @@ class FakeVideo extends EventTarget {
 function fakeHls() {
   const instances: FakeHls[] = [];
   class FakeHls {
-    static Events = { FRAG_LOADED: 'fragLoaded', MANIFEST_PARSED: 'parsed', LEVEL_SWITCHED: 'switched', AUDIO_TRACKS_UPDATED: 'audio', AUDIO_TRACK_SWITCHED: 'audioSwitched', SUBTITLE_TRACKS_UPDATED: 'subs', INIT_PTS_FOUND: 'initPts', ERROR: 'error' };
+    static Events = {
+      FRAG_LOADED: 'fragLoaded',
+      MANIFEST_PARSED: 'parsed',
+      LEVEL_SWITCHED: 'switched',
+      AUDIO_TRACKS_UPDATED: 'audio',
+      AUDIO_TRACK_SWITCHED: 'audioSwitched',
+      SUBTITLE_TRACKS_UPDATED: 'subs',
+      INIT_PTS_FOUND: 'initPts',
+      ERROR: 'error',
+    };
     static isSupported = () => true;
     levels = [{ height: 240 }, { height: 720 }, { height: 2160 }];
     currentLevel = -1;
@@ -163,7 +172,7 @@ describe('PlaybackEngine', () => {
     expect(hls.audioTrack).toBe(1);
   });
 
-  it('keeps the stream\'s first PTS (main playlist, first discontinuity) for subtitle renditions; a new load forgets it', async () => {
+  it("keeps the stream's first PTS (main playlist, first discontinuity) for subtitle renditions; a new load forgets it", async () => {
     const { engine, instances } = setup();
     await engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
     const hls = instances[0]!;
@@ -183,7 +192,12 @@ describe('PlaybackEngine', () => {
     const { engine, instances, onFatal } = setup();
     await engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
     const hls = instances[0]!;
-    hls.emit('error', { fatal: true, type: 'mediaError', details: 'x', error: new Error('SourceBuffer has been removed from the parent media source') });
+    hls.emit('error', {
+      fatal: true,
+      type: 'mediaError',
+      details: 'x',
+      error: new Error('SourceBuffer has been removed from the parent media source'),
+    });
     hls.emit('error', { fatal: false, type: 'networkError', details: 'fragLoadError' });
     expect(onFatal).not.toHaveBeenCalled();
     hls.emit('error', { fatal: true, type: 'networkError', details: 'manifestLoadError', error: new Error('boom') });
@@ -365,7 +379,14 @@ describe('PlaybackEngine with a Cast receiver', () => {
     engine.setVolume(0.5); // a volume above zero unmutes, as here
     engine.updateFromRemote({ playing: false });
     engine.pause(); // already paused there
-    expect(calls).toEqual([['playOrPause'], ['seek', 16], ['setVolumeLevel', 0.3], ['muteOrUnmute'], ['setVolumeLevel', 0.5], ['muteOrUnmute']]);
+    expect(calls).toEqual([
+      ['playOrPause'],
+      ['seek', 16],
+      ['setVolumeLevel', 0.3],
+      ['muteOrUnmute'],
+      ['setVolumeLevel', 0.5],
+      ['muteOrUnmute'],
+    ]);
     expect(engine.state.time).toBe(16);
     expect(video.play).not.toHaveBeenCalled();
   });

@@ -424,7 +424,8 @@ export class PlaybackEngine {
     let quality: QualityKey | null = null;
     if (source.type === 'file') {
       try {
-        quality = options.quality && available.includes(options.quality) ? options.quality : chooseQuality(available, this.options.quality());
+        quality =
+          options.quality && available.includes(options.quality) ? options.quality : chooseQuality(available, this.options.quality());
       } catch (error) {
         if (error instanceof NoUsableQualityError) return this.fail({ code: 4, message: error.message, name: error.name });
         throw error;
@@ -467,7 +468,11 @@ export class PlaybackEngine {
       return;
     }
     // Casting before the first play starts playback there: the cast is the request to watch.
-    this.loadRemote(source, { startAt: at, autoplay: wasPlaying || !this.state.hasPlayedOnce, ...(this.state.quality ? { quality: this.state.quality } : {}) });
+    this.loadRemote(source, {
+      startAt: at,
+      autoplay: wasPlaying || !this.state.hasPlayedOnce,
+      ...(this.state.quality ? { quality: this.state.quality } : {}),
+    });
   }
 
   /** The receiver's media state (its change events, features/player/cast). Ignored when no receiver plays. */

@@ -4,7 +4,21 @@ import type { PlayerCommand } from './commands';
 /** The commands a key can give. */
 export type KeyCommand = Extract<
   PlayerCommand,
-  { type: 'togglePlay' | 'toggleMute' | 'toggleFullscreen' | 'toggleCaptions' | 'close' | 'speed' | 'seekBy' | 'frameStep' | 'volumeBy' | 'subtitleDelayBy' | 'roll' | 'episode' }
+  {
+    type:
+      | 'togglePlay'
+      | 'toggleMute'
+      | 'toggleFullscreen'
+      | 'toggleCaptions'
+      | 'close'
+      | 'speed'
+      | 'seekBy'
+      | 'frameStep'
+      | 'volumeBy'
+      | 'subtitleDelayBy'
+      | 'roll'
+      | 'episode';
+  }
 >;
 
 export const PLAYBACK_SPEEDS = [0.25, 0.5, 1, 1.5, 2] as const;

@@ -27,7 +27,11 @@ export function shouldReportHlsError(data: { fatal: boolean; error?: { message?:
 }
 
 /** hls.js error data → what the error screen shows (message, stack, name) plus a MediaError-like code. */
-export function hlsErrorInfo(data: { type?: string; details?: string; error?: { message?: string; stack?: string; name?: string } }): PlaybackErrorInfo {
+export function hlsErrorInfo(data: {
+  type?: string;
+  details?: string;
+  error?: { message?: string; stack?: string; name?: string };
+}): PlaybackErrorInfo {
   const code = data.type === 'networkError' ? 2 : data.type === 'mediaError' ? 3 : undefined;
   const info: PlaybackErrorInfo = {
     message: data.error?.message || data.details || 'HLS error',

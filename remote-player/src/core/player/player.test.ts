@@ -43,7 +43,11 @@ describe('stream source', () => {
         type: 'file',
         flags: [],
         captions: [],
-        qualities: { '720': { type: 'mp4', url: 'https://a.test/720.mp4' }, '999': { type: 'mp4', url: 'x' }, '480': { type: 'webm', url: 'y' } } as never,
+        qualities: {
+          '720': { type: 'mp4', url: 'https://a.test/720.mp4' },
+          '999': { type: 'mp4', url: 'x' },
+          '480': { type: 'webm', url: 'y' },
+        } as never,
       },
       (w) => warnings.push(w),
     );
@@ -132,7 +136,9 @@ describe('playback errors (spec §8)', () => {
 
   it('reports fatal hls.js errors except a removed SourceBuffer', () => {
     expect(shouldReportHlsError({ fatal: false })).toBe(false);
-    expect(shouldReportHlsError({ fatal: true, error: { message: 'SourceBuffer has been removed from the parent media source' } })).toBe(false);
+    expect(shouldReportHlsError({ fatal: true, error: { message: 'SourceBuffer has been removed from the parent media source' } })).toBe(
+      false,
+    );
     expect(shouldReportHlsError({ fatal: true, error: { message: 'boom' } })).toBe(true);
     expect(hlsErrorInfo({ type: 'networkError', details: 'fragLoadError', error: { message: 'm', name: 'n', stack: 's' } })).toEqual({
       code: 2,
@@ -165,7 +171,10 @@ describe('thumbnails (spec §9)', async () => {
     expect(new Set(f).size).toBe(63);
   });
   it('shows the nearest snapshot', () => {
-    const list = [{ at: 10, data: 'a' }, { at: 50, data: 'b' }];
+    const list = [
+      { at: 10, data: 'a' },
+      { at: 50, data: 'b' },
+    ];
     expect(nearestThumbnail(list, 35)?.data).toBe('b');
     expect(nearestThumbnail([], 3)).toBeNull();
   });
@@ -180,7 +189,9 @@ describe('resume (spec §4)', async () => {
     [3500, 3600, 0, false],
     [6, 16, 6, false],
     [15.5, 16, 0, false],
-  ])('watched %d of %d → start %d, prompt %s', (watched, duration, startAt, prompt) => expect(resumeFrom(watched, duration)).toEqual({ startAt, prompt }));
+  ])('watched %d of %d → start %d, prompt %s', (watched, duration, startAt, prompt) =>
+    expect(resumeFrom(watched, duration)).toEqual({ startAt, prompt }),
+  );
   const { resumeAgainst } = await import('./resume');
   it.each([
     [600, 3600, 600, true], // the stream is as long as saved: unchanged
@@ -188,5 +199,7 @@ describe('resume (spec §4)', async () => {
     [600, 700, 0, false], // within 120 s of this stream's end
     [5000, 3600, 0, false], // past this stream's end: clamped to it, so from the beginning
     [60, 16, 0, false], // a 16 s clip: clamped to its end, from the beginning
-  ])('prompt at %d against a stream of %d s → start %d, prompt %s', (at, duration, startAt, prompt) => expect(resumeAgainst(at, duration)).toEqual({ startAt, prompt }));
+  ])('prompt at %d against a stream of %d s → start %d, prompt %s', (at, duration, startAt, prompt) =>
+    expect(resumeAgainst(at, duration)).toEqual({ startAt, prompt }),
+  );
 });

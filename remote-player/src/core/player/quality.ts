@@ -46,7 +46,10 @@ export class NoUsableQualityError extends Error {
  * Picks a quality among the available ones. Automatic (or no last choice): the first of QUALITY_ORDER.
  * Otherwise the closest at or below the preference by rank, else the nearest above. Throws when none.
  */
-export function chooseQuality(available: readonly QualityKey[], preference: { automaticQuality: boolean; lastChosenQuality: QualityKey | null }): QualityKey {
+export function chooseQuality(
+  available: readonly QualityKey[],
+  preference: { automaticQuality: boolean; lastChosenQuality: QualityKey | null },
+): QualityKey {
   const usable = QUALITY_ORDER.filter((q) => available.includes(q));
   if (usable.length === 0) throw new NoUsableQualityError();
   const wanted = preference.lastChosenQuality;

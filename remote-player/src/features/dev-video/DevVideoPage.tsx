@@ -12,11 +12,28 @@ const Page = styled.div`
   max-width: 60rem;
   margin: 0 auto;
   padding: 2rem 1rem 3rem;
-  h1 { margin: 0 0 1.25rem; font-size: 1.75rem; }
-  h2 { margin: 0 0 0.25rem; font-size: 1.15rem; }
-  p { margin: 0 0 1rem; color: ${(p) => p.theme.colors.textDim}; }
-  [role='alert'] { color: ${(p) => p.theme.colors.danger}; margin: 0.75rem 0 0; }
-  @media (max-width: 639px) { padding: 1.25rem 0.75rem 2rem; h1 { font-size: 1.4rem; } }
+  h1 {
+    margin: 0 0 1.25rem;
+    font-size: 1.75rem;
+  }
+  h2 {
+    margin: 0 0 0.25rem;
+    font-size: 1.15rem;
+  }
+  p {
+    margin: 0 0 1rem;
+    color: ${(p) => p.theme.colors.textDim};
+  }
+  [role='alert'] {
+    color: ${(p) => p.theme.colors.danger};
+    margin: 0.75rem 0 0;
+  }
+  @media (max-width: 639px) {
+    padding: 1.25rem 0.75rem 2rem;
+    h1 {
+      font-size: 1.4rem;
+    }
+  }
 `;
 
 /** One tool of the page: a titled card. */
@@ -26,7 +43,9 @@ const Card = styled.section`
   border: 1px solid ${(p) => p.theme.colors.border};
   border-radius: 12px;
   background: ${(p) => p.theme.colors.surface};
-  @media (max-width: 639px) { padding: 1rem 0.75rem; }
+  @media (max-width: 639px) {
+    padding: 1rem 0.75rem;
+  }
 `;
 
 const Form = styled.form`
@@ -34,8 +53,15 @@ const Form = styled.form`
   flex-wrap: wrap;
   gap: 0.75rem;
   align-items: flex-end;
-  .grow { flex: 1 1 18rem; min-width: 0; }
-  .buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+  .grow {
+    flex: 1 1 18rem;
+    min-width: 0;
+  }
+  .buttons {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
 `;
 
 /** A labelled field: the label above, the theme's input look, a visible focus ring, 44 px tall on touch. */
@@ -45,7 +71,8 @@ const Field = styled.label`
   gap: 0.35rem;
   font-size: 0.9rem;
   font-weight: 600;
-  input, select {
+  input,
+  select {
     box-sizing: border-box;
     width: 100%;
     min-height: 2.5rem;
@@ -57,7 +84,10 @@ const Field = styled.label`
     font: inherit;
     font-weight: 400;
   }
-  input[type='file'] { padding: 0.35rem; cursor: pointer; }
+  input[type='file'] {
+    padding: 0.35rem;
+    cursor: pointer;
+  }
   input[type='file']::file-selector-button {
     margin-inline-end: 0.75rem;
     padding: 0.35rem 0.8rem;
@@ -69,8 +99,17 @@ const Field = styled.label`
     font-weight: 600;
     cursor: pointer;
   }
-  input:focus-visible, select:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
-  @media (pointer: coarse) { input, select { min-height: 2.75rem; } }
+  input:focus-visible,
+  select:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 2px;
+  }
+  @media (pointer: coarse) {
+    input,
+    select {
+      min-height: 2.75rem;
+    }
+  }
 `;
 
 const Button = styled.button<{ $primary?: boolean }>`
@@ -83,9 +122,16 @@ const Button = styled.button<{ $primary?: boolean }>`
   font: inherit;
   font-weight: 600;
   cursor: pointer;
-  &:hover { filter: brightness(1.1); }
-  &:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
-  @media (pointer: coarse) { min-height: 2.75rem; }
+  &:hover {
+    filter: brightness(1.1);
+  }
+  &:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 2px;
+  }
+  @media (pointer: coarse) {
+    min-height: 2.75rem;
+  }
 `;
 
 const Frame = styled.div`
@@ -96,7 +142,9 @@ const Frame = styled.div`
   border-radius: 8px;
   overflow: hidden;
   background: #000;
-  > [data-testid='player'] { height: 100%; }
+  > [data-testid='player'] {
+    height: 100%;
+  }
 `;
 
 const Cues = styled.ol`
@@ -105,8 +153,14 @@ const Cues = styled.ol`
   display: flex;
   flex-direction: column;
   gap: 0.35rem;
-  li { color: ${(p) => p.theme.colors.text}; overflow-wrap: anywhere; }
-  time { font-variant-numeric: tabular-nums; color: ${(p) => p.theme.colors.textDim}; }
+  li {
+    color: ${(p) => p.theme.colors.text};
+    overflow-wrap: anywhere;
+  }
+  time {
+    font-variant-numeric: tabular-nums;
+    color: ${(p) => p.theme.colors.textDim};
+  }
 `;
 
 const Marker = styled.p`
@@ -126,7 +180,13 @@ function StreamTester() {
   const [error, setError] = useState<string | null>(null);
   const [started, setStarted] = useState(false);
   player.hooks.current.playStream = (stream, sourceId, embedId) =>
-    startStream(player, hostRef.current, stream, { sourceId, embedId }, { startAt: player.engine.state.time, autoplay: true, kind: 'chooseSource' });
+    startStream(
+      player,
+      hostRef.current,
+      stream,
+      { sourceId, embedId },
+      { startAt: player.engine.state.time, autoplay: true, kind: 'chooseSource' },
+    );
   const library = host.config.localLibraryUrl.replace(/\/$/, '');
 
   // Through the Direct URL provider (worker), unvalidated: broken streams are played on purpose here,

@@ -25,9 +25,13 @@ const Wrap = styled.div<{ $raised: boolean }>`
   pointer-events: none;
   transition: bottom 200ms;
   text-align: center;
-  @media (prefers-reduced-motion: reduce) { transition: none; }
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+  }
   /* Phones: the controls take two lines. */
-  @media (max-width: 639px) { bottom: ${(p) => (p.$raised ? '10rem' : '2rem')}; }
+  @media (max-width: 639px) {
+    bottom: ${(p) => (p.$raised ? '10rem' : '2rem')};
+  }
 `;
 
 const Cue = styled.p`
@@ -64,7 +68,12 @@ const CueLines = memo(
     return (
       <>
         {cues.map((cue, i) => (
-          <Cue key={`${cue.start}-${i}`} style={style} data-testid="caption-cue" dangerouslySetInnerHTML={{ __html: cueHtml(cue, fixCapitals) }} />
+          <Cue
+            key={`${cue.start}-${i}`}
+            style={style}
+            data-testid="caption-cue"
+            dangerouslySetInnerHTML={{ __html: cueHtml(cue, fixCapitals) }}
+          />
         ))}
       </>
     );

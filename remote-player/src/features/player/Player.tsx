@@ -37,8 +37,17 @@ const Shell = styled.div<{ $embed: boolean }>`
   color: #fff;
   overflow: hidden;
   user-select: none;
-  &[data-fullscreen='true'] { height: 100vh; }
-  video { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: contain; background: #000; }
+  &[data-fullscreen='true'] {
+    height: 100vh;
+  }
+  video {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    object-fit: contain;
+    background: #000;
+  }
 `;
 
 const Layer = styled.div`
@@ -50,7 +59,9 @@ const Fade = styled.div<{ $visible: boolean }>`
   transition: opacity 200ms;
   opacity: ${(p) => (p.$visible ? 1 : 0)};
   pointer-events: ${(p) => (p.$visible ? 'auto' : 'none')};
-  @media (prefers-reduced-motion: reduce) { transition: none; }
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+  }
 `;
 
 const TopBar = styled(Fade)`
@@ -63,13 +74,43 @@ const TopBar = styled(Fade)`
   gap: 1rem;
   padding: 1rem 1.25rem 2.5rem;
   background: linear-gradient(to bottom, rgba(0, 0, 0, 0.75), transparent);
-  a { color: #fff; display: inline-flex; flex-shrink: 0; align-items: center; gap: 0.25rem; text-decoration: none; font-weight: 600; border-radius: 0.5rem; }
-  a:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
+  a {
+    color: #fff;
+    display: inline-flex;
+    flex-shrink: 0;
+    align-items: center;
+    gap: 0.25rem;
+    text-decoration: none;
+    font-weight: 600;
+    border-radius: 0.5rem;
+  }
+  a:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 2px;
+  }
   /* The back arrow points the way back: to the right in right-to-left languages. */
-  html[dir='rtl'] & a svg { transform: scaleX(-1); }
-  h1 { margin: 0; min-width: 0; font-size: 1rem; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-  @media (pointer: coarse) { a { min-height: 2.75rem; min-width: 2.75rem; } }
-  @media (max-width: 639px) { padding: 0.5rem 0.75rem 2rem; gap: 0.5rem; }
+  html[dir='rtl'] & a svg {
+    transform: scaleX(-1);
+  }
+  h1 {
+    margin: 0;
+    min-width: 0;
+    font-size: 1rem;
+    font-weight: 600;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  @media (pointer: coarse) {
+    a {
+      min-height: 2.75rem;
+      min-width: 2.75rem;
+    }
+  }
+  @media (max-width: 639px) {
+    padding: 0.5rem 0.75rem 2rem;
+    gap: 0.5rem;
+  }
 `;
 
 const Bottom = styled(Fade)`
@@ -79,7 +120,9 @@ const Bottom = styled(Fade)`
   bottom: 0;
   padding: 2.5rem 1rem 0.75rem;
   background: linear-gradient(to top, rgba(0, 0, 0, 0.8), transparent);
-  @media (max-width: 639px) { padding: 2rem 0.5rem 0.5rem; }
+  @media (max-width: 639px) {
+    padding: 2rem 0.5rem 0.5rem;
+  }
 `;
 
 const Row = styled.div`
@@ -88,17 +131,28 @@ const Row = styled.div`
   gap: 0.25rem;
   flex-wrap: nowrap;
   min-width: 0;
-  .spacer { flex: 1; }
-  .break { display: none; }
+  .spacer {
+    flex: 1;
+  }
+  .break {
+    display: none;
+  }
   /* Spec §9: mobile layout below 1024 px keeps the essential controls only. */
-  @media (max-width: 1023px) { .desktop { display: none; } }
+  @media (max-width: 1023px) {
+    .desktop {
+      display: none;
+    }
+  }
   /* Phones: play, mute and the clock on one line, the other controls on a second, so none leaves the screen. */
   @media (max-width: 639px) {
     flex-wrap: wrap;
-    .break { display: block; flex-basis: 100%; height: 0; }
+    .break {
+      display: block;
+      flex-basis: 100%;
+      height: 0;
+    }
   }
 `;
-
 
 const TimeButton = styled(IconButton)`
   font-variant-numeric: tabular-nums;
@@ -110,7 +164,9 @@ const TimeButton = styled(IconButton)`
 const SeekWrap = styled.div`
   position: relative;
   height: 1.25rem;
-  @media (pointer: coarse) { height: 2.75rem; }
+  @media (pointer: coarse) {
+    height: 2.75rem;
+  }
   display: flex;
   align-items: center;
   margin: 0 0.4rem 0.25rem;
@@ -127,10 +183,27 @@ const rangeStyle = css`
   background-repeat: no-repeat !important;
   background-color: transparent;
   cursor: pointer;
-  @media (pointer: coarse) { height: 2.75rem; }
-  &::-webkit-slider-thumb { appearance: none; width: 0.9rem; height: 0.9rem; border-radius: 50%; background: #fff; }
-  &::-moz-range-thumb { width: 0.9rem; height: 0.9rem; border-radius: 50%; background: #fff; border: 0; }
-  &:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 4px; }
+  @media (pointer: coarse) {
+    height: 2.75rem;
+  }
+  &::-webkit-slider-thumb {
+    appearance: none;
+    width: 0.9rem;
+    height: 0.9rem;
+    border-radius: 50%;
+    background: #fff;
+  }
+  &::-moz-range-thumb {
+    width: 0.9rem;
+    height: 0.9rem;
+    border-radius: 50%;
+    background: #fff;
+    border: 0;
+  }
+  &:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 4px;
+  }
 `;
 
 const SeekInput = styled.input<{ $played: number; $buffered: number }>`
@@ -147,7 +220,9 @@ const VolumeInput = styled.input<{ $level: number }>`
   ${rangeStyle}
   width: 5rem;
   background: linear-gradient(to right, #fff ${(p) => p.$level}%, rgba(255, 255, 255, 0.3) ${(p) => p.$level}%);
-  @media (max-width: 1023px) { display: none; }
+  @media (max-width: 1023px) {
+    display: none;
+  }
 `;
 
 const Preview = styled.div`
@@ -160,7 +235,14 @@ const Preview = styled.div`
   font-size: 0.8rem;
   font-variant-numeric: tabular-nums;
   pointer-events: none;
-  img { display: block; width: 160px; height: 90px; margin-bottom: 0.2rem; border-radius: 0.25rem; object-fit: cover; }
+  img {
+    display: block;
+    width: 160px;
+    height: 90px;
+    margin-bottom: 0.2rem;
+    border-radius: 0.25rem;
+    object-fit: cover;
+  }
 `;
 
 const Center = styled.div`
@@ -169,7 +251,9 @@ const Center = styled.div`
   display: grid;
   place-items: center;
   pointer-events: none;
-  > * { pointer-events: auto; }
+  > * {
+    pointer-events: auto;
+  }
 `;
 
 /** Spec §2: shown while the video plays on a cast device (Remote Playback API); the picture is there, not here. */
@@ -187,7 +271,9 @@ const CastingNotice = styled.div`
   font-size: 1.1rem;
   font-weight: 600;
   pointer-events: none;
-  svg { color: ${(p) => p.theme.colors.primary}; }
+  svg {
+    color: ${(p) => p.theme.colors.primary};
+  }
 `;
 
 const BigPlay = styled.button`
@@ -201,7 +287,10 @@ const BigPlay = styled.button`
   place-items: center;
   cursor: pointer;
   box-shadow: 0 0.5rem 2rem rgba(0, 0, 0, 0.5);
-  &:focus-visible { outline: 3px solid #fff; outline-offset: 3px; }
+  &:focus-visible {
+    outline: 3px solid #fff;
+    outline-offset: 3px;
+  }
 `;
 
 const Spinner = styled.div`
@@ -211,8 +300,14 @@ const Spinner = styled.div`
   border: 0.3rem solid rgba(255, 255, 255, 0.25);
   border-top-color: #fff;
   animation: spin 0.8s linear infinite;
-  @keyframes spin { to { transform: rotate(360deg); } }
-  @media (prefers-reduced-motion: reduce) { animation-duration: 3s; }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    animation-duration: 3s;
+  }
 `;
 
 const Indicator = styled.div`
@@ -227,8 +322,17 @@ const Indicator = styled.div`
   display: flex;
   align-items: center;
   gap: 0.6rem;
-  .bar { width: 8rem; height: 0.3rem; background: rgba(255, 255, 255, 0.25); border-radius: 1rem; overflow: hidden; }
-  .bar > div { height: 100%; background: #fff; }
+  .bar {
+    width: 8rem;
+    height: 0.3rem;
+    background: rgba(255, 255, 255, 0.25);
+    border-radius: 1rem;
+    overflow: hidden;
+  }
+  .bar > div {
+    height: 100%;
+    background: #fff;
+  }
 `;
 
 const Banner = styled.div`
@@ -244,20 +348,28 @@ const Banner = styled.div`
   padding: 0.5rem 1rem;
   background: ${(p) => p.theme.colors.danger};
   color: #fff;
-  button { background: transparent; color: inherit; border: 1px solid currentColor; border-radius: 0.4rem; cursor: pointer; }
+  button {
+    background: transparent;
+    color: inherit;
+    border: 1px solid currentColor;
+    border-radius: 0.4rem;
+    cursor: pointer;
+  }
 `;
 
 const Floating = styled.div`
   position: absolute;
   right: 1.25rem;
   bottom: 7rem;
-  @media (max-width: 639px) { right: 0.75rem; bottom: 10rem; }
+  @media (max-width: 639px) {
+    right: 0.75rem;
+    bottom: 10rem;
+  }
   display: flex;
   flex-direction: column;
   align-items: flex-end;
   gap: 0.5rem;
 `;
-
 
 const Toast = styled.div`
   display: flex;
@@ -275,9 +387,22 @@ const Toast = styled.div`
 const RollLayer = styled.div`
   position: absolute;
   inset: 0;
-  &[data-rolling='true'] { animation: roll 1s linear; }
-  @keyframes roll { from { transform: rotate(0deg); } to { transform: rotate(360deg); } }
-  @media (prefers-reduced-motion: reduce) { &[data-rolling='true'] { animation: none; } }
+  &[data-rolling='true'] {
+    animation: roll 1s linear;
+  }
+  @keyframes roll {
+    from {
+      transform: rotate(0deg);
+    }
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    &[data-rolling='true'] {
+      animation: none;
+    }
+  }
 `;
 
 /**
@@ -453,8 +578,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   const playing = view.status.status === 'playing';
   const controlsVisible = playing && (view.hover !== 'none' || !media.playing || menuOpen);
   const skipTime = view.introSkipTime;
-  const showSkipIntro =
-    playing && media.playing && skipTime !== null && media.time < skipTime && (media.time <= 10 || controlsVisible);
+  const showSkipIntro = playing && media.playing && skipTime !== null && media.time < skipTime && (media.time <= 10 || controlsVisible);
 
   const videoLayer = (
     <RollLayer data-testid="roll-layer" data-rolling={view.rolling}>
@@ -524,7 +648,11 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           {(media.casting === 'connected' || media.remotePlayer) && (
             <CastingNotice role="status" data-testid="casting-notice">
               <Icon name="cast" size={56} />
-              {media.remotePlayer && castFramework.device ? <span dir="auto">{t('casting.activeOn', { device: castFramework.device })}</span> : t('casting.active')}
+              {media.remotePlayer && castFramework.device ? (
+                <span dir="auto">{t('casting.activeOn', { device: castFramework.device })}</span>
+              ) : (
+                t('casting.active')
+              )}
             </CastingNotice>
           )}
           <Center>
@@ -607,16 +735,35 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           <Bottom $visible={controlsVisible} data-testid="controls">
             <SeekBar />
             <Row>
-              <IconButton type="button" aria-label={media.playing ? t('controls.pause') : t('controls.play')} onClick={() => run({ type: 'togglePlay' })} data-testid="play-toggle">
+              <IconButton
+                type="button"
+                aria-label={media.playing ? t('controls.pause') : t('controls.play')}
+                onClick={() => run({ type: 'togglePlay' })}
+                data-testid="play-toggle"
+              >
                 <Icon name={media.playing ? 'pause' : 'play'} />
               </IconButton>
-              <IconButton type="button" className="desktop" aria-label={t('controls.back10')} onClick={() => run({ type: 'seekBy', seconds: -10 })}>
+              <IconButton
+                type="button"
+                className="desktop"
+                aria-label={t('controls.back10')}
+                onClick={() => run({ type: 'seekBy', seconds: -10 })}
+              >
                 <Icon name="back10" />
               </IconButton>
-              <IconButton type="button" className="desktop" aria-label={t('controls.forward10')} onClick={() => run({ type: 'seekBy', seconds: 10 })}>
+              <IconButton
+                type="button"
+                className="desktop"
+                aria-label={t('controls.forward10')}
+                onClick={() => run({ type: 'seekBy', seconds: 10 })}
+              >
                 <Icon name="forward10" />
               </IconButton>
-              <IconButton type="button" aria-label={media.muted ? t('controls.unmute') : t('controls.mute')} onClick={() => run({ type: 'toggleMute' })}>
+              <IconButton
+                type="button"
+                aria-label={media.muted ? t('controls.unmute') : t('controls.mute')}
+                onClick={() => run({ type: 'toggleMute' })}
+              >
                 <Icon name={media.muted || media.volume === 0 ? 'muted' : 'volume'} />
               </IconButton>
               {volumeAdjustable && (
@@ -701,7 +848,13 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 </IconButton>
               ) : (
                 (media.castAvailable || media.casting !== 'disconnected') && (
-                  <IconButton type="button" aria-label={t('controls.cast')} $active={media.casting === 'connected'} onClick={() => run({ type: 'cast' })} data-testid="cast-button">
+                  <IconButton
+                    type="button"
+                    aria-label={t('controls.cast')}
+                    $active={media.casting === 'connected'}
+                    onClick={() => run({ type: 'cast' })}
+                    data-testid="cast-button"
+                  >
                     <Icon name="cast" />
                   </IconButton>
                 )
@@ -711,7 +864,11 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                   <Icon name="pip" />
                 </IconButton>
               )}
-              <IconButton type="button" aria-label={view.fullscreen ? t('controls.exitFullscreen') : t('controls.fullscreen')} onClick={() => run({ type: 'toggleFullscreen' })}>
+              <IconButton
+                type="button"
+                aria-label={view.fullscreen ? t('controls.exitFullscreen') : t('controls.fullscreen')}
+                onClick={() => run({ type: 'toggleFullscreen' })}
+              >
                 <Icon name={view.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
               </IconButton>
             </Row>

@@ -27,8 +27,15 @@ const Screen = styled.div`
   background: radial-gradient(circle at 50% 30%, #1b1d2c, #000 70%);
   text-align: center;
   overflow-y: auto;
-  h2 { margin: 0; font-size: 1.4rem; }
-  p { margin: 0; color: rgba(255, 255, 255, 0.75); max-width: 36rem; }
+  h2 {
+    margin: 0;
+    font-size: 1.4rem;
+  }
+  p {
+    margin: 0;
+    color: rgba(255, 255, 255, 0.75);
+    max-width: 36rem;
+  }
 `;
 
 const appear = keyframes`from { opacity: 0; } to { opacity: 1; }`;
@@ -36,8 +43,14 @@ const spin = keyframes`to { transform: rotate(360deg); }`;
 
 /** The scraping view eases in over the waiting screen (same backdrop) instead of replacing it at once. */
 const Easing = styled(Screen)`
-  > * { animation: ${appear} 200ms ease-out; }
-  @media (prefers-reduced-motion: reduce) { > * { animation: none; } }
+  > * {
+    animation: ${appear} 200ms ease-out;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    > * {
+      animation: none;
+    }
+  }
 `;
 
 const Spinner = styled.div`
@@ -47,8 +60,14 @@ const Spinner = styled.div`
   border: 0.3rem solid rgba(255, 255, 255, 0.2);
   border-top-color: rgba(255, 255, 255, 0.85);
   opacity: 0;
-  animation: ${appear} 300ms ease-out 400ms forwards, ${spin} 0.9s linear infinite;
-  @media (prefers-reduced-motion: reduce) { animation: ${appear} 1ms linear 400ms forwards, ${spin} 3s linear infinite; }
+  animation:
+    ${appear} 300ms ease-out 400ms forwards,
+    ${spin} 0.9s linear infinite;
+  @media (prefers-reduced-motion: reduce) {
+    animation:
+      ${appear} 1ms linear 400ms forwards,
+      ${spin} 3s linear infinite;
+  }
 `;
 
 const VisuallyHidden = styled.span`
@@ -83,7 +102,14 @@ const List = styled.ul`
   flex-direction: column;
   gap: 0.35rem;
   text-align: left;
-  ul { list-style: none; padding: 0 0 0 1.25rem; margin: 0.35rem 0 0; display: flex; flex-direction: column; gap: 0.35rem; }
+  ul {
+    list-style: none;
+    padding: 0 0 0 1.25rem;
+    margin: 0.35rem 0 0;
+    display: flex;
+    flex-direction: column;
+    gap: 0.35rem;
+  }
 `;
 
 // One class for every status (attribute selectors): a status change does not generate a new class.
@@ -95,12 +121,28 @@ const Item = styled.div`
   border-radius: 0.5rem;
   background: rgba(255, 255, 255, 0.06);
   color: #fff;
-  &[data-status='pending'] { background: rgba(255, 255, 255, 0.14); }
-  &[data-status='waiting'], &[data-status='notfound'] { color: rgba(255, 255, 255, 0.55); }
-  .name { flex: 1; }
-  .pct { font-variant-numeric: tabular-nums; font-size: 0.85rem; }
-  .err { color: ${(p) => p.theme.colors.danger}; display: inline-flex; }
-  .ok { color: #4ade80; display: inline-flex; }
+  &[data-status='pending'] {
+    background: rgba(255, 255, 255, 0.14);
+  }
+  &[data-status='waiting'],
+  &[data-status='notfound'] {
+    color: rgba(255, 255, 255, 0.55);
+  }
+  .name {
+    flex: 1;
+  }
+  .pct {
+    font-variant-numeric: tabular-nums;
+    font-size: 0.85rem;
+  }
+  .err {
+    color: ${(p) => p.theme.colors.danger};
+    display: inline-flex;
+  }
+  .ok {
+    color: #4ade80;
+    display: inline-flex;
+  }
 `;
 
 const Tip = styled.p`
@@ -113,7 +155,8 @@ const Buttons = styled.div`
   flex-wrap: wrap;
   justify-content: center;
   gap: 0.75rem;
-  a, button.secondary {
+  a,
+  button.secondary {
     display: inline-flex;
     align-items: center;
     gap: 0.3rem;
@@ -127,9 +170,20 @@ const Buttons = styled.div`
     cursor: pointer;
     text-decoration: none;
   }
-  html[dir='rtl'] & a svg { transform: scaleX(-1); }
-  a:focus-visible, button:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
-  @media (pointer: coarse) { a, button { min-height: 2.75rem; } }
+  html[dir='rtl'] & a svg {
+    transform: scaleX(-1);
+  }
+  a:focus-visible,
+  button:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 2px;
+  }
+  @media (pointer: coarse) {
+    a,
+    button {
+      min-height: 2.75rem;
+    }
+  }
 `;
 
 const Details = styled.pre`
@@ -158,7 +212,17 @@ function goBack(host: ReturnType<typeof useHostServices>, backUrl: string) {
  * The ways out of a failure screen (issue 17: never a dead end): back to where the person came from,
  * home, and alternatives: another episode of a show, another source, a search for the title.
  */
-export function WayOut({ title, source = false, retry, children }: { title?: string; source?: boolean; retry?: () => void; children?: ReactNode }) {
+export function WayOut({
+  title,
+  source = false,
+  retry,
+  children,
+}: {
+  title?: string;
+  source?: boolean;
+  retry?: () => void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('player');
   const player = usePlayer();
   const host = useHostServices();
@@ -210,7 +274,12 @@ export function WayOut({ title, source = false, retry, children }: { title?: str
         </PillButton>
       )}
       {previousEpisode && goToEpisode && (
-        <button type="button" className="secondary" data-testid="way-out-previous" onClick={() => goToEpisode(previousEpisode.seasonId, previousEpisode.episodeId)}>
+        <button
+          type="button"
+          className="secondary"
+          data-testid="way-out-previous"
+          onClick={() => goToEpisode(previousEpisode.seasonId, previousEpisode.episodeId)}
+        >
           {t('wayOut.previousEpisode')}
         </button>
       )}
@@ -219,7 +288,13 @@ export function WayOut({ title, source = false, retry, children }: { title?: str
           {t('wayOut.nextEpisode')}
         </PillButton>
       )}
-      {link(searchUrl, title ? t('wayOut.searchFor', { title: `\u2068${title}\u2069` }) /* the title isolated (FSI…PDI) from the sentence's direction */ : t('wayOut.search'), 'way-out-search')}
+      {link(
+        searchUrl,
+        title
+          ? t('wayOut.searchFor', { title: `\u2068${title}\u2069` }) /* the title isolated (FSI…PDI) from the sentence's direction */
+          : t('wayOut.search'),
+        'way-out-search',
+      )}
       {children}
     </Buttons>
   );
@@ -239,7 +314,12 @@ type StatusLabels = Record<SourceState['status'], string>;
 
 /** What a row shows; a run's event changes one or two rows, the others keep their render. */
 const sameRow = (a: SourceState, b: SourceState) =>
-  a.id === b.id && a.name === b.name && a.status === b.status && Math.round(a.percentage) === Math.round(b.percentage) && a.error?.message === b.error?.message && a.reason === b.reason;
+  a.id === b.id &&
+  a.name === b.name &&
+  a.status === b.status &&
+  Math.round(a.percentage) === Math.round(b.percentage) &&
+  a.error?.message === b.error?.message &&
+  a.reason === b.reason;
 
 const SourceRow = memo(
   function SourceRow({ state, labels }: { state: SourceState; labels: StatusLabels }) {

@@ -14,7 +14,8 @@ import type { Fetcher } from 'scraping-core/types';
 import { getExtensionBridge, parseCaptionsOffThread } from '../../worker/player.client';
 import type { CaptionOption } from './player.store';
 
-const parse = (input: string | Uint8Array, format?: CaptionsFileFormat): Promise<Result<CaptionCue[]>> => parseCaptionsOffThread(input, format);
+const parse = (input: string | Uint8Array, format?: CaptionsFileFormat): Promise<Result<CaptionCue[]>> =>
+  parseCaptionsOffThread(input, format);
 
 // A hello costs up to 500 ms when no extension answers: its answer is kept for a minute.
 const EXTENSION_CHECK_MS = 60_000;
@@ -33,7 +34,12 @@ function usableExtension(): Promise<Fetcher | null> {
   return fetcher;
 }
 
-const loader = createCaptionLoader({ direct: createDirectFetcher(), proxy: (proxyUrls) => proxyFetcherFromList(proxyUrls), extension: usableExtension, parse });
+const loader = createCaptionLoader({
+  direct: createDirectFetcher(),
+  proxy: (proxyUrls) => proxyFetcherFromList(proxyUrls),
+  extension: usableExtension,
+  parse,
+});
 
 /** What loading a caption needs from the page: the proxy list, the HLS stream's first PTS (engine state), the OpenSubtitles API. */
 export interface CaptionContext {

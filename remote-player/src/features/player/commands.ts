@@ -82,13 +82,15 @@ export function goToAdjacentEpisode(player: Player, direction: 1 | -1): boolean 
 
 /** The embedding page's URL, through the Direct URL provider in the worker; one that does not play is refused with an error event and the current video goes on. */
 function loadMedia(player: Player, { url, streamType, startAt }: Extract<PlayerCommand, { type: 'loadMedia' }>) {
-  void resolveDirectStream(scrapeEmbed, url, streamType, player.hooks.current.scrapeOptions?.() ?? {}, { validate: true }).then((result) => {
-    if (!result.ok) {
-      postToParent({ type: 'error', message: loadMediaErrorMessage(url, result.error) });
-      return;
-    }
-    player.hooks.current.playStream?.(result.value, 'direct-url', undefined, startAt === undefined ? undefined : { startAt });
-  });
+  void resolveDirectStream(scrapeEmbed, url, streamType, player.hooks.current.scrapeOptions?.() ?? {}, { validate: true }).then(
+    (result) => {
+      if (!result.ok) {
+        postToParent({ type: 'error', message: loadMediaErrorMessage(url, result.error) });
+        return;
+      }
+      player.hooks.current.playStream?.(result.value, 'direct-url', undefined, startAt === undefined ? undefined : { startAt });
+    },
+  );
 }
 
 export function runCommand(player: Player, command: PlayerCommand): void {

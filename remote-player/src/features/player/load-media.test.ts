@@ -15,9 +15,20 @@ describe('resolveDirectStream', () => {
 
   it('runs the provider locally, validated for the embed command, and gives its stream', async () => {
     const scrape = vi.fn(async () => ({ ok: true as const, value: { stream: [stream] } }));
-    const result = await resolveDirectStream(scrape, 'https://x/master.m3u8', 'hls', { proxyUrls: ['api:https://scraper.example'], disallowedIds: ['x'] }, { validate: true });
+    const result = await resolveDirectStream(
+      scrape,
+      'https://x/master.m3u8',
+      'hls',
+      { proxyUrls: ['api:https://scraper.example'], disallowedIds: ['x'] },
+      { validate: true },
+    );
     expect(result).toEqual({ ok: true, value: stream });
-    expect(scrape).toHaveBeenCalledWith('direct-hls', 'https://x/master.m3u8', { proxyUrls: ['api:https://scraper.example'], disallowedIds: ['x'], local: true, useExtension: false });
+    expect(scrape).toHaveBeenCalledWith('direct-hls', 'https://x/master.m3u8', {
+      proxyUrls: ['api:https://scraper.example'],
+      disallowedIds: ['x'],
+      local: true,
+      useExtension: false,
+    });
   });
 
   it('skips validation only when asked (/dev/video)', async () => {
@@ -36,7 +47,11 @@ describe('resolveDirectStream', () => {
   });
 
   it('words the error event for the parent with the URL and the reason', () => {
-    expect(loadMediaErrorMessage('https://x/broken.m3u8', scrapeError('scrape/invalid-stream', 'segment: HTTP 404'))).toBe('loadMedia: https://x/broken.m3u8 cannot be played (no stream: segment: HTTP 404)');
-    expect(loadMediaErrorMessage('https://x/a', scrapeError('scrape/no-stream'))).toBe('loadMedia: https://x/a cannot be played (no stream)');
+    expect(loadMediaErrorMessage('https://x/broken.m3u8', scrapeError('scrape/invalid-stream', 'segment: HTTP 404'))).toBe(
+      'loadMedia: https://x/broken.m3u8 cannot be played (no stream: segment: HTTP 404)',
+    );
+    expect(loadMediaErrorMessage('https://x/a', scrapeError('scrape/no-stream'))).toBe(
+      'loadMedia: https://x/a cannot be played (no stream)',
+    );
   });
 });

@@ -29,10 +29,16 @@ export async function resolveDirectStream(
   options: ScrapeOptions,
   { validate }: { validate: boolean },
 ): Promise<Result<Stream, ScrapeError>> {
-  if (type !== undefined && type !== 'hls' && type !== 'mp4') return { ok: false, error: scrapeError('scrape/invalid-type', `type "${type}"`) };
+  if (type !== undefined && type !== 'hls' && type !== 'mp4')
+    return { ok: false, error: scrapeError('scrape/invalid-type', `type "${type}"`) };
   // The URL is vouched for by who gave it (a cors-allowed stream): the extension has nothing to add, and
   // asking it costs up to 500 ms when it is not installed.
-  const result = await scrapeEmbed(directEmbedId(type), url, { ...options, local: true, useExtension: false, ...(validate ? {} : { skipValidation: true }) });
+  const result = await scrapeEmbed(directEmbedId(type), url, {
+    ...options,
+    local: true,
+    useExtension: false,
+    ...(validate ? {} : { skipValidation: true }),
+  });
   if (!result.ok) return result;
   const stream = result.value.stream[0];
   return stream ? { ok: true, value: stream } : { ok: false, error: scrapeError('scrape/no-stream') };

@@ -27,7 +27,10 @@ describe('scrapeOptionsForRun', () => {
     const turnstile = tokens({ ok: true, value: 'turnstile-token' });
     const h = host({ turnstileSiteKey: 'site-key' }, ['http://proxy.test']);
     const result = await scrapeOptionsForRun(h, 'run-1', undefined, turnstile);
-    expect(result).toEqual({ ok: true, value: { ...scrapeOptionsFrom(h, 'run-1'), proxyToken: 'turnstile-token', captchaToken: 'turnstile-token' } });
+    expect(result).toEqual({
+      ok: true,
+      value: { ...scrapeOptionsFrom(h, 'run-1'), proxyToken: 'turnstile-token', captchaToken: 'turnstile-token' },
+    });
     expect(turnstile.token).toHaveBeenCalledOnce();
   });
 
@@ -53,14 +56,24 @@ describe('scrapeOptionsForRun', () => {
 
   it('no token: the run does not start, it ends on the Turnstile error', async () => {
     const refused = { ok: false as const, error: scrapeError('scrape/turnstile', 'the Turnstile script failed') };
-    const result = await scrapeOptionsForRun(host({ turnstileSiteKey: 'site-key' }, ['http://proxy.test']), 'run-1', undefined, tokens(refused));
+    const result = await scrapeOptionsForRun(
+      host({ turnstileSiteKey: 'site-key' }, ['http://proxy.test']),
+      'run-1',
+      undefined,
+      tokens(refused),
+    );
     expect(result).toEqual(refused);
   });
 
   it('passes the run signal on (leaving the page cancels the wait)', async () => {
     const turnstile = tokens({ ok: false, error: scrapeError('scrape/cancelled') });
     const leaving = new AbortController();
-    const result = await scrapeOptionsForRun(host({ turnstileSiteKey: 'site-key' }, ['http://proxy.test']), 'run-1', leaving.signal, turnstile);
+    const result = await scrapeOptionsForRun(
+      host({ turnstileSiteKey: 'site-key' }, ['http://proxy.test']),
+      'run-1',
+      leaving.signal,
+      turnstile,
+    );
     expect(turnstile.token).toHaveBeenCalledWith(leaving.signal);
     expect(result).toMatchObject({ ok: false, error: { code: 'scrape/cancelled' } });
   });

@@ -65,7 +65,8 @@ export function scrapeOptionsFrom(host: HostApi, runId?: string): ScrapeOptions 
     settings: {
       localLibraryUrl: config.localLibraryUrl || undefined,
       archiveUrl: config.archiveUrl || undefined,
-      mediaServer: prefs.mediaServerUrl && prefs.mediaServerApiKey ? { url: prefs.mediaServerUrl, apiKey: prefs.mediaServerApiKey } : undefined,
+      mediaServer:
+        prefs.mediaServerUrl && prefs.mediaServerApiKey ? { url: prefs.mediaServerUrl, apiKey: prefs.mediaServerApiKey } : undefined,
     },
   };
   if (config.scrapeReportUrl) options.reportUrl = config.scrapeReportUrl;

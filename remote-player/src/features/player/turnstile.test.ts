@@ -2,7 +2,14 @@
 /** The Turnstile token provider against a fake `window.turnstile` (the page's script element is driven by hand). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TURNSTILE_MESSAGE } from 'scraping-core/errors';
-import { createTurnstile, TOKEN_LIFETIME_MS, TOKEN_MARGIN_MS, type TurnstileApi, type TurnstileRenderParams, type TurnstileStatus } from './turnstile';
+import {
+  createTurnstile,
+  TOKEN_LIFETIME_MS,
+  TOKEN_MARGIN_MS,
+  type TurnstileApi,
+  type TurnstileRenderParams,
+  type TurnstileStatus,
+} from './turnstile';
 
 const SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
 
@@ -66,7 +73,13 @@ describe('Turnstile token provider', () => {
     expect(status.verifying).toBe(true);
     answerScript({ load: fake.api });
     await vi.waitFor(() => expect(fake.calls).toEqual(['render:true', 'execute:widget-1']));
-    expect(fake.params).toMatchObject({ sitekey: 'site-key', execution: 'execute', appearance: 'interaction-only', retry: 'never', 'refresh-expired': 'never' });
+    expect(fake.params).toMatchObject({
+      sitekey: 'site-key',
+      execution: 'execute',
+      appearance: 'interaction-only',
+      retry: 'never',
+      'refresh-expired': 'never',
+    });
     fake.params.callback('token-1');
     expect(await pending).toEqual({ ok: true, value: 'token-1' });
     expect(status.verifying).toBe(false);
@@ -174,7 +187,10 @@ describe('Turnstile token provider', () => {
   it('a script that loads without defining window.turnstile is a failure', async () => {
     const pending = provider().token();
     answerScript({ load: null });
-    expect(await pending).toMatchObject({ ok: false, error: { code: 'scrape/turnstile', detail: expect.stringContaining('did not define window.turnstile') } });
+    expect(await pending).toMatchObject({
+      ok: false,
+      error: { code: 'scrape/turnstile', detail: expect.stringContaining('did not define window.turnstile') },
+    });
   });
 
   it('timeout: a script that never answers, or a challenge that never does, ends on scrape/turnstile after timeoutMs', async () => {

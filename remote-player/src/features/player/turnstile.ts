@@ -264,6 +264,7 @@ let page: { key: string; provider: TokenProvider } | null = null;
 /** The page's token provider for this config (one script, one widget per page). */
 export function pageTurnstile(config: { turnstileSiteKey: string; turnstileScriptUrl: string }): TokenProvider {
   const key = `${config.turnstileSiteKey}\n${config.turnstileScriptUrl}`;
-  if (page?.key !== key) page = { key, provider: createTurnstile({ siteKey: config.turnstileSiteKey, scriptUrl: config.turnstileScriptUrl }) };
+  if (page?.key !== key)
+    page = { key, provider: createTurnstile({ siteKey: config.turnstileSiteKey, scriptUrl: config.turnstileScriptUrl }) };
   return page.provider;
 }

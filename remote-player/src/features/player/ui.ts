@@ -16,10 +16,18 @@ export const IconButton = styled.button<{ $active?: boolean }>`
   color: ${(p) => (p.$active ? p.theme.colors.primary : '#fff')};
   font: inherit;
   cursor: pointer;
-  &:hover { background: rgba(255, 255, 255, 0.12); }
-  &:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 1px; }
+  &:hover {
+    background: rgba(255, 255, 255, 0.12);
+  }
+  &:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 1px;
+  }
   /* Touch targets of at least 44 px (WCAG 2.5.5) where the pointer is a finger. */
-  @media (pointer: coarse) { min-width: 2.75rem; height: 2.75rem; }
+  @media (pointer: coarse) {
+    min-width: 2.75rem;
+    height: 2.75rem;
+  }
 `;
 
 export const PillButton = styled.button`
@@ -31,6 +39,11 @@ export const PillButton = styled.button`
   font: inherit;
   font-weight: 600;
   cursor: pointer;
-  &:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
-  @media (pointer: coarse) { min-height: 2.75rem; }
+  &:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 2px;
+  }
+  @media (pointer: coarse) {
+    min-height: 2.75rem;
+  }
 `;

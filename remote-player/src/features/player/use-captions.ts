@@ -4,7 +4,12 @@ import { useHostServices, useHostWith, type HostApi } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
 import { ref } from 'valtio/vanilla';
 import { captionToggleAction, preferredCaption, rememberedCaption } from '../../core/captions/choice';
-import { searchOpenSubtitles, type OpenSubtitlesConfig, type OpenSubtitlesFile, type OpenSubtitlesQuery } from '../../core/captions/opensubtitles';
+import {
+  searchOpenSubtitles,
+  type OpenSubtitlesConfig,
+  type OpenSubtitlesFile,
+  type OpenSubtitlesQuery,
+} from '../../core/captions/opensubtitles';
 import { loadCaption, parseCaptionFile } from './captions';
 import { usePlayer, type CaptionOption, type PlayerMeta } from './player.store';
 
@@ -19,7 +24,9 @@ const languageName = (code: string, locale: string): string => {
 
 /** The site's OpenSubtitles API, or null when it has no key (then only captions a source flags are listed). */
 export function opensubtitlesConfig(config: HostApi['config']): OpenSubtitlesConfig | null {
-  return config.opensubtitlesApiKey && config.opensubtitlesUrl ? { baseUrl: config.opensubtitlesUrl, apiKey: config.opensubtitlesApiKey } : null;
+  return config.opensubtitlesApiKey && config.opensubtitlesUrl
+    ? { baseUrl: config.opensubtitlesUrl, apiKey: config.opensubtitlesApiKey }
+    : null;
 }
 
 /** What to search OpenSubtitles for: the movie, or the show's episode; null when nothing plays. */
@@ -80,7 +87,13 @@ export function useCaptionOptions(): CaptionOption[] {
       });
     }
     for (const track of media.hlsSubtitles) {
-      options.push({ id: `hls-${track.id}`, language: track.language, label: `${track.label || languageName(track.language, state.language)} (HLS)`, kind: 'hls', url: track.url });
+      options.push({
+        id: `hls-${track.id}`,
+        language: track.language,
+        label: `${track.label || languageName(track.language, state.language)} (HLS)`,
+        kind: 'hls',
+        url: track.url,
+      });
     }
     // Found on OpenSubtitles for this very title (a search for the previous one is not listed).
     if (external.status === 'ready' && currentSearch && external.key === currentSearch.key) {
@@ -112,7 +125,12 @@ function useCurrentSearch(): { config: OpenSubtitlesConfig; key: string; query: 
  * `retry` after a failure. The results join the caption options; a failure is shown in the menu and
  * leaves playback alone.
  */
-export function useOpenSubtitlesSearch(auto = true): { enabled: boolean; status: 'idle' | 'loading' | 'ready' | 'failed'; errorCode: string | null; retry: () => void } {
+export function useOpenSubtitlesSearch(auto = true): {
+  enabled: boolean;
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  errorCode: string | null;
+  retry: () => void;
+} {
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
   const search = useCurrentSearch();

@@ -125,7 +125,10 @@ export function usePlaybackEffects(player: Player): void {
     const update = () => {
       const meta = player.ui.meta;
       if (meta && typeof MediaMetadata !== 'undefined' && session.metadata?.title !== meta.media.title) {
-        session.metadata = new MediaMetadata({ title: meta.media.title, ...(meta.media.poster ? { artwork: [{ src: meta.media.poster }] } : {}) });
+        session.metadata = new MediaMetadata({
+          title: meta.media.title,
+          ...(meta.media.poster ? { artwork: [{ src: meta.media.poster }] } : {}),
+        });
       }
       const { nextEpisode, previousEpisode } = player.hooks.current;
       const key = `${nextEpisode?.episodeId ?? ''}/${previousEpisode?.episodeId ?? ''}`;

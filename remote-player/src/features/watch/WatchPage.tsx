@@ -8,7 +8,20 @@ import { useLocation, useParams } from 'shared-contracts/router';
 import { decodeMediaId, useHostServices } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
 import { useViewParams } from './view-params';
-import { newPlayer, MetaErrorScreen, WaitingScreen, PlayerView, PlayerContext, type Player, type PlayerMeta, scrapeOptionsForRun, scrapeOptionsFrom, startStream, stopThumbnails, usePlaybackEffects } from '../player';
+import {
+  newPlayer,
+  MetaErrorScreen,
+  WaitingScreen,
+  PlayerView,
+  PlayerContext,
+  type Player,
+  type PlayerMeta,
+  scrapeOptionsForRun,
+  scrapeOptionsFrom,
+  startStream,
+  stopThumbnails,
+  usePlaybackEffects,
+} from '../player';
 import { documentTitle } from './title-meta';
 import { startWatchRun, type AutoplayChain } from './watch-run';
 
@@ -45,7 +58,17 @@ export default function WatchPage() {
   player.hooks.current.scrapeOptions = () => scrapeOptionsFrom(hostRef.current);
   player.hooks.current.scrapeOptionsForRun = (runId, signal) => scrapeOptionsForRun(hostRef.current, runId, signal);
   player.hooks.current.playStream = (stream, sourceId, embedId, options) =>
-    startStream(player, hostRef.current, stream, { sourceId, embedId }, { startAt: options?.startAt ?? player.engine.state.time, autoplay: player.engine.state.playing || player.engine.state.hasPlayedOnce, kind: 'chooseSource' });
+    startStream(
+      player,
+      hostRef.current,
+      stream,
+      { sourceId, embedId },
+      {
+        startAt: options?.startAt ?? player.engine.state.time,
+        autoplay: player.engine.state.playing || player.engine.state.hasPlayedOnce,
+        kind: 'chooseSource',
+      },
+    );
   player.hooks.current.goToEpisode = (seasonId, episodeId, options) => {
     if (!ref) return;
     const base = embed ? `/embed/${media}` : `/media/${media}`;
@@ -67,20 +90,26 @@ export default function WatchPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [media, season, episode, player, attempt]);
 
-  useEffect(() => () => {
-    stopThumbnails();
-    player.engine.destroy();
-    hostRef.current.actions.setDocumentTitle(null);
-  }, [player]);
+  useEffect(
+    () => () => {
+      stopThumbnails();
+      player.engine.destroy();
+      hostRef.current.actions.setDocumentTitle(null);
+    },
+    [player],
+  );
 
   const title = view.meta ? documentTitle(view.meta as PlayerMeta) : '';
   return (
     <PlayerContext.Provider value={player}>
       <PlayerView title={title}>
-        {load.status === 'loading' && view.status.status === 'idle' && (
-          <WaitingScreen label={t('meta.loading')} />
+        {load.status === 'loading' && view.status.status === 'idle' && <WaitingScreen label={t('meta.loading')} />}
+        {load.status === 'error' && (
+          <MetaErrorScreen
+            message={load.notFound ? t('meta.notFound') : t('meta.failed')}
+            {...(load.notFound ? {} : { retry: () => setAttempt((n) => n + 1) })}
+          />
         )}
-        {load.status === 'error' && <MetaErrorScreen message={load.notFound ? t('meta.notFound') : t('meta.failed')} {...(load.notFound ? {} : { retry: () => setAttempt((n) => n + 1) })} />}
         {!ref && <MetaErrorScreen message={t('meta.notFound')} />}
       </PlayerView>
     </PlayerContext.Provider>

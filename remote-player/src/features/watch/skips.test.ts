@@ -14,18 +14,32 @@ describe('intro skip lookup (spec §7)', () => {
   });
 
   it('retries up to 3 times on HTTP 500', async () => {
-    const fetchMock = vi.fn().mockResolvedValueOnce(answer(500)).mockResolvedValueOnce(answer(500)).mockResolvedValueOnce(answer(500)).mockResolvedValueOnce(answer(200, { introSkipTime: '5s' }));
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(answer(500))
+      .mockResolvedValueOnce(answer(500))
+      .mockResolvedValueOnce(answer(500))
+      .mockResolvedValueOnce(answer(200, { introSkipTime: '5s' }));
     vi.stubGlobal('fetch', fetchMock);
     expect(await fetchIntroSkip('http://skips', 'tt1', 1, 1)).toBe(5);
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
   it('gives up after the third retry, and on 404 or a bad value', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(500)),
+    );
     expect(await fetchIntroSkip('http://skips', 'tt1', 1, 1)).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => answer(404)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(404)),
+    );
     expect(await fetchIntroSkip('http://skips', 'tt1', 1, 1)).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => answer(200, { introSkipTime: '8 seconds' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(200, { introSkipTime: '8 seconds' })),
+    );
     expect(await fetchIntroSkip('http://skips', 'tt1', 1, 1)).toBeNull();
   });
 });

@@ -1,7 +1,14 @@
 /** Intro skip lookup (spec §7): GET /{imdbId}/{season}/{episode}, retried up to 3 times on HTTP 500. */
 import { parseSkipTime } from '../../core/player/skip-time';
 
-export async function fetchIntroSkip(baseUrl: string, imdbId: string, season: number, episode: number, signal?: AbortSignal, retries = 3): Promise<number | null> {
+export async function fetchIntroSkip(
+  baseUrl: string,
+  imdbId: string,
+  season: number,
+  episode: number,
+  signal?: AbortSignal,
+  retries = 3,
+): Promise<number | null> {
   const url = `${baseUrl.replace(/\/$/, '')}/${encodeURIComponent(imdbId)}/${season}/${episode}`;
   for (let attempt = 0; attempt <= retries; attempt++) {
     try {

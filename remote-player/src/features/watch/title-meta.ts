@@ -8,7 +8,13 @@ import type { EpisodeLink, PlayerMeta } from '../player';
 
 export type ResolvedTitle = Awaited<ReturnType<typeof resolveMeta>>;
 
-export async function resolveMeta(host: HostApi, ref: MediaRef, seasonId: string | undefined, episodeId: string | undefined, signal: AbortSignal) {
+export async function resolveMeta(
+  host: HostApi,
+  ref: MediaRef,
+  seasonId: string | undefined,
+  episodeId: string | undefined,
+  signal: AbortSignal,
+) {
   const details = await host.catalog.details(ref, { signal });
   if (ref.type === 'movie') return { details, meta: movieMeta(details), redirect: null, next: null, previous: null };
   const seasons = (details.seasons ?? []).filter((s) => s.number > 0);
@@ -17,12 +23,20 @@ export async function resolveMeta(host: HostApi, ref: MediaRef, seasonId: string
   const seasonDetails = await host.catalog.season(ref.tmdbId, season.number, { signal });
   const episode = episodeId ? seasonDetails.episodes.find((e) => e.id === episodeId) : seasonDetails.episodes[0];
   if (!episode) throw new CatalogError('not-found', 'episode not found');
-  if (!seasonId || !episodeId) return { details, meta: null, redirect: mediaPath(ref, details.title, { seasonId: season.id, episodeId: episode.id }), next: null, previous: null };
+  if (!seasonId || !episodeId)
+    return {
+      details,
+      meta: null,
+      redirect: mediaPath(ref, details.title, { seasonId: season.id, episodeId: episode.id }),
+      next: null,
+      previous: null,
+    };
   const index = seasonDetails.episodes.indexOf(episode);
   let next: EpisodeLink | null = null;
   const today = new Date().toISOString().slice(0, 10);
   const following = seasonDetails.episodes[index + 1];
-  if (following && following.airDate && following.airDate <= today) next = { seasonId: season.id, episodeId: following.id, title: following.title };
+  if (following && following.airDate && following.airDate <= today)
+    next = { seasonId: season.id, episodeId: following.id, title: following.title };
   else if (!following) {
     const nextSeason = seasons.find((s) => s.number === season.number + 1);
     if (nextSeason) {
@@ -44,7 +58,13 @@ export async function resolveMeta(host: HostApi, ref: MediaRef, seasonId: string
     }
   }
   const meta: PlayerMeta = {
-    media: { tmdbId: details.tmdbId, type: 'show', title: details.title, ...(details.year ? { year: details.year } : {}), ...(details.poster ? { poster: details.poster } : {}) },
+    media: {
+      tmdbId: details.tmdbId,
+      type: 'show',
+      title: details.title,
+      ...(details.year ? { year: details.year } : {}),
+      ...(details.poster ? { poster: details.poster } : {}),
+    },
     imdbId: details.imdbId,
     scrape: {
       type: 'show',
@@ -66,9 +86,21 @@ export async function resolveMeta(host: HostApi, ref: MediaRef, seasonId: string
 }
 
 export function movieMeta(details: MediaDetails): PlayerMeta {
-  const scrape: ScrapeMedia = { type: 'movie', title: details.title, releaseYear: details.year ?? 0, tmdbId: details.tmdbId, ...(details.imdbId ? { imdbId: details.imdbId } : {}) };
+  const scrape: ScrapeMedia = {
+    type: 'movie',
+    title: details.title,
+    releaseYear: details.year ?? 0,
+    tmdbId: details.tmdbId,
+    ...(details.imdbId ? { imdbId: details.imdbId } : {}),
+  };
   return {
-    media: { tmdbId: details.tmdbId, type: 'movie', title: details.title, ...(details.year ? { year: details.year } : {}), ...(details.poster ? { poster: details.poster } : {}) },
+    media: {
+      tmdbId: details.tmdbId,
+      type: 'movie',
+      title: details.title,
+      ...(details.year ? { year: details.year } : {}),
+      ...(details.poster ? { poster: details.poster } : {}),
+    },
     imdbId: details.imdbId,
     scrape,
   };

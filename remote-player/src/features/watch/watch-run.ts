@@ -87,7 +87,17 @@ function resetPlayer({ player, chain, reachedByAutoplay }: WatchRun) {
   stopThumbnails();
   player.engine.reset();
   player.dispatch({ type: 'reset' });
-  Object.assign(player.ui, { meta: null, sourceId: null, embedId: null, progress: emptyProgress(), scrapeError: null, introSkipTime: null, resumeFrom: null, skippedEpisodes: [], autoplayStopped: false });
+  Object.assign(player.ui, {
+    meta: null,
+    sourceId: null,
+    embedId: null,
+    progress: emptyProgress(),
+    scrapeError: null,
+    introSkipTime: null,
+    resumeFrom: null,
+    skippedEpisodes: [],
+    autoplayStopped: false,
+  });
 }
 
 /** The catalog's title (and episode); a failure is the page's error screen (not found, or retry). */
@@ -116,7 +126,12 @@ function showTitle({ player, host, onLoad }: WatchRun, resolved: ResolvedTitle, 
   host.actions.setDocumentTitle(documentTitle(meta));
   postToParent({
     type: 'ready',
-    media: { tmdbId: meta.media.tmdbId, type: meta.media.type, title: meta.media.title, ...(meta.episode ? { season: meta.episode.seasonNumber, episode: meta.episode.episodeNumber } : {}) },
+    media: {
+      tmdbId: meta.media.tmdbId,
+      type: meta.media.type,
+      title: meta.media.title,
+      ...(meta.episode ? { season: meta.episode.seasonNumber, episode: meta.episode.episodeNumber } : {}),
+    },
   });
 }
 
@@ -172,7 +187,13 @@ function playFromSavedPosition({ player, host, chain, autoplayNext, fromStart }:
     player.ui.skippedEpisodes = chain.skipped;
     chain.skipped = [];
   }
-  startStream(player, host, found.stream, { sourceId: found.sourceId, embedId: found.embedId }, { startAt: resume.startAt, autoplay: autoplayNext, kind: 'playMedia' });
+  startStream(
+    player,
+    host,
+    found.stream,
+    { sourceId: found.sourceId, embedId: found.embedId },
+    { startAt: resume.startAt, autoplay: autoplayNext, kind: 'playMedia' },
+  );
 }
 
 /** Spec §2: overlay routing through query param r (e.g. r=settings/captions/settings). */

@@ -8,13 +8,40 @@ const Page = styled.div`
   max-width: 56rem;
   margin: 0 auto;
   padding: 1.5rem 0 3rem;
-  .cards { display: flex; gap: 1rem; flex-wrap: wrap; margin: 1rem 0; }
-  .card { padding: 1rem 1.25rem; border-radius: 12px; background: ${(p) => p.theme.colors.surface}; border: 1px solid ${(p) => p.theme.colors.border}; min-width: 10rem; }
-  .card strong { display: block; font-size: 1.6rem; }
-  table { width: 100%; border-collapse: collapse; }
-  th, td { text-align: start; padding: 0.4rem 0.5rem; border-bottom: 1px solid ${(p) => p.theme.colors.border}; }
-  td.num, th.num { text-align: end; }
-  [role='alert'] { color: ${(p) => p.theme.colors.danger}; }
+  .cards {
+    display: flex;
+    gap: 1rem;
+    flex-wrap: wrap;
+    margin: 1rem 0;
+  }
+  .card {
+    padding: 1rem 1.25rem;
+    border-radius: 12px;
+    background: ${(p) => p.theme.colors.surface};
+    border: 1px solid ${(p) => p.theme.colors.border};
+    min-width: 10rem;
+  }
+  .card strong {
+    display: block;
+    font-size: 1.6rem;
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+  }
+  th,
+  td {
+    text-align: start;
+    padding: 0.4rem 0.5rem;
+    border-bottom: 1px solid ${(p) => p.theme.colors.border};
+  }
+  td.num,
+  th.num {
+    text-align: end;
+  }
+  [role='alert'] {
+    color: ${(p) => p.theme.colors.danger};
+  }
 `;
 
 export default function AdminPage() {

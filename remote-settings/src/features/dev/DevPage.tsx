@@ -11,13 +11,36 @@ const Page = styled.div`
   max-width: 56rem;
   margin: 0 auto;
   padding: 1.5rem 0 3rem;
-  dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1.5rem; margin: 0.75rem 0; }
-  dt { color: ${(p) => p.theme.colors.textDim}; }
-  dd { margin: 0; word-break: break-all; }
-  ul { padding-inline-start: 1.2rem; }
-  .ok { color: ${(p) => p.theme.colors.primary}; }
-  .bad { color: ${(p) => p.theme.colors.danger}; }
-  select { padding: 0.45rem; border-radius: 8px; background: ${(p) => p.theme.colors.surfaceRaised}; color: ${(p) => p.theme.colors.text}; border: 1px solid ${(p) => p.theme.colors.border}; font: inherit; }
+  dl {
+    display: grid;
+    grid-template-columns: max-content 1fr;
+    gap: 0.4rem 1.5rem;
+    margin: 0.75rem 0;
+  }
+  dt {
+    color: ${(p) => p.theme.colors.textDim};
+  }
+  dd {
+    margin: 0;
+    word-break: break-all;
+  }
+  ul {
+    padding-inline-start: 1.2rem;
+  }
+  .ok {
+    color: ${(p) => p.theme.colors.primary};
+  }
+  .bad {
+    color: ${(p) => p.theme.colors.danger};
+  }
+  select {
+    padding: 0.45rem;
+    border-radius: 8px;
+    background: ${(p) => p.theme.colors.surfaceRaised};
+    color: ${(p) => p.theme.colors.text};
+    border: 1px solid ${(p) => p.theme.colors.border};
+    font: inherit;
+  }
 `;
 
 type Outcome<T> = { status: 'idle' } | { status: 'running' } | { status: 'ok'; value: T } | { status: 'error'; message: string };
@@ -85,8 +108,7 @@ function WorkerTests() {
               const r = results[url];
               return (
                 <li key={url}>
-                  <code>{url}</code>{' '}
-                  {r?.status === 'ok' && <span className="ok">{t('dev.workerOk')}</span>}
+                  <code>{url}</code> {r?.status === 'ok' && <span className="ok">{t('dev.workerOk')}</span>}
                   {r?.status === 'error' && <span className="bad">{r.message}</span>}
                   {r?.status === 'running' && <span>…</span>}
                 </li>

@@ -17,24 +17,59 @@ const Layout = styled.div`
   display: grid;
   grid-template-columns: 14rem 1fr;
   gap: 2.5rem;
-  @media (max-width: 1023.98px) { grid-template-columns: 1fr; gap: 1rem; }
-  h1 { margin: 0 0 0.5rem; }
+  @media (max-width: 1023.98px) {
+    grid-template-columns: 1fr;
+    gap: 1rem;
+  }
+  h1 {
+    margin: 0 0 0.5rem;
+  }
 `;
 
 const Sidebar = styled.aside`
   position: sticky;
   top: 5rem;
   align-self: start;
-  nav ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.2rem; }
-  nav a { display: block; padding: 0.45rem 0.75rem; border-radius: 8px; color: ${(p) => p.theme.colors.text}; text-decoration: none; }
-  nav a[aria-current='true'] { background: ${(p) => p.theme.colors.surfaceRaised}; color: ${(p) => p.theme.colors.primary}; }
-  .stats { margin-top: 1.5rem; font-size: 0.85rem; color: ${(p) => p.theme.colors.textDim}; }
-  .stats h2 { font-size: 0.9rem; margin: 0 0 0.4rem; color: ${(p) => p.theme.colors.text}; }
-  .stats p { margin: 0.15rem 0; }
+  nav ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 0.2rem;
+  }
+  nav a {
+    display: block;
+    padding: 0.45rem 0.75rem;
+    border-radius: 8px;
+    color: ${(p) => p.theme.colors.text};
+    text-decoration: none;
+  }
+  nav a[aria-current='true'] {
+    background: ${(p) => p.theme.colors.surfaceRaised};
+    color: ${(p) => p.theme.colors.primary};
+  }
+  .stats {
+    margin-top: 1.5rem;
+    font-size: 0.85rem;
+    color: ${(p) => p.theme.colors.textDim};
+  }
+  .stats h2 {
+    font-size: 0.9rem;
+    margin: 0 0 0.4rem;
+    color: ${(p) => p.theme.colors.text};
+  }
+  .stats p {
+    margin: 0.15rem 0;
+  }
   @media (max-width: 1023.98px) {
     position: static;
-    nav ul { display: flex; flex-wrap: wrap; }
-    .stats { display: none; }
+    nav ul {
+      display: flex;
+      flex-wrap: wrap;
+    }
+    .stats {
+      display: none;
+    }
   }
 `;
 
@@ -53,7 +88,9 @@ const SaveBar = styled.div`
   border: 1px solid ${(p) => p.theme.colors.border};
   box-shadow: 0 10px 30px rgb(0 0 0 / 45%);
   z-index: 20;
-  span { flex: 1; }
+  span {
+    flex: 1;
+  }
 `;
 
 /** The height of an element that comes and goes (the save bar wraps onto two lines on a phone). */
@@ -106,7 +143,11 @@ export default function SettingsPage() {
   const { confirm, dialog: confirmDialog } = useConfirm();
   const save = async () => {
     if (draftApi.draft.backendUrl !== draftApi.saved.backendUrl && loggedIn) {
-      const sure = await confirm({ title: t('connections.changeServerTitle'), message: t('connections.changeServerConfirm'), confirmLabel: t('connections.changeServerButton') });
+      const sure = await confirm({
+        title: t('connections.changeServerTitle'),
+        message: t('connections.changeServerConfirm'),
+        confirmLabel: t('connections.changeServerButton'),
+      });
       if (!sure) return;
     }
     void draftApi.save();
@@ -143,9 +184,7 @@ export default function SettingsPage() {
         </div>
       </Sidebar>
       <div>
-        {loggedIn && service && (
-          <AccountSections service={service} />
-        )}
+        {loggedIn && service && <AccountSections service={service} />}
         <AppearanceSection draftApi={draftApi} />
         <ConnectionsSection draftApi={draftApi} />
         <PreferencesSection draftApi={draftApi} />

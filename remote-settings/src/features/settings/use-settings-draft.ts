@@ -41,9 +41,15 @@ export function useSettingsDraft(host: HostApi) {
     if (!dirtyRef.current) setDraft(saved);
   }, [saved]);
 
-  const update = useCallback(<K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K] | ((old: SettingsDraft[K]) => SettingsDraft[K])) => {
-    setDraft((old) => ({ ...old, [key]: typeof value === 'function' ? (value as (o: SettingsDraft[K]) => SettingsDraft[K])(old[key]) : value }));
-  }, []);
+  const update = useCallback(
+    <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K] | ((old: SettingsDraft[K]) => SettingsDraft[K])) => {
+      setDraft((old) => ({
+        ...old,
+        [key]: typeof value === 'function' ? (value as (o: SettingsDraft[K]) => SettingsDraft[K])(old[key]) : value,
+      }));
+    },
+    [],
+  );
 
   const save = useCallback(async () => {
     const { actions } = host;

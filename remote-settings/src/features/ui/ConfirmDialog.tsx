@@ -29,14 +29,37 @@ const Dialog = styled.dialog`
   background: ${(p) => p.theme.colors.surface};
   color: ${(p) => p.theme.colors.text};
   box-shadow: 0 20px 60px rgb(0 0 0 / 50%);
-  &::backdrop { background: rgb(0 0 0 / 60%); }
-  h2 { margin: 0 0 0.75rem; font-size: 1.2rem; }
-  p { margin: 0 0 1.5rem; line-height: 1.5; color: ${(p) => p.theme.colors.textDim}; }
-  .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; justify-content: flex-end; }
-  .actions button { min-height: 44px; }
+  &::backdrop {
+    background: rgb(0 0 0 / 60%);
+  }
+  h2 {
+    margin: 0 0 0.75rem;
+    font-size: 1.2rem;
+  }
+  p {
+    margin: 0 0 1.5rem;
+    line-height: 1.5;
+    color: ${(p) => p.theme.colors.textDim};
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.75rem;
+    justify-content: flex-end;
+  }
+  .actions button {
+    min-height: 44px;
+  }
   /* Dark text: the themes' danger red is light (white on it fails contrast, 2.8:1). */
-  .destructive { background: ${(p) => p.theme.colors.danger}; color: #1b0707; border-color: transparent; }
-  button:focus-visible { outline: 3px solid ${(p) => p.theme.colors.primary}; outline-offset: 2px; }
+  .destructive {
+    background: ${(p) => p.theme.colors.danger};
+    color: #1b0707;
+    border-color: transparent;
+  }
+  button:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.primary};
+    outline-offset: 2px;
+  }
 `;
 
 interface Pending extends ConfirmOptions {
@@ -105,7 +128,12 @@ export function useConfirm(): { confirm: (options: ConfirmOptions) => Promise<bo
         <Button type="button" autoFocus onClick={() => answer(false)}>
           {t('dialog.cancel')}
         </Button>
-        <Button type="button" className={pending.destructive ? 'destructive' : undefined} $variant={pending.destructive ? undefined : 'primary'} onClick={() => answer(true)}>
+        <Button
+          type="button"
+          className={pending.destructive ? 'destructive' : undefined}
+          $variant={pending.destructive ? undefined : 'primary'}
+          onClick={() => answer(true)}
+        >
           {pending.confirmLabel}
         </Button>
       </div>

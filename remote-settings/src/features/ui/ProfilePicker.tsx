@@ -12,7 +12,10 @@ const ICON_KEYS = Object.keys(PROFILE_ICON_PATHS);
 
 const Group = styled.div`
   margin: 0 0 1rem;
-  .legend { font-weight: 600; margin: 0 0 0.4rem; }
+  .legend {
+    font-weight: 600;
+    margin: 0 0 0.4rem;
+  }
 `;
 
 const Options = styled.div`
@@ -36,7 +39,10 @@ const Options = styled.div`
     border-color: ${(p) => p.theme.colors.text};
     box-shadow: 0 0 0 2px ${(p) => p.theme.colors.primary};
   }
-  [role='radio']:focus-visible { outline: 2px solid ${(p) => p.theme.colors.primary}; outline-offset: 3px; }
+  [role='radio']:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.primary};
+    outline-offset: 3px;
+  }
   .custom {
     position: relative;
     display: grid;
@@ -47,9 +53,25 @@ const Options = styled.div`
     border: 2px dashed ${(p) => p.theme.colors.border};
     cursor: pointer;
   }
-  .custom.chosen { border-style: solid; border-color: ${(p) => p.theme.colors.text}; box-shadow: 0 0 0 2px ${(p) => p.theme.colors.primary}; }
-  .custom:focus-within { outline: 2px solid ${(p) => p.theme.colors.primary}; outline-offset: 3px; }
-  .custom input { position: absolute; inset: 0; opacity: 0; cursor: pointer; width: 100%; height: 100%; border: 0; padding: 0; }
+  .custom.chosen {
+    border-style: solid;
+    border-color: ${(p) => p.theme.colors.text};
+    box-shadow: 0 0 0 2px ${(p) => p.theme.colors.primary};
+  }
+  .custom:focus-within {
+    outline: 2px solid ${(p) => p.theme.colors.primary};
+    outline-offset: 3px;
+  }
+  .custom input {
+    position: absolute;
+    inset: 0;
+    opacity: 0;
+    cursor: pointer;
+    width: 100%;
+    height: 100%;
+    border: 0;
+    padding: 0;
+  }
 `;
 
 const Swatch = styled.span`
@@ -79,7 +101,17 @@ export const Avatar = styled.span`
 
 function Icon({ icon, size = 22 }: { icon: string; size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+    >
       <path d={profileIconPath(icon)} />
     </svg>
   );
@@ -101,20 +133,49 @@ function onArrows(event: KeyboardEvent<HTMLElement>, count: number, index: numbe
   event.currentTarget.querySelectorAll<HTMLElement>('[role=radio]')[next]?.focus();
 }
 
-function RadioGroup({ label, testId, count, index, choose, children }: { label: string; testId: string; count: number; index: number; choose: (next: number) => void; children: ReactNode }) {
+function RadioGroup({
+  label,
+  testId,
+  count,
+  index,
+  choose,
+  children,
+}: {
+  label: string;
+  testId: string;
+  count: number;
+  index: number;
+  choose: (next: number) => void;
+  children: ReactNode;
+}) {
   return (
     <Group>
       <p className="legend" id={`${testId}-label`}>
         {label}
       </p>
-      <Options role="radiogroup" aria-labelledby={`${testId}-label`} data-testid={testId} onKeyDown={(e) => onArrows(e, count, index, choose)}>
+      <Options
+        role="radiogroup"
+        aria-labelledby={`${testId}-label`}
+        data-testid={testId}
+        onKeyDown={(e) => onArrows(e, count, index, choose)}
+      >
         {children}
       </Options>
     </Group>
   );
 }
 
-function ColorChoice({ label, testId, value, onChange }: { label: string; testId: string; value: string; onChange: (color: string) => void }) {
+function ColorChoice({
+  label,
+  testId,
+  value,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (color: string) => void;
+}) {
   const { t } = useTranslation('settings');
   const index = PROFILE_COLORS.findIndex((color) => color.value.toLowerCase() === value.toLowerCase());
   return (
@@ -124,7 +185,13 @@ function ColorChoice({ label, testId, value, onChange }: { label: string; testId
       </p>
       <Options>
         {/* Its swatches and the custom one wrap as one row (display: contents keeps the group's role). */}
-        <div role="radiogroup" style={{ display: 'contents' }} aria-labelledby={`${testId}-label`} data-testid={testId} onKeyDown={(e) => onArrows(e, PROFILE_COLORS.length, index, (next) => onChange(PROFILE_COLORS[next]!.value))}>
+        <div
+          role="radiogroup"
+          style={{ display: 'contents' }}
+          aria-labelledby={`${testId}-label`}
+          data-testid={testId}
+          onKeyDown={(e) => onArrows(e, PROFILE_COLORS.length, index, (next) => onChange(PROFILE_COLORS[next]!.value))}
+        >
           {PROFILE_COLORS.map((color, i) => (
             <button
               key={color.key}
@@ -141,8 +208,20 @@ function ColorChoice({ label, testId, value, onChange }: { label: string; testId
         </div>
         {/* Any other colour: the browser's colour picker, checked-looking when the colour is not in the palette. */}
         <label className={index < 0 ? 'custom chosen' : 'custom'} title={t('account.colors.custom')}>
-          <Swatch style={{ '--swatch': index < 0 ? value : 'conic-gradient(#e04f5f, #d6a23a, #4fa36b, #3aafb9, #2e65cf, #8d44d6, #e04f5f)' } as CSSProperties} />
-          <input type="color" aria-label={`${label}: ${t('account.colors.custom')}`} data-testid={`${testId}-custom`} value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'} onChange={(e) => onChange(e.target.value)} />
+          <Swatch
+            style={
+              {
+                '--swatch': index < 0 ? value : 'conic-gradient(#e04f5f, #d6a23a, #4fa36b, #3aafb9, #2e65cf, #8d44d6, #e04f5f)',
+              } as CSSProperties
+            }
+          />
+          <input
+            type="color"
+            aria-label={`${label}: ${t('account.colors.custom')}`}
+            data-testid={`${testId}-custom`}
+            value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
+            onChange={(e) => onChange(e.target.value)}
+          />
         </label>
       </Options>
     </Group>
@@ -155,13 +234,34 @@ export function ProfilePicker({ profile, onChange }: { profile: AccountProfile; 
   return (
     <div data-testid="profile-picker">
       <Preview>
-        <Avatar data-testid="profile-preview" style={{ '--avatar-a': profile.colorA, '--avatar-b': profile.colorB } as CSSProperties} role="img" aria-label={t('account.preview')}>
+        <Avatar
+          data-testid="profile-preview"
+          style={{ '--avatar-a': profile.colorA, '--avatar-b': profile.colorB } as CSSProperties}
+          role="img"
+          aria-label={t('account.preview')}
+        >
           <Icon icon={profile.icon} size={26} />
         </Avatar>
       </Preview>
-      <ColorChoice label={t('account.colorA')} testId="profile-color-a" value={profile.colorA} onChange={(colorA) => onChange({ ...profile, colorA })} />
-      <ColorChoice label={t('account.colorB')} testId="profile-color-b" value={profile.colorB} onChange={(colorB) => onChange({ ...profile, colorB })} />
-      <RadioGroup label={t('account.icon')} testId="profile-icon" count={ICON_KEYS.length} index={iconIndex} choose={(next) => onChange({ ...profile, icon: ICON_KEYS[next]! })}>
+      <ColorChoice
+        label={t('account.colorA')}
+        testId="profile-color-a"
+        value={profile.colorA}
+        onChange={(colorA) => onChange({ ...profile, colorA })}
+      />
+      <ColorChoice
+        label={t('account.colorB')}
+        testId="profile-color-b"
+        value={profile.colorB}
+        onChange={(colorB) => onChange({ ...profile, colorB })}
+      />
+      <RadioGroup
+        label={t('account.icon')}
+        testId="profile-icon"
+        count={ICON_KEYS.length}
+        index={iconIndex}
+        choose={(next) => onChange({ ...profile, icon: ICON_KEYS[next]! })}
+      >
         {ICON_KEYS.map((key, i) => (
           <button
             key={key}

@@ -6,10 +6,22 @@ export const SectionBox = styled.section`
   padding: 1.5rem 0 2rem;
   border-bottom: 1px solid ${(p) => p.theme.colors.border};
   scroll-margin-top: 5rem;
-  h2 { margin: 0 0 1rem; font-size: 1.35rem; }
-  h3 { margin: 1.5rem 0 0.6rem; font-size: 1rem; }
-  .hint { color: ${(p) => p.theme.colors.textDim}; font-size: 0.9rem; margin: 0.15rem 0 0; }
-  [role='alert'] { color: ${(p) => p.theme.colors.danger}; }
+  h2 {
+    margin: 0 0 1rem;
+    font-size: 1.35rem;
+  }
+  h3 {
+    margin: 1.5rem 0 0.6rem;
+    font-size: 1rem;
+  }
+  .hint {
+    color: ${(p) => p.theme.colors.textDim};
+    font-size: 0.9rem;
+    margin: 0.15rem 0 0;
+  }
+  [role='alert'] {
+    color: ${(p) => p.theme.colors.danger};
+  }
 `;
 
 export const Button = styled.button<{ $variant?: 'primary' | 'secondary' | 'danger' }>`
@@ -21,7 +33,10 @@ export const Button = styled.button<{ $variant?: 'primary' | 'secondary' | 'dang
   border: 1px solid ${(p) => (p.$variant === 'primary' ? 'transparent' : p.theme.colors.border)};
   background: ${(p) => (p.$variant === 'primary' ? p.theme.colors.primary : p.theme.colors.surfaceRaised)};
   color: ${(p) => (p.$variant === 'primary' ? p.theme.colors.primaryText : p.$variant === 'danger' ? p.theme.colors.danger : p.theme.colors.text)};
-  &:disabled { opacity: 0.6; cursor: default; }
+  &:disabled {
+    opacity: 0.6;
+    cursor: default;
+  }
 `;
 
 export const TextInput = styled.input`
@@ -41,7 +56,9 @@ const ToggleRow = styled.div`
   justify-content: space-between;
   gap: 1rem;
   padding: 0.75rem 0;
-  .label { font-weight: 600; }
+  .label {
+    font-weight: 600;
+  }
   button[role='switch'] {
     flex: none;
     width: 2.8rem;
@@ -63,11 +80,26 @@ const ToggleRow = styled.div`
     background: ${(p) => p.theme.colors.textDim};
     transition: inset-inline-start 120ms;
   }
-  button[aria-checked='true'] { background: ${(p) => p.theme.colors.primary}; }
-  button[aria-checked='true']::after { inset-inline-start: 1.35rem; background: ${(p) => p.theme.colors.primaryText}; }
+  button[aria-checked='true'] {
+    background: ${(p) => p.theme.colors.primary};
+  }
+  button[aria-checked='true']::after {
+    inset-inline-start: 1.35rem;
+    background: ${(p) => p.theme.colors.primaryText};
+  }
 `;
 
-export function Toggle({ label, hint, checked, onChange }: { label: string; hint?: string; checked: boolean; onChange: (value: boolean) => void }) {
+export function Toggle({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
   const id = useId();
   return (
     <ToggleRow>
@@ -81,7 +113,14 @@ export function Toggle({ label, hint, checked, onChange }: { label: string; hint
           </p>
         )}
       </div>
-      <button type="button" role="switch" aria-checked={checked} aria-labelledby={`${id}-label`} aria-describedby={hint ? `${id}-hint` : undefined} onClick={() => onChange(!checked)} />
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onClick={() => onChange(!checked)}
+      />
     </ToggleRow>
   );
 }
@@ -92,11 +131,27 @@ const SliderRow = styled.label`
   gap: 0.25rem 1rem;
   align-items: center;
   padding: 0.5rem 0;
-  span.name { grid-column: 1 / -1; font-weight: 600; }
+  span.name {
+    grid-column: 1 / -1;
+    font-weight: 600;
+  }
   /* Themed: the track's filled part and the thumb take the theme's accent. */
-  input[type='range'] { width: 100%; margin: 0; height: 1.75rem; accent-color: ${(p) => p.theme.colors.primary}; cursor: pointer; }
-  input[type='range']:focus-visible { outline: 2px solid ${(p) => p.theme.colors.primary}; outline-offset: 2px; border-radius: 4px; }
-  input[type='number'] { width: 100%; box-sizing: border-box; }
+  input[type='range'] {
+    width: 100%;
+    margin: 0;
+    height: 1.75rem;
+    accent-color: ${(p) => p.theme.colors.primary};
+    cursor: pointer;
+  }
+  input[type='range']:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.primary};
+    outline-offset: 2px;
+    border-radius: 4px;
+  }
+  input[type='number'] {
+    width: 100%;
+    box-sizing: border-box;
+  }
 `;
 
 /** A range slider with a typed number field (spec §5: typed values rounded when no decimals; non-numbers ignored). */
@@ -127,8 +182,25 @@ export function Slider({
   return (
     <SliderRow>
       <span className="name">{label}</span>
-      <input type="range" min={min} max={max} step={step} value={value} onChange={(e) => set(e.target.value)} aria-valuetext={`${value}${unit}`} />
-      <TextInput as="input" type="number" min={min} max={max} step={step} value={value} aria-label={`${label} (${unit})`} onChange={(e) => set(e.target.value)} />
+      <input
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        aria-valuetext={`${value}${unit}`}
+      />
+      <TextInput
+        as="input"
+        type="number"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        aria-label={`${label} (${unit})`}
+        onChange={(e) => set(e.target.value)}
+      />
     </SliderRow>
   );
 }

@@ -13,22 +13,19 @@ import type { Env } from '../http';
 export function authRoutes(app: Hono<Env>, ctx: RouteContext): void {
   const { db, config, rateLimit } = ctx;
 
-
   const newChallenge = async (flow: 'registration' | 'login', publicKey: string | null) => {
     const code = randomUUID();
-    await db.query(
-      "INSERT INTO challenge_codes (code, flow, auth_type, public_key, expires_at) VALUES ($1, $2, 'mnemonic', $3, $4)",
-      [code, flow, publicKey, new Date(Date.now() + config.challengeTtlMs)],
-    );
+    await db.query("INSERT INTO challenge_codes (code, flow, auth_type, public_key, expires_at) VALUES ($1, $2, 'mnemonic', $3, $4)", [
+      code,
+      flow,
+      publicKey,
+      new Date(Date.now() + config.challengeTtlMs),
+    ]);
     return code;
   };
 
   /** Takes the challenge (single use: deleted whatever the outcome) and checks expiry and signature. */
-  const consumeChallenge = async (
-    flow: 'registration' | 'login',
-    challenge: { code: string; signature: string },
-    publicKey: string,
-  ) => {
+  const consumeChallenge = async (flow: 'registration' | 'login', challenge: { code: string; signature: string }, publicKey: string) => {
     const { rows } = await db.query<{ expires_at: Date; public_key: string | null }>(
       "DELETE FROM challenge_codes WHERE code = $1 AND flow = $2 AND auth_type = 'mnemonic' RETURNING expires_at, public_key",
       [challenge.code, flow],
@@ -67,18 +64,17 @@ export function authRoutes(app: Hono<Env>, ctx: RouteContext): void {
     const publicKey = normalizePublicKey(body.publicKey);
     if (!publicKey) throw new ApiError(401, 'Challenge Code Signature Invalid');
     await consumeChallenge('registration', body.challenge, publicKey);
-    const result = await db
-      .transaction(async (tx) => {
-        const { rows } = await tx.query<UserRow>(
-          `INSERT INTO users (id, public_key, namespace, profile, last_logged_in) VALUES ($1, $2, $3, $4::jsonb, now())
+    const result = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<UserRow>(
+        `INSERT INTO users (id, public_key, namespace, profile, last_logged_in) VALUES ($1, $2, $3, $4::jsonb, now())
            ON CONFLICT (public_key) DO NOTHING RETURNING ${USER_COLUMNS}`,
-          [newUserId(), publicKey, body.namespace, JSON.stringify(body.profile)],
-        );
-        const user = rows[0];
-        if (!user) throw new ApiError(409, 'User already exists');
-        const session = await createSession(tx, user.id, body.device, c.req.header('user-agent') ?? '');
-        return { user, session };
-      });
+        [newUserId(), publicKey, body.namespace, JSON.stringify(body.profile)],
+      );
+      const user = rows[0];
+      if (!user) throw new ApiError(409, 'User already exists');
+      const session = await createSession(tx, user.id, body.device, c.req.header('user-agent') ?? '');
+      return { user, session };
+    });
     return c.json({
       user: userDto(result.user),
       session: sessionDto(result.session),
@@ -90,9 +86,7 @@ export function authRoutes(app: Hono<Env>, ctx: RouteContext): void {
     await rateLimit(c, 'loginStart');
     const body = await parseBody(c, S.LoginStart);
     const publicKey = normalizePublicKey(body.publicKey);
-    const { rows } = publicKey
-      ? await db.query('SELECT 1 FROM users WHERE public_key = $1', [publicKey])
-      : { rows: [] };
+    const { rows } = publicKey ? await db.query('SELECT 1 FROM users WHERE public_key = $1', [publicKey]) : { rows: [] };
     if (!rows.length || !publicKey) throw new ApiError(401, 'User cannot be found');
     return c.json({ challenge: await newChallenge('login', publicKey) } satisfies S.ChallengeResponse);
   });
@@ -104,10 +98,9 @@ export function authRoutes(app: Hono<Env>, ctx: RouteContext): void {
     if (!publicKey) throw new ApiError(401, 'User cannot be found');
     await consumeChallenge('login', body.challenge, publicKey);
     const result = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<UserRow>(
-        `UPDATE users SET last_logged_in = now() WHERE public_key = $1 RETURNING ${USER_COLUMNS}`,
-        [publicKey],
-      );
+      const { rows } = await tx.query<UserRow>(`UPDATE users SET last_logged_in = now() WHERE public_key = $1 RETURNING ${USER_COLUMNS}`, [
+        publicKey,
+      ]);
       const user = rows[0];
       if (!user) throw new ApiError(401, 'User cannot be found');
       const session = await createSession(tx, user.id, body.device, c.req.header('user-agent') ?? '');

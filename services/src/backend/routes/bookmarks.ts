@@ -23,7 +23,11 @@ export function bookmarkRoutes(app: Hono<Env>, ctx: RouteContext): void {
     const auth = await requireSelf(c, WRITE);
     const items = await parseBody(c, S.BookmarkList);
     const stamped = items.map((item) => ({ ...item, at: clampDate(item.updatedAt) }));
-    const latest = dedupe(stamped, (item) => item.tmdbId, (current, next) => next.at >= current.at);
+    const latest = dedupe(
+      stamped,
+      (item) => item.tmdbId,
+      (current, next) => next.at >= current.at,
+    );
     const ids = latest.map((item) => item.tmdbId);
     await checkRowLimit(db, 'bookmarks', 'tmdb_id', auth.userId, ids, config.maxBookmarks, 'bookmarks');
     for (const chunk of chunks(latest)) {

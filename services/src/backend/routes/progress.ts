@@ -25,11 +25,20 @@ export function progressRoutes(app: Hono<Env>, ctx: RouteContext): void {
     const auth = await requireSelf(c, WRITE);
     await rateLimit(c, 'progressImport');
     const items = await parseBody(c, S.ProgressImport);
-    const keyOf = (item: { tmdbId: string; seasonId?: string | null; episodeId?: string | null }) => JSON.stringify([item.tmdbId, item.seasonId ?? '', item.episodeId ?? '']);
+    const keyOf = (item: { tmdbId: string; seasonId?: string | null; episodeId?: string | null }) =>
+      JSON.stringify([item.tmdbId, item.seasonId ?? '', item.episodeId ?? '']);
     // New rows are inserted; existing ones only move forward (larger watched), as upstream.
     const furthest = dedupe(items, keyOf, (current, next) => next.watched >= current.watched);
     const rowKeys = furthest.map((item) => [item.tmdbId, item.seasonId ?? '', item.episodeId ?? ''].join('\u001f'));
-    await checkRowLimit(db, 'progress_items', "tmdb_id || chr(31) || season_id || chr(31) || episode_id", auth.userId, rowKeys, config.maxProgressItems, 'progress items');
+    await checkRowLimit(
+      db,
+      'progress_items',
+      'tmdb_id || chr(31) || season_id || chr(31) || episode_id',
+      auth.userId,
+      rowKeys,
+      config.maxProgressItems,
+      'progress items',
+    );
     for (const chunk of chunks(furthest)) {
       await db.query(
         `INSERT INTO progress_items (id, user_id, tmdb_id, season_id, episode_id, season_number, episode_number, meta, duration, watched, updated_at)

@@ -8,7 +8,6 @@ import type { Env } from '../http';
 export function publicRoutes(app: Hono<Env>, ctx: RouteContext): void {
   const { db, config } = ctx;
 
-
   app.get('/', (c) => c.json({ message: `Backend is working as expected (${config.version})` }));
 
   app.get('/healthcheck', async (c) => {

@@ -9,7 +9,6 @@ import type { Env } from '../http';
 export function settingsRoutes(app: Hono<Env>, ctx: RouteContext): void {
   const { db, requireSelf } = ctx;
 
-
   const SETTINGS_COLUMNS = {
     applicationTheme: 'application_theme',
     applicationLanguage: 'application_language',
@@ -27,17 +26,13 @@ export function settingsRoutes(app: Hono<Env>, ctx: RouteContext): void {
     const auth = await requireSelf(c, WRITE);
     const body = await parseBody(c, S.SettingsPut);
     // Partial update: absent keys are kept, null clears.
-    const present = (Object.keys(SETTINGS_COLUMNS) as (keyof typeof SETTINGS_COLUMNS)[]).filter(
-      (key) => body[key] !== undefined,
-    );
+    const present = (Object.keys(SETTINGS_COLUMNS) as (keyof typeof SETTINGS_COLUMNS)[]).filter((key) => body[key] !== undefined);
     const columns = present.map((key) => SETTINGS_COLUMNS[key]);
     const values = present.map((key) =>
       key === 'proxyUrls' ? (body.proxyUrls === null ? null : JSON.stringify(body.proxyUrls)) : body[key],
     );
     const placeholders = present.map((key, i) => (key === 'proxyUrls' ? `$${i + 2}::jsonb` : `$${i + 2}`));
-    const update = columns.length
-      ? `DO UPDATE SET ${columns.map((col) => `${col} = excluded.${col}`).join(', ')}`
-      : 'DO NOTHING';
+    const update = columns.length ? `DO UPDATE SET ${columns.map((col) => `${col} = excluded.${col}`).join(', ')}` : 'DO NOTHING';
     const row = await db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO user_settings (id${columns.map((col) => `, ${col}`).join('')}) VALUES ($1${placeholders.map((p) => `, ${p}`).join('')})

@@ -10,9 +10,7 @@ import type { Env } from '../http';
 export function userRoutes(app: Hono<Env>, ctx: RouteContext): void {
   const { db, requireAuth, requireSelf, revoke } = ctx;
 
-
-  const loadUser = async (id: string) =>
-    (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id])).rows[0];
+  const loadUser = async (id: string) => (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id])).rows[0];
 
   app.get('/users/@me', async (c) => {
     const auth = await requireAuth(c);
@@ -67,10 +65,7 @@ export function userRoutes(app: Hono<Env>, ctx: RouteContext): void {
     const auth = await requireSelf(c, WRITE);
     const others = (id: string, userId: string) => userId === auth.userId && id !== auth.sessionId;
     revoke(others);
-    const { rowCount } = await db.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [
-      auth.userId,
-      auth.sessionId,
-    ]);
+    const { rowCount } = await db.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [auth.userId, auth.sessionId]);
     revoke(others);
     return c.json({ count: rowCount } satisfies S.CountResponse);
   });
@@ -86,10 +81,10 @@ export function userRoutes(app: Hono<Env>, ctx: RouteContext): void {
     if (!session) throw new ApiError(404, 'Session cannot be found');
     if (session.user_id !== auth.userId) throw new ApiError(403, 'Cannot edit sessions you do not own');
     if (body.deviceName === undefined) return c.json(sessionDto(session));
-    const updated = await db.query<SessionRow>(
-      `UPDATE sessions SET device = $2 WHERE id = $1 RETURNING ${SESSION_COLUMNS}`,
-      [sid, body.deviceName],
-    );
+    const updated = await db.query<SessionRow>(`UPDATE sessions SET device = $2 WHERE id = $1 RETURNING ${SESSION_COLUMNS}`, [
+      sid,
+      body.deviceName,
+    ]);
     if (!updated.rows[0]) throw new ApiError(404, 'Session cannot be found');
     return c.json(sessionDto(updated.rows[0]));
   });

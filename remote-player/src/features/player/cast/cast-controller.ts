@@ -44,7 +44,13 @@ export function startCastController(sdk: CastSdk, player: Player): () => void {
   const target: RemoteMediaTarget = {
     load(source, { startAt, autoplay, quality }) {
       const session = context.getCurrentSession();
-      const request = castMediaRequest(source, { quality, title: titleOf(player), poster: player.ui.meta?.media.poster ?? null, startAt, autoplay });
+      const request = castMediaRequest(source, {
+        quality,
+        title: titleOf(player),
+        poster: player.ui.meta?.media.poster ?? null,
+        startAt,
+        autoplay,
+      });
       if (!session || !request) {
         console.warn('[player] nothing to cast:', session ? 'the source has no file a receiver can play' : 'no Cast session');
         return;
@@ -94,7 +100,8 @@ export function startCastController(sdk: CastSdk, player: Player): () => void {
     if (event.castState) player.cast.castState = event.castState;
   };
   const onSessionState = (event: CastContextEvent) => {
-    if (event.sessionState === 'SESSION_START_FAILED') console.warn('[player] Chromecast session failed to start:', event.errorCode ?? 'unknown error');
+    if (event.sessionState === 'SESSION_START_FAILED')
+      console.warn('[player] Chromecast session failed to start:', event.errorCode ?? 'unknown error');
     const change = sessionSwitch(event.sessionState);
     if (change === 'connect') connect();
     else if (change === 'disconnect') disconnect();
@@ -116,7 +123,16 @@ export function startCastController(sdk: CastSdk, player: Player): () => void {
     const patch = patchFromRemote(event.field, event.value);
     if (patch) engine.updateFromRemote(patch);
   };
-  const remoteEvents = [E.IS_CONNECTED_CHANGED, E.IS_MEDIA_LOADED_CHANGED, E.CURRENT_TIME_CHANGED, E.DURATION_CHANGED, E.IS_PAUSED_CHANGED, E.VOLUME_LEVEL_CHANGED, E.IS_MUTED_CHANGED, E.PLAYER_STATE_CHANGED];
+  const remoteEvents = [
+    E.IS_CONNECTED_CHANGED,
+    E.IS_MEDIA_LOADED_CHANGED,
+    E.CURRENT_TIME_CHANGED,
+    E.DURATION_CHANGED,
+    E.IS_PAUSED_CHANGED,
+    E.VOLUME_LEVEL_CHANGED,
+    E.IS_MUTED_CHANGED,
+    E.PLAYER_STATE_CHANGED,
+  ];
 
   const C = framework.CastContextEventType;
   context.addEventListener(C.CAST_STATE_CHANGED, onCastState);

@@ -11,7 +11,14 @@ export function AudioMenu() {
   return (
     <MenuCard title={t('menus.audio.title')} back="/">
       {media.audioTracks.map((track) => (
-        <Choice key={track.id} label={track.label || track.language} value={track.language} selected={media.audioTrack === track.id} onClick={() => engine.setAudioTrack(track.id)} testId={`audio-${track.language}`} />
+        <Choice
+          key={track.id}
+          label={track.label || track.language}
+          value={track.language}
+          selected={media.audioTrack === track.id}
+          onClick={() => engine.setAudioTrack(track.id)}
+          testId={`audio-${track.language}`}
+        />
       ))}
     </MenuCard>
   );

@@ -13,12 +13,37 @@ const Swatches = styled.div`
   gap: 0.5rem;
   padding: 0.4rem 0.6rem;
   align-items: center;
-  button { width: 1.75rem; height: 1.75rem; border-radius: 50%; border: 2px solid ${(p) => p.theme.colors.border}; cursor: pointer; }
-  button[aria-checked='true'] { border-color: ${(p) => p.theme.colors.text}; box-shadow: 0 0 0 2px ${(p) => p.theme.colors.surface}, 0 0 0 4px ${(p) => p.theme.colors.primary}; }
-  button:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 3px; }
-  input[type='color'] { width: 2rem; height: 2rem; border: 0; background: transparent; }
+  button {
+    width: 1.75rem;
+    height: 1.75rem;
+    border-radius: 50%;
+    border: 2px solid ${(p) => p.theme.colors.border};
+    cursor: pointer;
+  }
+  button[aria-checked='true'] {
+    border-color: ${(p) => p.theme.colors.text};
+    box-shadow:
+      0 0 0 2px ${(p) => p.theme.colors.surface},
+      0 0 0 4px ${(p) => p.theme.colors.primary};
+  }
+  button:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 3px;
+  }
+  input[type='color'] {
+    width: 2rem;
+    height: 2rem;
+    border: 0;
+    background: transparent;
+  }
   flex-wrap: wrap;
-  @media (pointer: coarse) { button, input[type='color'] { width: 2.75rem; height: 2.75rem; } }
+  @media (pointer: coarse) {
+    button,
+    input[type='color'] {
+      width: 2.75rem;
+      height: 2.75rem;
+    }
+  }
 `;
 
 /** Spec §5: the caption colours offered, with the name each is announced and titled by. */
@@ -96,35 +121,89 @@ export function CaptionSettingsMenu({ overlay }: { overlay: boolean }) {
         <span className="line">
           {t('menus.captions.delay')} <span data-testid="delay-value">{s.delay.toFixed(1)} s</span>
         </span>
-        <input type="range" min={-20} max={20} step={0.1} value={s.delay} onChange={(e) => { const v = number(e.target.value, 1); if (v !== null) set({ delay: clamp(v, -20, 20) }); }} aria-label={t('menus.captions.delay')} data-testid="delay-slider" />
+        <input
+          type="range"
+          min={-20}
+          max={20}
+          step={0.1}
+          value={s.delay}
+          onChange={(e) => {
+            const v = number(e.target.value, 1);
+            if (v !== null) set({ delay: clamp(v, -20, 20) });
+          }}
+          aria-label={t('menus.captions.delay')}
+          data-testid="delay-slider"
+        />
       </Field>
       <Toggle label={t('menus.captions.fixCapitals')} checked={s.overrideCasing} onChange={(v) => set({ overrideCasing: v })} />
       <Swatches>
         <span role="radiogroup" aria-label={t('menus.captions.color')} style={{ display: 'contents' }}>
           <ColorSwatches color={s.styling.color} onChange={(color) => set({ styling: { color } })} />
         </span>
-        <input type="color" aria-label={t('menus.captions.customColor')} value={s.styling.color.slice(0, 7)} onChange={(e) => set({ styling: { color: e.target.value.toLowerCase() } })} />
+        <input
+          type="color"
+          aria-label={t('menus.captions.customColor')}
+          value={s.styling.color.slice(0, 7)}
+          onChange={(e) => set({ styling: { color: e.target.value.toLowerCase() } })}
+        />
       </Swatches>
       <Field>
         <span className="line">
           {t('menus.captions.size')} <span>{Math.round(s.styling.size * 100)}%</span>
         </span>
-        <input type="range" min={1} max={200} step={1} value={Math.round(s.styling.size * 100)} onChange={(e) => { const v = number(e.target.value, 0); if (v !== null) set({ styling: { size: clamp(v, 1, 200) / 100 } }); }} aria-label={t('menus.captions.size')} data-testid="size-slider" />
+        <input
+          type="range"
+          min={1}
+          max={200}
+          step={1}
+          value={Math.round(s.styling.size * 100)}
+          onChange={(e) => {
+            const v = number(e.target.value, 0);
+            if (v !== null) set({ styling: { size: clamp(v, 1, 200) / 100 } });
+          }}
+          aria-label={t('menus.captions.size')}
+          data-testid="size-slider"
+        />
       </Field>
       <Field>
         <span className="line">
           {t('menus.captions.background')} <span>{Math.round(s.styling.backgroundOpacity * 100)}%</span>
         </span>
-        <input type="range" min={0} max={100} step={1} value={Math.round(s.styling.backgroundOpacity * 100)} onChange={(e) => { const v = number(e.target.value, 0); if (v !== null) set({ styling: { backgroundOpacity: clamp(v, 0, 100) / 100 } }); }} aria-label={t('menus.captions.background')} />
+        <input
+          type="range"
+          min={0}
+          max={100}
+          step={1}
+          value={Math.round(s.styling.backgroundOpacity * 100)}
+          onChange={(e) => {
+            const v = number(e.target.value, 0);
+            if (v !== null) set({ styling: { backgroundOpacity: clamp(v, 0, 100) / 100 } });
+          }}
+          aria-label={t('menus.captions.background')}
+        />
       </Field>
       <Field>
         <span className="line">
           {t('menus.captions.blur')} <span>{Math.round(s.styling.backgroundBlur * 100)}%</span>
         </span>
-        <input type="range" min={0} max={100} step={1} value={Math.round(s.styling.backgroundBlur * 100)} onChange={(e) => { const v = number(e.target.value, 0); if (v !== null) set({ styling: { backgroundBlur: clamp(v, 0, 100) / 100 } }); }} aria-label={t('menus.captions.blur')} />
+        <input
+          type="range"
+          min={0}
+          max={100}
+          step={1}
+          value={Math.round(s.styling.backgroundBlur * 100)}
+          onChange={(e) => {
+            const v = number(e.target.value, 0);
+            if (v !== null) set({ styling: { backgroundBlur: clamp(v, 0, 100) / 100 } });
+          }}
+          aria-label={t('menus.captions.blur')}
+        />
       </Field>
       <Toggle label={t('menus.captions.bold')} checked={s.styling.bold} onChange={(v) => set({ styling: { bold: v } })} />
-      <Choice label={t('menus.captions.reset')} onClick={() => set({ delay: 0, styling: { color: '#ffffff', size: 1, backgroundOpacity: 0.5, backgroundBlur: 0.5, bold: false } })} />
+      <Choice
+        label={t('menus.captions.reset')}
+        onClick={() => set({ delay: 0, styling: { color: '#ffffff', size: 1, backgroundOpacity: 0.5, backgroundBlur: 0.5, bold: false } })}
+      />
     </MenuCard>
   );
 }

@@ -67,7 +67,12 @@ export function CaptionsMenu({ overlay }: { overlay: boolean }) {
           if (dropped) void captions.upload(dropped);
         }}
       >
-        <Choice label={t('menus.captions.off')} selected={!view.captions.selectedId} onClick={() => void captions.select(null)} testId="caption-off" />
+        <Choice
+          label={t('menus.captions.off')}
+          selected={!view.captions.selectedId}
+          onClick={() => void captions.select(null)}
+          testId="caption-off"
+        />
         <CaptionChoices options={groups.source} />
         {groups.source.length === 0 && <p>{t('menus.captions.none')}</p>}
         <Choice
@@ -157,7 +162,9 @@ export function OpenSubtitlesMenu({ overlay }: { overlay: boolean }) {
           <Choice label={t('menus.captions.opensubtitlesRetry')} onClick={search.retry} testId="opensubtitles-retry" />
         </>
       )}
-      {opensubtitles.length === 0 && search.status !== 'loading' && !reason && <p data-testid="opensubtitles-none">{t('menus.captions.opensubtitlesNone')}</p>}
+      {opensubtitles.length === 0 && search.status !== 'loading' && !reason && (
+        <p data-testid="opensubtitles-none">{t('menus.captions.opensubtitlesNone')}</p>
+      )}
       <CaptionError />
     </MenuCard>
   );

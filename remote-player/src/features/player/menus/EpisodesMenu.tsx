@@ -28,11 +28,32 @@ const EpisodeStrip = styled.div`
     text-align: left;
     cursor: pointer;
   }
-  button[aria-current='true'] { border-color: ${(p) => p.theme.colors.primary}; }
-  button:disabled { opacity: 0.45; cursor: default; }
-  img { width: 100%; aspect-ratio: 16 / 9; object-fit: cover; border-radius: 0.35rem; background: #222; }
-  .title { font-weight: 600; font-size: 0.9rem; }
-  .overview { font-size: 0.8rem; color: ${(p) => p.theme.colors.textDim}; display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; }
+  button[aria-current='true'] {
+    border-color: ${(p) => p.theme.colors.primary};
+  }
+  button:disabled {
+    opacity: 0.45;
+    cursor: default;
+  }
+  img {
+    width: 100%;
+    aspect-ratio: 16 / 9;
+    object-fit: cover;
+    border-radius: 0.35rem;
+    background: #222;
+  }
+  .title {
+    font-weight: 600;
+    font-size: 0.9rem;
+  }
+  .overview {
+    font-size: 0.8rem;
+    color: ${(p) => p.theme.colors.textDim};
+    display: -webkit-box;
+    -webkit-line-clamp: 3;
+    -webkit-box-orient: vertical;
+    overflow: hidden;
+  }
 `;
 
 /** Router `episodes`: season list (343x431), then the full-width episode strip (360 high). */
@@ -65,7 +86,15 @@ export function EpisodesMenu() {
   if (view.menu.route === '/episodes') {
     const today = new Date().toISOString().slice(0, 10);
     return (
-      <Wide $w={0} $h={360} role="dialog" aria-label={t('episodes.title')} data-testid="episodes-menu" data-route="/episodes" data-router="episodes">
+      <Wide
+        $w={0}
+        $h={360}
+        role="dialog"
+        aria-label={t('episodes.title')}
+        data-testid="episodes-menu"
+        data-route="/episodes"
+        data-router="episodes"
+      >
         <Head>
           <button type="button" aria-label={t('menus.back')} onClick={() => go('/')}>
             <Icon name="arrowLeft" />
@@ -76,7 +105,11 @@ export function EpisodesMenu() {
           </button>
         </Head>
         {season === null && <p style={{ padding: '1rem' }}>{t('episodes.loadingList')}</p>}
-        {season === 'error' && <p style={{ padding: '1rem' }} role="alert">{t('episodes.loadingError')}</p>}
+        {season === 'error' && (
+          <p style={{ padding: '1rem' }} role="alert">
+            {t('episodes.loadingError')}
+          </p>
+        )}
         {season && season !== 'error' && season.episodes.length === 0 && <p style={{ padding: '1rem' }}>{t('episodes.emptyState')}</p>}
         {season && season !== 'error' && (
           <EpisodeStrip>
@@ -107,7 +140,15 @@ export function EpisodesMenu() {
     );
   }
   return (
-    <Card $w={343} $h={431} role="dialog" aria-label={t('episodes.seasons')} data-testid="episodes-menu" data-route="/" data-router="episodes">
+    <Card
+      $w={343}
+      $h={431}
+      role="dialog"
+      aria-label={t('episodes.seasons')}
+      data-testid="episodes-menu"
+      data-route="/"
+      data-router="episodes"
+    >
       <Head>
         <h2>{t('episodes.seasons')}</h2>
         <button type="button" aria-label={t('menus.close')} onClick={close}>

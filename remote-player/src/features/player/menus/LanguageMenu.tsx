@@ -9,7 +9,12 @@ export function LanguageMenu() {
   return (
     <MenuCard title={t('menus.language.title')} back="/">
       {LANGUAGES.map((language) => (
-        <Choice key={language} label={LANGUAGE_NAMES[language]} selected={host.state.language === language} onClick={() => host.actions.setLanguage(language)} />
+        <Choice
+          key={language}
+          label={LANGUAGE_NAMES[language]}
+          selected={host.state.language === language}
+          onClick={() => host.actions.setLanguage(language)}
+        />
       ))}
     </MenuCard>
   );

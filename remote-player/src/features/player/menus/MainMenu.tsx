@@ -21,16 +21,45 @@ export function MainMenu() {
     <MenuCard title={t('menus.settings')}>
       <h3>{t('menus.video')}</h3>
       <Choice label={t('menus.quality.title')} value={quality} onClick={() => go('/quality')} chevron testId="menu-quality" />
-      {media.audioTracks.length > 1 && <Choice label={t('menus.audio.title')} value={audio?.label ?? ''} onClick={() => go('/audio')} chevron testId="menu-audio" />}
-      <Choice label={t('menus.source.title')} value={view.progress.sources[view.sourceId ?? '']?.name ?? view.sourceId ?? ''} onClick={() => go('/source')} chevron testId="menu-source" />
-      {query.get('downloads') !== 'false' && <Choice label={t('menus.download.title')} onClick={() => go('/download')} chevron testId="menu-download" />}
+      {media.audioTracks.length > 1 && (
+        <Choice label={t('menus.audio.title')} value={audio?.label ?? ''} onClick={() => go('/audio')} chevron testId="menu-audio" />
+      )}
+      <Choice
+        label={t('menus.source.title')}
+        value={view.progress.sources[view.sourceId ?? '']?.name ?? view.sourceId ?? ''}
+        onClick={() => go('/source')}
+        chevron
+        testId="menu-source"
+      />
+      {query.get('downloads') !== 'false' && (
+        <Choice label={t('menus.download.title')} onClick={() => go('/download')} chevron testId="menu-download" />
+      )}
       {query.get('watchparty') !== 'false' && <WatchPartyLink />}
       <h3>{t('menus.experience')}</h3>
-      <Toggle label={t('menus.captions.enable')} checked={!!view.captions.selectedId && state.subtitles.enabled} onChange={() => void captions.toggle()} />
-      <Choice label={t('menus.captions.title')} value={view.captions.selectedId ? (captions.options.find((o) => o.id === view.captions.selectedId)?.label ?? '') : t('menus.captions.off')} onClick={() => go('/captions')} chevron testId="menu-captions" />
+      <Toggle
+        label={t('menus.captions.enable')}
+        checked={!!view.captions.selectedId && state.subtitles.enabled}
+        onChange={() => void captions.toggle()}
+      />
+      <Choice
+        label={t('menus.captions.title')}
+        value={
+          view.captions.selectedId
+            ? (captions.options.find((o) => o.id === view.captions.selectedId)?.label ?? '')
+            : t('menus.captions.off')
+        }
+        onClick={() => go('/captions')}
+        chevron
+        testId="menu-captions"
+      />
       <Choice label={t('menus.playback.title')} value={`${media.rate}x`} onClick={() => go('/playback')} chevron />
       <Choice label={t('menus.theme.title')} value={t(`themes.${state.theme}`)} onClick={() => go('/theme')} chevron />
-      <Choice label={t('menus.language.title')} value={LANGUAGE_NAMES[state.language as keyof typeof LANGUAGE_NAMES] ?? state.language} onClick={() => go('/language')} chevron />
+      <Choice
+        label={t('menus.language.title')}
+        value={LANGUAGE_NAMES[state.language as keyof typeof LANGUAGE_NAMES] ?? state.language}
+        onClick={() => go('/language')}
+        chevron
+      />
     </MenuCard>
   );
 }

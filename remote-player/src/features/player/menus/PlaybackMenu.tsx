@@ -13,7 +13,13 @@ export function PlaybackMenu() {
     <MenuCard title={t('menus.playback.title')} back="/">
       <div role="group" aria-label={t('menus.playback.speed')} style={{ display: 'flex', gap: '0.25rem' }}>
         {PLAYBACK_SPEEDS.map((speed) => (
-          <Choice key={speed} label={`${speed}x`} selected={media.rate === speed} onClick={() => engine.setRate(speed)} testId={`speed-${speed}`} />
+          <Choice
+            key={speed}
+            label={`${speed}x`}
+            selected={media.rate === speed}
+            onClick={() => engine.setRate(speed)}
+            testId={`speed-${speed}`}
+          />
         ))}
       </div>
     </MenuCard>

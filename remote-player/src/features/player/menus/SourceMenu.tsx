@@ -50,7 +50,6 @@ export function SourceMenu() {
   );
 }
 
-
 /** Which source the embeds page is about (set by the source list). */
 const menuSource = { id: '', name: '' };
 
@@ -129,7 +128,8 @@ export function EmbedsMenu() {
         return;
       }
       const embeds = result.value.embeds;
-      if (embeds.length === 0) return setState({ status: 'error', error: { code: 'scrape/no-embeds', message: 'no embeds' }, kind: 'noEmbeds' });
+      if (embeds.length === 0)
+        return setState({ status: 'error', error: { code: 'scrape/no-embeds', message: 'no embeds' }, kind: 'noEmbeds' });
       // Spec §4: with exactly one embed it is scraped at once and the menu closes on success.
       if (embeds.length === 1) void runEmbed(embeds, 0, []);
       else setState({ status: 'list', embeds });

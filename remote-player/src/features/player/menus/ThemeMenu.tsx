@@ -9,7 +9,12 @@ export function ThemeMenu() {
   return (
     <MenuCard title={t('menus.theme.title')} back="/">
       {THEME_NAMES.map((theme) => (
-        <Choice key={theme} label={t(`themes.${theme}`)} selected={host.state.theme === theme} onClick={() => host.actions.setTheme(theme)} />
+        <Choice
+          key={theme}
+          label={t(`themes.${theme}`)}
+          selected={host.state.theme === theme}
+          onClick={() => host.actions.setTheme(theme)}
+        />
       ))}
     </MenuCard>
   );

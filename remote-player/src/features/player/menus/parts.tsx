@@ -67,10 +67,31 @@ export const Head = styled.div`
   gap: 0.5rem;
   padding: 0.75rem 0.75rem 0.5rem;
   border-bottom: 1px solid ${(p) => p.theme.colors.border};
-  h2 { margin: 0; font-size: 1rem; flex: 1; }
-  button { background: transparent; border: 0; color: inherit; cursor: pointer; display: inline-flex; border-radius: 0.4rem; padding: 0.2rem; }
-  button:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; }
-  @media (pointer: coarse) { button { min-width: 2.75rem; min-height: 2.75rem; align-items: center; justify-content: center; } }
+  h2 {
+    margin: 0;
+    font-size: 1rem;
+    flex: 1;
+  }
+  button {
+    background: transparent;
+    border: 0;
+    color: inherit;
+    cursor: pointer;
+    display: inline-flex;
+    border-radius: 0.4rem;
+    padding: 0.2rem;
+  }
+  button:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focus};
+  }
+  @media (pointer: coarse) {
+    button {
+      min-width: 2.75rem;
+      min-height: 2.75rem;
+      align-items: center;
+      justify-content: center;
+    }
+  }
 `;
 
 export const Body = styled.div`
@@ -80,9 +101,21 @@ export const Body = styled.div`
   display: flex;
   flex-direction: column;
   gap: 0.15rem;
-  h3 { margin: 0.6rem 0.5rem 0.25rem; font-size: 0.75rem; text-transform: uppercase; letter-spacing: 0.05em; color: ${(p) => p.theme.colors.textDim}; }
-  p { margin: 0.25rem 0.5rem; color: ${(p) => p.theme.colors.textDim}; font-size: 0.9rem; }
-  [role='alert'] { color: ${(p) => p.theme.colors.danger}; }
+  h3 {
+    margin: 0.6rem 0.5rem 0.25rem;
+    font-size: 0.75rem;
+    text-transform: uppercase;
+    letter-spacing: 0.05em;
+    color: ${(p) => p.theme.colors.textDim};
+  }
+  p {
+    margin: 0.25rem 0.5rem;
+    color: ${(p) => p.theme.colors.textDim};
+    font-size: 0.9rem;
+  }
+  [role='alert'] {
+    color: ${(p) => p.theme.colors.danger};
+  }
 `;
 
 export const Option = styled.button<{ $selected?: boolean }>`
@@ -100,13 +133,31 @@ export const Option = styled.button<{ $selected?: boolean }>`
   text-align: left;
   text-decoration: none;
   cursor: pointer;
-  .label { flex: 1; }
-  .value { color: ${(p) => p.theme.colors.textDim}; font-size: 0.9rem; }
-  .mark { color: ${(p) => p.theme.colors.primary}; display: inline-flex; }
-  &:hover { background: ${(p) => p.theme.colors.surfaceRaised}; }
-  &:focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: -2px; }
-  &:disabled { opacity: 0.5; cursor: default; }
-  @media (pointer: coarse) { min-height: 2.75rem; }
+  .label {
+    flex: 1;
+  }
+  .value {
+    color: ${(p) => p.theme.colors.textDim};
+    font-size: 0.9rem;
+  }
+  .mark {
+    color: ${(p) => p.theme.colors.primary};
+    display: inline-flex;
+  }
+  &:hover {
+    background: ${(p) => p.theme.colors.surfaceRaised};
+  }
+  &:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focus};
+    outline-offset: -2px;
+  }
+  &:disabled {
+    opacity: 0.5;
+    cursor: default;
+  }
+  @media (pointer: coarse) {
+    min-height: 2.75rem;
+  }
 `;
 
 export function LinkOption(props: AnchorHTMLAttributes<HTMLAnchorElement> & { 'data-testid'?: string }) {
@@ -119,10 +170,15 @@ export const Field = styled.label`
   gap: 0.3rem;
   padding: 0.4rem 0.6rem;
   font-size: 0.9rem;
-  .line { display: flex; justify-content: space-between; }
-  input[type='range'] { width: 100%; accent-color: ${(p) => p.theme.colors.primary}; }
+  .line {
+    display: flex;
+    justify-content: space-between;
+  }
+  input[type='range'] {
+    width: 100%;
+    accent-color: ${(p) => p.theme.colors.primary};
+  }
 `;
-
 
 export function useMenu() {
   const { ui } = usePlayer();
@@ -145,7 +201,16 @@ export function MenuCard({ title, back, children, testId }: { title: string; bac
     ref.current?.querySelector<HTMLElement>('button, a, input')?.focus();
   }, [view.menu.route]);
   return (
-    <Card ref={ref} $w={w} $h={h} role="dialog" aria-label={title} data-testid={testId ?? 'settings-menu'} data-route={view.menu.route} data-router="settings">
+    <Card
+      ref={ref}
+      $w={w}
+      $h={h}
+      role="dialog"
+      aria-label={title}
+      data-testid={testId ?? 'settings-menu'}
+      data-route={view.menu.route}
+      data-router="settings"
+    >
       <Head>
         {back !== undefined && (
           <button type="button" aria-label={t('menus.back')} onClick={() => go(back)}>
@@ -162,7 +227,23 @@ export function MenuCard({ title, back, children, testId }: { title: string; bac
   );
 }
 
-export function Choice({ label, value, selected, onClick, chevron, disabled, testId }: { label: ReactNode; value?: ReactNode; selected?: boolean; onClick: () => void; chevron?: boolean; disabled?: boolean; testId?: string }) {
+export function Choice({
+  label,
+  value,
+  selected,
+  onClick,
+  chevron,
+  disabled,
+  testId,
+}: {
+  label: ReactNode;
+  value?: ReactNode;
+  selected?: boolean;
+  onClick: () => void;
+  chevron?: boolean;
+  disabled?: boolean;
+  testId?: string;
+}) {
   return (
     <Option type="button" $selected={selected} aria-pressed={selected} onClick={onClick} disabled={disabled} data-testid={testId}>
       <span className="label">{label}</span>
@@ -199,13 +280,34 @@ const Track = styled.span`
     box-shadow: 0 1px 2px rgba(0, 0, 0, 0.4);
     transition: transform 150ms;
   }
-  [aria-checked='true'] > & { background: ${(p) => p.theme.colors.primary}; }
-  [aria-checked='true'] > &::after { transform: translateX(1rem); }
-  html[dir='rtl'] [aria-checked='true'] > &::after { transform: translateX(-1rem); }
-  @media (prefers-reduced-motion: reduce) { &, &::after { transition: none; } }
+  [aria-checked='true'] > & {
+    background: ${(p) => p.theme.colors.primary};
+  }
+  [aria-checked='true'] > &::after {
+    transform: translateX(1rem);
+  }
+  html[dir='rtl'] [aria-checked='true'] > &::after {
+    transform: translateX(-1rem);
+  }
+  @media (prefers-reduced-motion: reduce) {
+    &,
+    &::after {
+      transition: none;
+    }
+  }
 `;
 
-export function Toggle({ label, checked, onChange, testId }: { label: string; checked: boolean; onChange: (value: boolean) => void; testId?: string }) {
+export function Toggle({
+  label,
+  checked,
+  onChange,
+  testId,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  testId?: string;
+}) {
   return (
     <Option type="button" role="switch" aria-checked={checked} onClick={() => onChange(!checked)} data-testid={testId}>
       <span className="label">{label}</span>
@@ -214,7 +316,10 @@ export function Toggle({ label, checked, onChange, testId }: { label: string; ch
   );
 }
 
-export function currentUrl(source: { type: 'hls'; url: string } | { type: 'file'; qualities: Partial<Record<string, string>> } | null, quality: string | null): string {
+export function currentUrl(
+  source: { type: 'hls'; url: string } | { type: 'file'; qualities: Partial<Record<string, string>> } | null,
+  quality: string | null,
+): string {
   if (!source) return '';
   if (source.type === 'hls') return source.url;
   return (quality && source.qualities[quality]) || Object.values(source.qualities)[0] || '';

@@ -5,7 +5,8 @@ import { useHost, type AccountProfile, type AccountService, type AccountSession 
 import styled from 'styled-components';
 import { Button, Field, ProfilePicker, SectionBox, TextInput, useConfirm } from '../../ui';
 
-const sameProfile = (a: AccountProfile, b: AccountProfile) => a.colorA.toLowerCase() === b.colorA.toLowerCase() && a.colorB.toLowerCase() === b.colorB.toLowerCase() && a.icon === b.icon;
+const sameProfile = (a: AccountProfile, b: AccountProfile) =>
+  a.colorA.toLowerCase() === b.colorA.toLowerCase() && a.colorB.toLowerCase() === b.colorB.toLowerCase() && a.icon === b.icon;
 
 const Row = styled.div`
   display: flex;
@@ -20,10 +21,25 @@ const Sessions = styled.ul`
   padding: 0;
   display: grid;
   gap: 0.5rem;
-  li { display: flex; align-items: center; gap: 0.75rem; padding: 0.6rem 0.8rem; border-radius: 8px; background: ${(p) => p.theme.colors.surfaceRaised}; }
-  .who { flex: 1; }
-  small { display: block; color: ${(p) => p.theme.colors.textDim}; }
-  strong.current { color: ${(p) => p.theme.colors.primary}; font-size: 0.8rem; }
+  li {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+    padding: 0.6rem 0.8rem;
+    border-radius: 8px;
+    background: ${(p) => p.theme.colors.surfaceRaised};
+  }
+  .who {
+    flex: 1;
+  }
+  small {
+    display: block;
+    color: ${(p) => p.theme.colors.textDim};
+  }
+  strong.current {
+    color: ${(p) => p.theme.colors.primary};
+    font-size: 0.8rem;
+  }
 `;
 
 function useResult() {
@@ -64,7 +80,15 @@ export function useSessions(service: AccountService): { state: SessionsState; re
   return { state, reload };
 }
 
-export function AccountSection({ service, sessions, onSessionsChanged }: { service: AccountService; sessions: SessionsState; onSessionsChanged: () => void }) {
+export function AccountSection({
+  service,
+  sessions,
+  onSessionsChanged,
+}: {
+  service: AccountService;
+  sessions: SessionsState;
+  onSessionsChanged: () => void;
+}) {
   const { t } = useTranslation('settings');
   const { confirm, dialog: confirmDialog } = useConfirm();
   const host = useHost();
@@ -81,7 +105,11 @@ export function AccountSection({ service, sessions, onSessionsChanged }: { servi
       <h2 id="account-title">{t('account.title')}</h2>
       <Field label={t('account.deviceName')}>
         <TextInput aria-label={t('account.deviceName')} value={name} onChange={(e) => setName(e.target.value)} />
-        <Button type="button" disabled={!name.trim() || name.trim() === currentName} onClick={() => void run(async () => (await service.renameDevice(name.trim()), onSessionsChanged()))}>
+        <Button
+          type="button"
+          disabled={!name.trim() || name.trim() === currentName}
+          onClick={() => void run(async () => (await service.renameDevice(name.trim()), onSessionsChanged()))}
+        >
           {t('account.rename')}
         </Button>
       </Field>
@@ -116,7 +144,12 @@ export function AccountSection({ service, sessions, onSessionsChanged }: { servi
           type="button"
           $variant="danger"
           onClick={async () => {
-            const sure = await confirm({ title: t('account.deleteTitle'), message: t('account.deleteConfirm'), confirmLabel: t('account.deleteAccount'), destructive: true });
+            const sure = await confirm({
+              title: t('account.deleteTitle'),
+              message: t('account.deleteConfirm'),
+              confirmLabel: t('account.deleteAccount'),
+              destructive: true,
+            });
             if (sure) void run(() => service.deleteAccount());
           }}
         >
@@ -149,7 +182,8 @@ export function DevicesSection({ service, state, reload }: { service: AccountSer
           {state.sessions.map((session) => (
             <li key={session.id}>
               <div className="who">
-                {session.deviceName ?? t('devices.unknownDevice')} {session.current && <strong className="current">{t('devices.current')}</strong>}
+                {session.deviceName ?? t('devices.unknownDevice')}{' '}
+                {session.current && <strong className="current">{t('devices.current')}</strong>}
                 <small>{t('devices.lastUsed', { date: new Date(session.accessedAt).toLocaleString(i18n.language) })}</small>
               </div>
               {!session.current && (

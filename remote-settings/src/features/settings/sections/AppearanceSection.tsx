@@ -19,8 +19,18 @@ const Swatch = styled.button<{ $bg: string; $accent: string; $text: string }>`
   cursor: pointer;
   text-align: start;
   font: inherit;
-  &::before { content: ''; display: block; height: 0.5rem; border-radius: 4px; margin-bottom: 0.5rem; background: ${(p) => p.$accent}; }
-  small { display: block; color: ${(p) => p.$accent}; }
+  &::before {
+    content: '';
+    display: block;
+    height: 0.5rem;
+    border-radius: 4px;
+    margin-bottom: 0.5rem;
+    background: ${(p) => p.$accent};
+  }
+  small {
+    display: block;
+    color: ${(p) => p.$accent};
+  }
 `;
 
 const Preview = styled.div`
@@ -30,8 +40,15 @@ const Preview = styled.div`
   background: ${(p) => p.theme.colors.background};
   color: ${(p) => p.theme.colors.text};
   border: 1px solid ${(p) => p.theme.colors.border};
-  .card { padding: 1rem; border-radius: 10px; background: ${(p) => p.theme.colors.surface}; }
-  p { color: ${(p) => p.theme.colors.textDim}; margin: 0 0 0.75rem; }
+  .card {
+    padding: 1rem;
+    border-radius: 10px;
+    background: ${(p) => p.theme.colors.surface};
+  }
+  p {
+    color: ${(p) => p.theme.colors.textDim};
+    margin: 0 0 0.75rem;
+  }
 `;
 
 export function AppearanceSection({ draftApi }: { draftApi: SettingsDraftApi }) {

@@ -12,8 +12,18 @@ const Workers = styled.ul`
   padding: 0;
   display: grid;
   gap: 0.4rem;
-  li { display: flex; align-items: center; gap: 0.5rem; padding: 0.4rem 0.75rem; border-radius: 8px; background: ${(p) => p.theme.colors.surfaceRaised}; }
-  code { flex: 1; word-break: break-all; }
+  li {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+    padding: 0.4rem 0.75rem;
+    border-radius: 8px;
+    background: ${(p) => p.theme.colors.surfaceRaised};
+  }
+  code {
+    flex: 1;
+    word-break: break-all;
+  }
 `;
 
 const Status = styled.p<{ $ok: boolean }>`
@@ -89,7 +99,12 @@ export function ConnectionsSection({ draftApi }: { draftApi: SettingsDraftApi })
             void addWorker();
           }}
         >
-          <TextInput aria-label={t('connections.workers')} placeholder={t('connections.workerPlaceholder')} value={worker} onChange={(e) => setWorker(e.target.value)} />
+          <TextInput
+            aria-label={t('connections.workers')}
+            placeholder={t('connections.workerPlaceholder')}
+            value={worker}
+            onChange={(e) => setWorker(e.target.value)}
+          />
           <Button type="submit" disabled={!worker.trim() || adding}>
             {adding ? t('connections.checking') : t('connections.addWorker')}
           </Button>

@@ -31,10 +31,18 @@ const OrderList = styled.ol`
     border: 1px solid ${(p) => p.theme.colors.border};
     cursor: grab;
   }
-  li[data-dragging='true'] { opacity: 0.5; }
-  .name { flex: 1; }
-  .grip { color: ${(p) => p.theme.colors.textDim}; }
-  button { padding: 0.25rem 0.55rem; }
+  li[data-dragging='true'] {
+    opacity: 0.5;
+  }
+  .name {
+    flex: 1;
+  }
+  .grip {
+    color: ${(p) => p.theme.colors.textDim};
+  }
+  button {
+    padding: 0.25rem 0.55rem;
+  }
 `;
 
 function SourceOrder({ order, onChange, disabled }: { order: string[]; onChange: (order: string[]) => void; disabled: boolean }) {
@@ -87,10 +95,20 @@ function SourceOrder({ order, onChange, disabled }: { order: string[]; onChange:
               ⋮⋮
             </span>
             <span className="name">{name}</span>
-            <Button type="button" aria-label={t('preferences.moveUp', { name })} disabled={index === 0} onClick={() => reorder(index, index - 1)}>
+            <Button
+              type="button"
+              aria-label={t('preferences.moveUp', { name })}
+              disabled={index === 0}
+              onClick={() => reorder(index, index - 1)}
+            >
               ↑
             </Button>
-            <Button type="button" aria-label={t('preferences.moveDown', { name })} disabled={index === order.length - 1} onClick={() => reorder(index, index + 1)}>
+            <Button
+              type="button"
+              aria-label={t('preferences.moveDown', { name })}
+              disabled={index === order.length - 1}
+              onClick={() => reorder(index, index + 1)}
+            >
               ↓
             </Button>
           </li>
@@ -117,9 +135,24 @@ export function PreferencesSection({ draftApi }: { draftApi: SettingsDraftApi })
           ))}
         </Select>
       </Field>
-      <Toggle label={t('preferences.thumbnails')} hint={t('preferences.thumbnailsHint')} checked={prefs.enableThumbnails} onChange={(v) => set({ enableThumbnails: v })} />
-      <Toggle label={t('preferences.autoplay')} hint={t('preferences.autoplayHint')} checked={prefs.enableAutoplay} onChange={(v) => set({ enableAutoplay: v })} />
-      <Toggle label={t('preferences.skipCredits')} hint={t('preferences.skipCreditsHint')} checked={prefs.enableSkipCredits} onChange={(v) => set({ enableSkipCredits: v })} />
+      <Toggle
+        label={t('preferences.thumbnails')}
+        hint={t('preferences.thumbnailsHint')}
+        checked={prefs.enableThumbnails}
+        onChange={(v) => set({ enableThumbnails: v })}
+      />
+      <Toggle
+        label={t('preferences.autoplay')}
+        hint={t('preferences.autoplayHint')}
+        checked={prefs.enableAutoplay}
+        onChange={(v) => set({ enableAutoplay: v })}
+      />
+      <Toggle
+        label={t('preferences.skipCredits')}
+        hint={t('preferences.skipCreditsHint')}
+        checked={prefs.enableSkipCredits}
+        onChange={(v) => set({ enableSkipCredits: v })}
+      />
       <Toggle
         label={t('preferences.sourceOrder')}
         hint={t('preferences.sourceOrderHint')}
@@ -127,7 +160,11 @@ export function PreferencesSection({ draftApi }: { draftApi: SettingsDraftApi })
         onChange={(v) => set({ enableSourceOrder: v, sourceOrder: completeOrder(prefs.sourceOrder, KNOWN_SOURCES) })}
       />
       {prefs.enableSourceOrder && (
-        <SourceOrder order={completeOrder(prefs.sourceOrder, KNOWN_SOURCES)} disabled={false} onChange={(order) => set({ sourceOrder: order })} />
+        <SourceOrder
+          order={completeOrder(prefs.sourceOrder, KNOWN_SOURCES)}
+          disabled={false}
+          onChange={(order) => set({ sourceOrder: order })}
+        />
       )}
     </SectionBox>
   );

@@ -37,15 +37,40 @@ export function SubtitlesSection({ draftApi }: { draftApi: SettingsDraftApi }) {
   return (
     <SectionBox id="settings-subtitles" aria-labelledby="subtitles-title">
       <h2 id="subtitles-title">{t('subtitles.title')}</h2>
-      <Slider label={t('subtitles.backgroundOpacity')} min={0} max={100} value={Math.round(s.backgroundOpacity * 100)} onChange={(v) => set({ backgroundOpacity: v / 100 })} />
-      <Slider label={t('subtitles.backgroundBlur')} min={0} max={100} value={Math.round(s.backgroundBlur * 100)} onChange={(v) => set({ backgroundBlur: v / 100 })} />
+      <Slider
+        label={t('subtitles.backgroundOpacity')}
+        min={0}
+        max={100}
+        value={Math.round(s.backgroundOpacity * 100)}
+        onChange={(v) => set({ backgroundOpacity: v / 100 })}
+      />
+      <Slider
+        label={t('subtitles.backgroundBlur')}
+        min={0}
+        max={100}
+        value={Math.round(s.backgroundBlur * 100)}
+        onChange={(v) => set({ backgroundBlur: v / 100 })}
+      />
       <Slider label={t('subtitles.size')} min={1} max={200} value={Math.round(s.size * 100)} onChange={(v) => set({ size: v / 100 })} />
       <Field label={t('subtitles.color')}>
         <div role="radiogroup" aria-label={t('subtitles.color')} style={{ display: 'flex', gap: '0.6rem', alignItems: 'center' }}>
           {CAPTION_COLORS.map((color) => (
-            <Swatch key={color} type="button" role="radio" aria-checked={s.color === color} aria-label={color} $color={color} onClick={() => set({ color })} />
+            <Swatch
+              key={color}
+              type="button"
+              role="radio"
+              aria-checked={s.color === color}
+              aria-label={color}
+              $color={color}
+              onClick={() => set({ color })}
+            />
           ))}
-          <input type="color" aria-label={t('subtitles.customColor')} value={s.color.slice(0, 7)} onChange={(e) => set({ color: e.target.value.toLowerCase() })} />
+          <input
+            type="color"
+            aria-label={t('subtitles.customColor')}
+            value={s.color.slice(0, 7)}
+            onChange={(e) => set({ color: e.target.value.toLowerCase() })}
+          />
         </div>
       </Field>
       <Toggle label={t('subtitles.bold')} checked={s.bold} onChange={(bold) => set({ bold })} />
@@ -67,7 +92,10 @@ export function SubtitlesSection({ draftApi }: { draftApi: SettingsDraftApi }) {
       </PreviewStage>
       <p style={{ marginTop: '1rem' }}>
         {/* DECISIONS §3: reset gives opacity 0.5 and blur 0.5. */}
-        <Button type="button" onClick={() => update('styling', { ...DEFAULT_SUBTITLE_SETTINGS.styling, backgroundOpacity: 0.5, backgroundBlur: 0.5 })}>
+        <Button
+          type="button"
+          onClick={() => update('styling', { ...DEFAULT_SUBTITLE_SETTINGS.styling, backgroundOpacity: 0.5, backgroundBlur: 0.5 })}
+        >
           {t('subtitles.reset')}
         </Button>
       </p>
