@@ -68,7 +68,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     ...(urls.media ? { localLibraryUrl: urls.media } : {}),
     ...(urls.archive ? { archiveUrl: urls.archive } : {}),
     ...(urls.skips ? { skipsUrl: urls.skips } : {}),
-    ...(urls.geo ? { geoUrl: urls.geo } : {}),
+    ...(urls.geo ? { geoUrl: urls.geo, geoFallbackUrl: `${urls.geo}/ipinfo` } : {}),
     ...(urls.opensubtitles ? { opensubtitlesUrl: `${urls.opensubtitles}/api/v1`, opensubtitlesApiKey: LOCAL_OPENSUBTITLES_API_KEY } : {}),
     ...(urls.guide ? { streamingGuideUrl: urls.guide } : {}),
     ...(urls.backend ? { backendUrl: urls.backend } : {}),

@@ -60,7 +60,7 @@ async function boot() {
   // Checks that nothing on the first screen waits for run after it has painted.
   const later = (work: () => void) => setTimeout(work, 0);
   later(startConnectivityChecks);
-  later(() => void checkRegion(runtime.config.geoUrl));
+  later(() => void checkRegion(runtime.config.geoUrl, Date.now(), runtime.config.geoFallbackUrl));
   if (!__DEV__) later(() => void registerServiceWorker());
   // A transition: React renders the app in slices of a few milliseconds, yielding to the browser
   // between them, instead of one long task (issue 19: 140 ms at 4× CPU). The static shell in

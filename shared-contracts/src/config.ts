@@ -58,6 +58,8 @@ export const RuntimeConfigSchema = v.object({
   opensubtitlesApiKey: v.optional(v.string(), ''),
   /** IP-location service for the region chooser. */
   geoUrl: v.optional(v.string(), ''),
+  /** The IP-location look-up tried when geoUrl fails: ipinfo.io's protocol (`GET /json` → `loc: "lat,lon"`). */
+  geoFallbackUrl: v.optional(v.string(), ''),
   /**
    * The streaming-guide API (JustWatch content API shape) that turns old `/media/JW-…` links into
    * TMDB ones (spec §2, §7); empty: such links show the "old link" page.

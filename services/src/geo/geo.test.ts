@@ -30,8 +30,27 @@ describe('geo', () => {
     expect(body).toMatchObject({ latitude: 48.8566, longitude: 2.3522, country_code: 'FR', city: 'Paris' });
   });
 
-  it('can be told to fail', async () => {
-    const s = await boot({ GEO_FAIL: '1' });
-    expect((await fetch(`${s.url}/json/`)).status).toBe(500);
+  it('answers like ipinfo.io /json under /ipinfo, the same location as "lat,lon"', async () => {
+    const s = await boot({ GEO_LATITUDE: '48.8566', GEO_LONGITUDE: '2.3522', GEO_COUNTRY_CODE: 'FR', GEO_CITY: 'Paris' });
+    const res = await fetch(`${s.url}/ipinfo/json`);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.json()).toEqual({
+      ip: '127.0.0.1',
+      city: 'Paris',
+      region: 'Paris',
+      country: 'FR',
+      loc: '48.8566,2.3522',
+      timezone: 'America/New_York',
+    });
+  });
+
+  it('can be told to fail: both look-ups, or one', async () => {
+    const all = await boot({ GEO_FAIL: '1' });
+    expect((await fetch(`${all.url}/json/`)).status).toBe(500);
+    expect((await fetch(`${all.url}/ipinfo/json`)).status).toBe(500);
+    await all.close();
+    const first = await boot({ GEO_FAIL: 'ipapi' });
+    expect((await fetch(`${first.url}/json/`)).status).toBe(500);
+    expect((await fetch(`${first.url}/ipinfo/json`)).status).toBe(200);
   });
 });

@@ -28,10 +28,23 @@ export const DEFAULT_LOCATION: GeoLocation = {
   timezone: 'America/New_York',
 };
 
+/** The same location as ipinfo.io's `GET /json` answers it: coordinates in one "lat,lon" string. */
+export function asIpinfo(location: GeoLocation) {
+  return {
+    ip: location.ip,
+    city: location.city,
+    region: location.region,
+    country: location.country_code,
+    loc: `${location.latitude.toFixed(4)},${location.longitude.toFixed(4)}`,
+    timezone: location.timezone,
+  };
+}
+
 /**
- * The IP-location stand-in, shaped like ipapi.co's `GET /json/`. Environment:
+ * The IP-location stand-in: ipapi.co's `GET /json/` at the root, and ipinfo.io's `GET /json` under
+ * `/ipinfo` (the product's fallback look-up). Environment:
  * - GEO_LATITUDE, GEO_LONGITUDE, GEO_COUNTRY_CODE, GEO_CITY, GEO_TIMEZONE: the location answered
- * - GEO_FAIL=1: answer 500 (to test the product's fallback)
+ * - GEO_FAIL=1: both answer 500; GEO_FAIL=ipapi or GEO_FAIL=ipinfo: only that one (to test the fallback)
  */
 export const start: StartService = async (options) => {
   const env = options.env;
@@ -52,7 +65,14 @@ export const start: StartService = async (options) => {
   const app = new Hono();
   logRequests(app, options.log);
   app.use('*', cors({ origin: '*', allowMethods: ['GET', 'OPTIONS'] }));
-  const answer = (c: Context) => (env.GEO_FAIL === '1' ? c.json({ error: true, reason: 'Injected failure' }, 500) : c.json(location));
+  const fails = (protocol: 'ipapi' | 'ipinfo') => env.GEO_FAIL === '1' || env.GEO_FAIL === protocol;
+  const answer = (c: Context) => (fails('ipapi') ? c.json({ error: true, reason: 'Injected failure' }, 500) : c.json(location));
+  const ipinfo = (c: Context) =>
+    fails('ipinfo')
+      ? c.json({ status: 500, error: { title: 'Injected failure', message: 'Injected failure' } }, 500)
+      : c.json(asIpinfo(location));
+  app.get('/ipinfo/json', ipinfo);
+  app.get('/ipinfo/json/', ipinfo);
   app.get('/json', answer);
   app.get('/json/', answer);
   app.get('/', answer);

@@ -50,6 +50,21 @@ afterEach(async () => {
   services = undefined;
 });
 
+describe('the location in an answer', () => {
+  it('reads ipapi.co\'s latitude/longitude and ipinfo.io\'s "lat,lon"', async () => {
+    const { locationOf } = await load();
+    expect(locationOf({ latitude: 48.85, longitude: 2.35 })).toEqual({ latitude: 48.85, longitude: 2.35 });
+    expect(locationOf({ loc: '35.6762,139.6503' })).toEqual({ latitude: 35.6762, longitude: 139.6503 });
+  });
+
+  it('refuses answers without a usable location', async () => {
+    const { locationOf } = await load();
+    for (const body of [null, 'x', {}, { latitude: '1', longitude: 2 }, { loc: 'a,b' }, { loc: '95,10' }, { loc: '10' }, { error: true }]) {
+      expect(locationOf(body), JSON.stringify(body)).toBeNull();
+    }
+  });
+});
+
 describe('region check', () => {
   it('picks the region nearest to the IP location', async () => {
     const m = await load();
@@ -58,10 +73,21 @@ describe('region check', () => {
     expect(m.regionStore.lastChecked).toEqual(expect.any(Number));
   });
 
-  it('keeps the region it had when the location service fails, and tries again at the next start', async () => {
+  it("asks the fallback look-up (ipinfo.io's protocol) when the first one fails", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const m = await load();
-    await m.checkRegion(await geo({ GEO_FAIL: '1' }));
+    const url = await geo({ GEO_FAIL: 'ipapi', GEO_LATITUDE: '35.6762', GEO_LONGITUDE: '139.6503', GEO_COUNTRY_CODE: 'JP' });
+    await m.checkRegion(url, Date.now(), `${url}/ipinfo`);
+    expect(m.regionStore).toMatchObject({ region: 'asia', userPicked: false });
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the region it had when both look-ups fail, and tries again at the next start', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const m = await load();
+    const url = await geo({ GEO_FAIL: '1' });
+    await m.checkRegion(url, Date.now(), `${url}/ipinfo`);
+    expect(warn).toHaveBeenCalledTimes(2);
     expect(m.regionStore).toMatchObject({ region: null, lastChecked: null });
     expect(warn).toHaveBeenCalled();
     const later = Date.now() + 1000;
