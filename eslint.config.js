@@ -93,8 +93,8 @@ const local = {
   },
 };
 /**
- * A feature's index is its public surface (STYLE.md): another feature of the same app imports
- * `../feature`, never a module inside it.
+ * A feature's index is its public surface (STYLE.md): another feature of the same app imports the
+ * feature's folder (its index.ts), never a module inside it.
  */
 local.rules['feature-index-only'] = {
   meta: {
