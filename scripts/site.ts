@@ -7,10 +7,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RemoteName } from 'shared-contracts';
 import { startServices, type RunningServices } from 'services/run';
-import type { ServiceName } from 'services/types';
+import { SERVICE_NAMES, type ServiceName } from 'services/types';
 import { LOCAL_OPENSUBTITLES_API_KEY } from 'services/opensubtitles';
-import { APPS, REMOTE_APPS, type AppName } from './apps.ts';
+import { APP_NAMES, APPS, REMOTE_APPS, type AppName } from './apps.ts';
 import { startStaticServer, type StaticServer } from './serve.ts';
+
+/** Every app and every local service on a free port (tests and benches run beside a dev server). */
+export const freePorts = () => ({
+  apps: Object.fromEntries(APP_NAMES.map((name) => [name, 0])) as Record<AppName, number>,
+  services: Object.fromEntries(SERVICE_NAMES.map((name) => [name, 0])) as Record<ServiceName, number>,
+});
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const distOf = (app: AppName) => path.join(ROOT, APPS[app].dir, 'dist');

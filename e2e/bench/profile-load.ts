@@ -8,7 +8,7 @@ import { chromium } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startSite } from '../../scripts/site.ts';
+import { freePorts, startSite } from '../../scripts/site.ts';
 import { launchOptions } from '../support/browser.ts';
 
 const route = process.argv[2] ?? '/';
@@ -26,21 +26,9 @@ interface TraceEvent {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-profile-'));
 const site = await startSite({
-  ports: { host: 0, 'remote-discover': 0, 'remote-player': 0, 'remote-account': 0, 'remote-settings': 0 },
+  ports: freePorts().apps,
   services: {
-    ports: {
-      catalog: 0,
-      media: 0,
-      proxy: 0,
-      skips: 0,
-      geo: 0,
-      backend: 0,
-      scraper: 0,
-      jellyfin: 0,
-      archive: 0,
-      opensubtitles: 0,
-      guide: 0,
-    },
+    ports: freePorts().services,
     dataDir,
   },
 });

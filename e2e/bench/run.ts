@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { APP_NAMES } from '../../scripts/apps.ts';
 import { buildApps } from '../../scripts/build.ts';
-import { startSite, type Site } from '../../scripts/site.ts';
+import { freePorts, startSite, type Site } from '../../scripts/site.ts';
 import { launchOptions } from '../support/browser.ts';
 import { discoverBenches } from './discover.bench.ts';
 import { playerBenches } from './player.bench.ts';
@@ -199,21 +199,9 @@ if (!only || only.includes('build')) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-bench-'));
 const site = await startSite({
-  ports: { host: 0, 'remote-discover': 0, 'remote-player': 0, 'remote-account': 0, 'remote-settings': 0 },
+  ports: freePorts().apps,
   services: {
-    ports: {
-      catalog: 0,
-      media: 0,
-      proxy: 0,
-      skips: 0,
-      geo: 0,
-      backend: 0,
-      scraper: 0,
-      jellyfin: 0,
-      archive: 0,
-      opensubtitles: 0,
-      guide: 0,
-    },
+    ports: freePorts().services,
     dataDir,
   },
 });

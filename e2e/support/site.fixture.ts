@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStaticServer, type StaticServer } from '../../scripts/serve.ts';
-import { ROOT, startSite, type Site } from '../../scripts/site.ts';
+import { freePorts, ROOT, startSite, type Site } from '../../scripts/site.ts';
 
 export const QA_DIST = path.join(ROOT, 'remote-settings', 'dist-qa');
 export const V2_DIST = path.join(ROOT, 'remote-settings', 'dist-contracts-v2');
@@ -109,21 +109,9 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
       // services/src/backend/ratelimit.test.ts; here they are off (the services read process.env).
       process.env.BACKEND_RATE_LIMITS ??= 'false';
       const site = await startSite({
-        ports: { host: 0, 'remote-discover': 0, 'remote-player': 0, 'remote-account': 0, 'remote-settings': 0 },
+        ports: freePorts().apps,
         services: {
-          ports: {
-            catalog: 0,
-            media: 0,
-            proxy: 0,
-            skips: 0,
-            geo: 0,
-            backend: 0,
-            scraper: 0,
-            jellyfin: 0,
-            archive: 0,
-            opensubtitles: 0,
-            guide: 0,
-          },
+          ports: freePorts().services,
           dataDir,
         },
         config: { remoteOverrideOrigins: [qa.allowed.origin, qa.v2.origin, qa.broken.origin], remoteManifestTimeoutMs: 4000 },
