@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { THEMES } from 'shared-contracts';
-import { startPlayback, video } from '../support/player.page';
+import { menu, openSettings, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 const SHOW = '/media/tmdb-tv-910001';
@@ -35,6 +35,15 @@ for (const language of ['ar', 'he'] as const) {
     await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(duration * 0.75);
     await page.mouse.click(bar.x + bar.width * 0.1, bar.y + bar.height / 2);
     await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(duration * 0.25);
+    // The settings menu's rows read from the right: the text starts at the row's right edge.
+    await openSettings(page);
+    const row = menu(page).getByRole('button').nth(1);
+    const [rowRight, textRight] = await row.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el.querySelector('.label') ?? el);
+      return [el.getBoundingClientRect().right, range.getBoundingClientRect().right];
+    });
+    expect(rowRight - textRight).toBeLessThan(24);
   });
 }
 

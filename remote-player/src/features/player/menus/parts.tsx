@@ -130,7 +130,7 @@ export const Option = styled.button<{ $selected?: boolean }>`
   background: ${(p) => (p.$selected ? p.theme.colors.surfaceRaised : 'transparent')};
   color: inherit;
   font: inherit;
-  text-align: left;
+  text-align: start; /* right-aligned in Arabic and Hebrew */
   text-decoration: none;
   cursor: pointer;
   .label {
