@@ -8,12 +8,14 @@
  *
  * Stored like the host's stores: `__MW::account-sync` = {"state": …, "version": 1}. It belongs to one
  * account on one server (`owner`); another owner's value is ignored. A value that cannot be read is kept
- * under `__MW::account-sync::backup::<time>` and the engine starts from "nothing known" (it pulls anyway).
+ * under `__MW::account-sync::backup::<time>` (host-core's bounded backups) and the engine starts from
+ * "nothing known" (it pulls anyway).
  */
+import { keyOf, readPersisted, serialize, type PersistedDefinition, type StorageLike } from 'host-core/persist';
 import type { AccountSettings } from 'shared-contracts';
+import * as v from 'valibot';
 
-export const SYNC_MEMORY_KEY = '__MW::account-sync';
-export const SYNC_MEMORY_VERSION = 1;
+export type { StorageLike };
 
 export interface SyncMemoryState {
   /** The server settings as last synced; null when not known yet. */
@@ -30,73 +32,63 @@ export interface SyncMemory {
   clear(): void;
 }
 
-export interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
+/** What is stored: the memory and whose it is ('' = nobody's). */
+interface StoredSyncMemory extends SyncMemoryState {
+  owner: string;
 }
 
 const empty = (): SyncMemoryState => ({ settings: null, rows: {} });
 
-const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
+const settingsSchema = v.object({
+  applicationLanguage: v.string(),
+  applicationTheme: v.nullable(v.string()),
+  defaultSubtitleLanguage: v.nullable(v.string()),
+  proxyUrls: v.nullable(v.array(v.string())),
+});
 
-function validSettings(value: unknown): value is AccountSettings {
-  if (!value || typeof value !== 'object') return false;
-  const s = value as Record<string, unknown>;
-  return (
-    typeof s.applicationLanguage === 'string' &&
-    isStringOrNull(s.applicationTheme) &&
-    isStringOrNull(s.defaultSubtitleLanguage) &&
-    (s.proxyUrls === null || (Array.isArray(s.proxyUrls) && s.proxyUrls.every((u) => typeof u === 'string')))
-  );
-}
+/**
+ * The sync memory as one of host-core's persisted definitions: the same envelope, versioning and bounded
+ * backups of unreadable values as the host's stores. A row stamp that is not a finite number is dropped
+ * (that row is then "not known", and the next pull tells), not a reason to forget everything.
+ */
+export const SYNC_MEMORY: PersistedDefinition<StoredSyncMemory> = {
+  name: 'account-sync',
+  version: 1,
+  schema: v.object({
+    owner: v.string(),
+    settings: v.pipe(
+      v.nullable(settingsSchema),
+      v.transform((settings) => settings as AccountSettings | null),
+    ),
+    rows: v.pipe(
+      v.record(v.string(), v.unknown()),
+      v.transform((rows) =>
+        Object.fromEntries(
+          Object.entries(rows).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1])),
+        ),
+      ),
+    ),
+  }),
+  defaults: () => ({ owner: '', ...empty() }),
+};
 
-/** Parses a stored value; throws with a reason when it is not one. */
-export function parseSyncMemory(raw: string): { owner: string; state: SyncMemoryState } {
-  const envelope = JSON.parse(raw) as unknown;
-  if (!envelope || typeof envelope !== 'object' || !('state' in envelope)) throw new Error('not a {state, version} value');
-  const { state, version } = envelope as { state: unknown; version: unknown };
-  if (version !== SYNC_MEMORY_VERSION) throw new Error(`unknown version ${JSON.stringify(version)}`);
-  if (!state || typeof state !== 'object') throw new Error('state is not an object');
-  const { owner, settings, rows } = state as Record<string, unknown>;
-  if (typeof owner !== 'string') throw new Error('owner is not a string');
-  if (settings !== null && !validSettings(settings)) throw new Error('settings are not valid');
-  if (!rows || typeof rows !== 'object' || Array.isArray(rows)) throw new Error('rows is not an object');
-  const cleanRows: Record<string, number> = {};
-  for (const [key, stamp] of Object.entries(rows)) if (typeof stamp === 'number' && Number.isFinite(stamp)) cleanRows[key] = stamp;
-  return { owner, state: { settings: (settings as AccountSettings | null) ?? null, rows: cleanRows } };
-}
+export const SYNC_MEMORY_KEY = keyOf(SYNC_MEMORY.name);
 
 export function createStorageSyncMemory(storage: StorageLike, now: () => Date = () => new Date()): SyncMemory {
   return {
     read(owner) {
-      let raw: string | null;
-      try {
-        raw = storage.getItem(SYNC_MEMORY_KEY);
-      } catch {
-        return empty(); // storage blocked (privacy mode): run on what the pulls say
+      const result = readPersisted(SYNC_MEMORY, storage, now());
+      if (result.source === 'recovered') {
+        console.error(
+          `[sync] ${SYNC_MEMORY_KEY}: stored value unreadable (${result.problem}); ${result.backupKey ? `kept under ${result.backupKey}` : 'too large to keep a backup of'}`,
+        );
       }
-      if (raw === null) return empty();
-      try {
-        const parsed = parseSyncMemory(raw);
-        return parsed.owner === owner ? parsed.state : empty();
-      } catch (error) {
-        console.error(`[sync] ${SYNC_MEMORY_KEY}: stored value unreadable (${(error as Error).message}); kept under a backup key`);
-        try {
-          storage.setItem(`${SYNC_MEMORY_KEY}::backup::${now().toISOString()}`, raw);
-          storage.removeItem(SYNC_MEMORY_KEY);
-        } catch {
-          // quota: the value stays where it is until the next write replaces it
-        }
-        return empty();
-      }
+      const { owner: stored, settings, rows } = result.state;
+      return stored === owner ? { settings, rows } : empty();
     },
     write(owner, state) {
       try {
-        storage.setItem(
-          SYNC_MEMORY_KEY,
-          JSON.stringify({ state: { owner, settings: state.settings, rows: state.rows }, version: SYNC_MEMORY_VERSION }),
-        );
+        storage.setItem(SYNC_MEMORY_KEY, serialize(SYNC_MEMORY, { owner, settings: state.settings, rows: state.rows }));
       } catch (error) {
         // Without it the next pull still merges by time; only the own-write detection is weaker.
         console.error(`[sync] ${SYNC_MEMORY_KEY}: could not save`, error);
