@@ -111,7 +111,9 @@ try {
       .sort((a, b) => b[1] - a[1])
       .slice(0, inclusiveView ? 14 : 6)
       .map(([k, us]) => `${k.slice(0, 70)} ${(us / 1000).toFixed(0)}`);
-    console.log(`busy at ${((span.start - t0) / 1000).toFixed(0)} ms for ${((span.end - span.start) / 1000).toFixed(0)} ms: ${top.join('; ')}`);
+    console.log(
+      `busy at ${((span.start - t0) / 1000).toFixed(0)} ms for ${((span.end - span.start) / 1000).toFixed(0)} ms: ${top.join('; ')}`,
+    );
   }
   const rows = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
   console.log(`${route} at 4× CPU, first ${seconds} s: ${(total / 1000).toFixed(0)} ms busy (self time, throttled)`);
