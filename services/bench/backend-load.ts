@@ -153,11 +153,11 @@ function startStallProbe(): () => Promise<{ maxMs: number; over50ms: number } | 
     process.stdin.resume();`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'ignore'] });
   let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.on('error', () => undefined);
   return async () => {
-    child.stdin!.end();
+    child.stdin.end();
     await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
     child.kill();
     try {

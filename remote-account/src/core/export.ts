@@ -152,7 +152,7 @@ export function mergeImport(
 ) {
   // Treat every local item as "pending" so that only newer imported copies replace them.
   const keepLocalBookmarks = Object.keys(local.bookmarks).filter(
-    (id) => !file.bookmarks[id] || file.bookmarks[id]!.updatedAt <= local.bookmarks[id]!.updatedAt,
+    (id) => !file.bookmarks[id] || file.bookmarks[id].updatedAt <= local.bookmarks[id]!.updatedAt,
   );
   const bookmarks = mergeBookmarks(
     local.bookmarks,

@@ -17,7 +17,7 @@ function fakeHost() {
     },
     customBackendUrl: null,
     bookmarks: { a: { type: 'movie', title: 'Local A', updatedAt: 100 } },
-    bookmarkQueue: [{ id: 'q1', action: 'add', tmdbId: 'a', type: 'movie', title: 'Local A' } as BookmarkUpdate],
+    bookmarkQueue: [{ id: 'q1', action: 'add', tmdbId: 'a', type: 'movie', title: 'Local A' }],
     progress: {},
     progressQueue: [],
     settings: { applicationLanguage: 'en', applicationTheme: null, defaultSubtitleLanguage: null, proxyUrls: null },
@@ -129,14 +129,14 @@ describe('sync engine timing (spec §9)', () => {
     const afterStart = calls.length;
     expect(profileFetches(calls)).toBe(1);
     // Nothing queued: later steps do nothing on the wire, so count the steps through the bookmarks queue instead.
-    state.bookmarkQueue = [...state.bookmarkQueue, { id: 'q2', action: 'add', tmdbId: 'c', type: 'movie', title: 'C' } as BookmarkUpdate];
+    state.bookmarkQueue = [...state.bookmarkQueue, { id: 'q2', action: 'add', tmdbId: 'c', type: 'movie', title: 'C' }];
     await vi.advanceTimersByTimeAsync(SYNC_INTERVAL_MS - 100);
     expect(calls.length).toBe(afterStart);
     await vi.advanceTimersByTimeAsync(200);
     expect(calls.filter((c) => c.startsWith('POST') || c.startsWith('PUT')).length).toBeGreaterThan(0);
     const pushed = calls.length;
     engine.stop();
-    state.bookmarkQueue = [...state.bookmarkQueue, { id: 'q3', action: 'add', tmdbId: 'd', type: 'movie', title: 'D' } as BookmarkUpdate];
+    state.bookmarkQueue = [...state.bookmarkQueue, { id: 'q3', action: 'add', tmdbId: 'd', type: 'movie', title: 'D' }];
     await vi.advanceTimersByTimeAsync(3 * SYNC_INTERVAL_MS);
     expect(calls.length).toBe(pushed);
   });

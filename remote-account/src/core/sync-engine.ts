@@ -235,7 +235,7 @@ export function createSyncEngine({
       host.actions.setLanguage(server.applicationLanguage);
     }
     if (dto.applicationTheme && !('applicationTheme' in unpushed) && server.applicationTheme !== local.applicationTheme) {
-      host.actions.setTheme((server.applicationTheme ?? 'default') as NonNullable<AccountSettings['applicationTheme']>);
+      host.actions.setTheme(server.applicationTheme ?? 'default');
     }
     if (
       server.defaultSubtitleLanguage &&

@@ -64,7 +64,7 @@ export function parseSyncMemory(raw: string): { owner: string; state: SyncMemory
   if (!rows || typeof rows !== 'object' || Array.isArray(rows)) throw new Error('rows is not an object');
   const cleanRows: Record<string, number> = {};
   for (const [key, stamp] of Object.entries(rows)) if (typeof stamp === 'number' && Number.isFinite(stamp)) cleanRows[key] = stamp;
-  return { owner, state: { settings: (settings as AccountSettings | null) ?? null, rows: cleanRows } };
+  return { owner, state: { settings: settings ?? null, rows: cleanRows } };
 }
 
 export function createStorageSyncMemory(storage: StorageLike, now: () => Date = () => new Date()): SyncMemory {

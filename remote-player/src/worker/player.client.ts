@@ -103,7 +103,7 @@ let scraper: Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> | null = null;
 /** The page's extension bridge (the extension's content script listens on window); one per page. */
 export function getExtensionBridge(): ExtensionBridge | null {
   if (typeof window === 'undefined') return null;
-  extensionBridge ??= createExtensionBridge({ port: window as unknown as RelayPort });
+  extensionBridge ??= createExtensionBridge({ port: window });
   return extensionBridge;
 }
 

@@ -292,7 +292,7 @@ describe('extension bridge and fetcher', () => {
 
   it('a failed extension request rejects (no response), an HTTP error is a response', async () => {
     const page = createFakeWindow();
-    installFakeExtension(page, { fetchImpl: (async () => Promise.reject(new Error('blocked'))) as typeof fetch });
+    installFakeExtension(page, { fetchImpl: async () => Promise.reject(new Error('blocked')) });
     const fetcher = createExtensionFetcher(createExtensionBridge({ port: page, initialDelayMs: 0 }));
     await expect(fetcher({ url: 'http://x.test/' })).rejects.toThrow('blocked');
   });

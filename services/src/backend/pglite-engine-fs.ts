@@ -228,7 +228,7 @@ export class DurableNodeFS extends BaseFilesystem {
     if (p === '/global/pg_control') this.flush(false);
     else if (!isWal(p)) this.flush(true);
     // The bridge passes the heap itself (an ArrayBuffer) with the offset into it.
-    const bytes = buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer as ArrayBufferLike);
+    const bytes = buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer);
     const written = errno(() => fs.writeSync(fd, bytes, offset, length, position));
     this.dirty.add(fd);
     return written;

@@ -15,7 +15,7 @@ export type ExtensionStepState = { status: 'checking' } | ExtensionStatus;
 
 export function useExtensionStatus(): { state: ExtensionStepState; bridge: ExtensionBridge; recheck(): Promise<void> } {
   // One bridge per visit: its 500 ms initial delay (spec §9) counts from here, later checks do not wait it again.
-  const [bridge] = useState(() => createExtensionBridge({ port: window as unknown as RelayPort }));
+  const [bridge] = useState(() => createExtensionBridge({ port: window }));
   const [state, setState] = useState<ExtensionStepState>({ status: 'checking' });
   const latest = useRef(0);
 

@@ -109,7 +109,7 @@ function useCurrentSearch(): { config: OpenSubtitlesConfig; key: string; query: 
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
   const host = useHostServices();
-  const meta = view.meta as PlayerMeta | null;
+  const meta = view.meta;
   return useMemo(() => {
     const config = opensubtitlesConfig(host.config);
     const probe = config ? opensubtitlesQuery(meta, []) : null;

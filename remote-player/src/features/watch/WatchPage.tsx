@@ -99,7 +99,7 @@ export default function WatchPage() {
     [player],
   );
 
-  const title = view.meta ? documentTitle(view.meta as PlayerMeta) : '';
+  const title = view.meta ? documentTitle(view.meta) : '';
   return (
     <PlayerContext.Provider value={player}>
       <PlayerView title={title}>

@@ -45,7 +45,7 @@ export function useSettingsDraft(host: HostApi) {
     <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K] | ((old: SettingsDraft[K]) => SettingsDraft[K])) => {
       setDraft((old) => ({
         ...old,
-        [key]: typeof value === 'function' ? (value as (o: SettingsDraft[K]) => SettingsDraft[K])(old[key]) : value,
+        [key]: typeof value === 'function' ? value(old[key]) : value,
       }));
     },
     [],
