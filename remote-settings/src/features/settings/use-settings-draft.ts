@@ -34,6 +34,7 @@ export function useSettingsDraft(host: HostApi) {
   const [draft, setDraft] = useState(saved);
   const dirty = !same(draft, saved);
   const dirtyRef = useRef(dirty);
+  // eslint-disable-next-line react-hooks/refs -- latest value for the callbacks, written during render on purpose
   dirtyRef.current = dirty;
 
   // Another tab (or the account sync) changed the stores: follow them unless the user is editing.
