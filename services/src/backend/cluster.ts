@@ -25,7 +25,7 @@ export interface BackendProcess {
   child: ChildProcess;
   exited: Promise<NodeJS.Signals | number | null>;
   /** Stops it (SIGTERM, unless it is gone already) and removes its data folder. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**

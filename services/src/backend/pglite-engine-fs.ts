@@ -175,11 +175,14 @@ export class DurableNodeFS extends BaseFilesystem {
     }
   }
 
-  override async closeFs(): Promise<void> {
+  override closeFs(): Promise<void> {
     this.flush(false);
+    // Module.FS is typed by @types/emscripten, which PGlite refers to but does not ship: its type does not resolve here.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access
     this.pg?.Module.FS.quit(); // closes the open files (through `close`)
     for (const fd of this.paths.keys()) fs.closeSync(fd);
     this.paths.clear();
+    return Promise.resolve();
   }
 
   chmod(p: string, mode: number): void {

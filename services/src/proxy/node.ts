@@ -39,7 +39,7 @@ function pulled(source: AsyncIterable<Buffer>, onCancel: () => void): ReadableSt
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const { done, value } = await chunks.next();
+        const { done, value }: IteratorResult<Buffer, unknown> = await chunks.next();
         if (done) controller.close();
         else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
       },
