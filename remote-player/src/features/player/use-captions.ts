@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/immutability -- the player's ui state is a valtio proxy: writing to it is how that state changes */
 /** Caption choices: the stream's captions, HLS renditions, OpenSubtitles' files, and a custom file; selection and toggle. */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useHostServices, useHostWith, type HostApi } from 'shared-contracts';
