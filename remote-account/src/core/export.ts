@@ -135,9 +135,11 @@ export function parseExport(text: string): ParsedExport {
     else skipped += 1;
   }
   const settings = isObject(raw.settings) ? (raw.settings as ExportFile['settings']) : {};
+  // Whatever the file holds, as text (a missing date is empty).
+  const exportedAt: unknown = raw.exportedAt ?? '';
   return {
     ok: true,
-    file: { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: String(raw.exportedAt ?? ''), bookmarks, progress, settings },
+    file: { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: String(exportedAt), bookmarks, progress, settings },
     skipped,
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AccountServiceHost, AccountSyncState, BookmarkUpdate, HostActions } from 'shared-contracts';
+import type { AccountServiceHost, AccountSyncState, HostActions } from 'shared-contracts';
 import { createSyncEngine, RESTORE_INTERVAL_MS, settingsDiff, SYNC_INTERVAL_MS } from './sync-engine';
 import { createStorageSyncMemory, createVolatileSyncMemory, SYNC_MEMORY_KEY, type SyncMemory } from './sync-memory';
 import { contractAnswer } from './testkit';
@@ -57,12 +57,12 @@ function engineWith(
   const fetch = async (url: string, init?: RequestInit) => {
     const path = new URL(url).pathname;
     calls.push(`${init?.method ?? 'GET'} ${path}`);
-    if (init?.body) bodies[`${init.method} ${path}`] = JSON.parse(String(init.body));
+    if (init?.body) bodies[`${init.method} ${path}`] = JSON.parse(init.body as string);
     const result = route(init?.method ?? 'GET', path);
     if (result === 'network') throw new TypeError('Failed to fetch');
     const reply =
       result.body ??
-      (result.status === 200 ? contractAnswer(init?.method ?? 'GET', path, init?.body ? JSON.parse(String(init.body)) : undefined) : {});
+      (result.status === 200 ? contractAnswer(init?.method ?? 'GET', path, init?.body ? JSON.parse(init.body as string) : undefined) : {});
     return new Response(JSON.stringify(reply), { status: result.status, headers: { 'Content-Type': 'application/json' } });
   };
   const engine = createSyncEngine({
@@ -115,7 +115,7 @@ describe('sync engine timing (spec §9)', () => {
         const method = init?.method ?? 'GET';
         const path = new URL(url).pathname;
         const result = healthy(method, path) as { status: number; body?: unknown };
-        const reply = result.body ?? contractAnswer(method, path, init?.body ? JSON.parse(String(init.body)) : undefined);
+        const reply = result.body ?? contractAnswer(method, path, init?.body ? JSON.parse(init.body as string) : undefined);
         return new Response(JSON.stringify(reply), { status: result.status, headers: { 'Content-Type': 'application/json' } });
       },
       now: () => Date.now(),

@@ -3,7 +3,7 @@
  * swatches (the shared palette, plus a custom colour) and of the shared icons, with a live preview of
  * the avatar the header draws. Arrow keys move the choice, as in any radio group (mirrored right to left).
  */
-import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_COLORS, PROFILE_ICON_PATHS, profileIconPath, type AccountProfile } from 'shared-contracts';
 import styled from 'styled-components';
