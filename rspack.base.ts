@@ -88,6 +88,13 @@ export interface AppConfigOptions {
   runtimePlugins?: string[];
   /** Extra aliases. */
   alias?: Record<string, string>;
+  /**
+   * Production builds use the host's federation runtime instead of carrying their own (the remote's
+   * remoteEntry.js shrinks by half, and the runtime is not evaluated a second time on the page). The
+   * standalone page is then a compilation of its own, a plain app without federation, in `page/`. Not for
+   * a remote with a worker: the worker is an entry of the same compilation and has no host to take it from.
+   */
+  hostRuntime?: boolean;
 }
 
 /** CORS for every dev server: remotes are fetched cross-origin by the host. */
@@ -97,7 +104,16 @@ const CORS_HEADERS = {
   'Access-Control-Allow-Headers': '*',
 };
 
-export function createConfig(options: AppConfigOptions): Configuration {
+type Variant = 'whole' | 'federated' | 'page';
+
+export function createConfig(options: AppConfigOptions): Configuration | Configuration[] {
+  const isDev = process.env.NODE_ENV === 'development' || process.argv.includes('development');
+  if (!options.hostRuntime || isDev) return configOf(options, 'whole');
+  // issue 19: discover's remoteEntry.js on `/` carried 27.7 KB of federation runtime the host already runs.
+  return [configOf(options, 'federated'), { ...configOf(options, 'page'), dependencies: [`${options.app}-federated`] }];
+}
+
+function configOf(options: AppConfigOptions, variant: Variant): Configuration {
   const app = APPS[options.app];
   const isDev = process.env.NODE_ENV === 'development' || process.argv.includes('development');
   const port = Number(process.env[app.portEnv] ?? app.port);
@@ -105,21 +121,27 @@ export function createConfig(options: AppConfigOptions): Configuration {
   const hash = isDev ? '' : '.[contenthash:8]';
   const isHost = app.kind === 'host';
 
+  const federated = variant !== 'page';
+  const page = variant !== 'federated';
+  // The page's own files under page/, so the two compilations never write the same name.
+  const pageDir = variant === 'page' ? 'page/' : '';
   return {
+    name: `${options.app}-${variant}`,
     mode: isDev ? 'development' : 'production',
     context: options.dir,
-    entry: { main: './src/index.ts' },
+    entry: page ? { main: './src/index.ts' } : {},
     devtool: isDev ? 'cheap-module-source-map' : 'source-map',
     target: ['web', 'es2022'],
     output: {
       path: outDir,
       // Remotes resolve their chunks against the origin their manifest came from, so a build can move.
       publicPath: isHost ? '/' : 'auto',
-      filename: `[name]${hash}.js`,
-      chunkFilename: `[name]${hash}.js`,
+      filename: `${pageDir}[name]${hash}.js`,
+      chunkFilename: `${pageDir}[name]${hash}.js`,
       assetModuleFilename: `assets/[name]${hash}[ext]`,
       uniqueName: app.federationName,
-      clean: true,
+      // The page compilation runs after the federated one, into the same folder.
+      clean: variant !== 'page',
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
@@ -176,33 +198,40 @@ export function createConfig(options: AppConfigOptions): Configuration {
         __BUILD_MARKER__: JSON.stringify(process.env.MW_BUILD_MARKER ?? ''),
         __DEV__: JSON.stringify(isDev),
       }),
-      new ModuleFederationPlugin({
-        name: app.federationName,
-        filename: isHost ? undefined : 'remoteEntry.js',
-        exposes: options.exposes,
-        remotes: {},
-        // The host always provides the shared singletons: eager, they ship in its entry chunk rather than
-        // as a dozen chunks fetched one round trip after main.js (issue 19: requests on /). Remotes keep
-        // them lazy and take the host's.
-        shared: isHost
-          ? Object.fromEntries(Object.entries(SHARED).map(([request, entry]) => [request, { ...entry, eager: true }]))
-          : SHARED,
-        runtimePlugins: options.runtimePlugins ?? [],
-        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
-        dts: false,
-        // The federation runtime for browsers only; remotes load no remotes of their own, so they drop
-        // the manifest snapshot code the host needs (issue 19: discover's remoteEntry.js is on `/`).
-        experiments: { optimization: { target: 'web', disableSnapshot: !isHost } },
-        dev: isDev ? { disableDynamicRemoteTypeHints: true } : false,
-      }),
-      new rspack.HtmlRspackPlugin({
-        // The host has its own page (app shell); the remotes' standalone pages share one template.
-        template: isHost ? path.join(options.dir, 'index.html') : path.join(root, 'scripts/remote.index.html'),
-        templateParameters: { title: `movie-web · ${app.federationName}` },
-        chunks: ['main'],
-        minify: !isDev,
-      }),
-      fs.existsSync(path.join(options.dir, 'public'))
+      federated &&
+        new ModuleFederationPlugin({
+          name: app.federationName,
+          filename: isHost ? undefined : 'remoteEntry.js',
+          exposes: options.exposes,
+          remotes: {},
+          // The host always provides the shared singletons: eager, they ship in its entry chunk rather than
+          // as a dozen chunks fetched one round trip after main.js (issue 19: requests on /). Remotes keep
+          // them lazy and take the host's.
+          shared: isHost
+            ? Object.fromEntries(Object.entries(SHARED).map(([request, entry]) => [request, { ...entry, eager: true }]))
+            : SHARED,
+          runtimePlugins: options.runtimePlugins ?? [],
+          manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+          dts: false,
+          // The federation runtime for browsers only; remotes load no remotes of their own, so they drop
+          // the manifest snapshot code the host needs (issue 19: discover's remoteEntry.js is on `/`).
+          // The host provides its runtime to remotes built to use it (hostRuntime).
+          experiments: {
+            optimization: { target: 'web', disableSnapshot: !isHost },
+            ...(isHost && !isDev ? { provideExternalRuntime: true } : {}),
+            ...(variant === 'federated' ? { externalRuntime: true } : {}),
+          },
+          dev: isDev ? { disableDynamicRemoteTypeHints: true } : false,
+        }),
+      page &&
+        new rspack.HtmlRspackPlugin({
+          // The host has its own page (app shell); the remotes' standalone pages share one template.
+          template: isHost ? path.join(options.dir, 'index.html') : path.join(root, 'scripts/remote.index.html'),
+          templateParameters: { title: `movie-web · ${app.federationName}` },
+          chunks: ['main'],
+          minify: !isDev,
+        }),
+      page && fs.existsSync(path.join(options.dir, 'public'))
         ? new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(options.dir, 'public'), to: outDir }] })
         : null,
       isDev ? new ReactRefreshRspackPlugin() : null,

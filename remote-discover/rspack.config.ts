@@ -4,4 +4,5 @@ export default createConfig({
   app: 'remote-discover',
   dir: import.meta.dirname,
   exposes: { './app': './src/expose/app.ts' },
+  hostRuntime: true,
 });

@@ -2,6 +2,7 @@
  * Issue 18 §5: one clear (×) button in the search box; a carousel shows no "previous" arrow at the start
  * of its row (and no "next" at its end); short runtimes read "45m", not "0h 45m".
  */
+import type { Locator } from '@playwright/test';
 import { detailsModal, loadedCards, openDiscover, row } from '../support/discover.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -83,4 +84,28 @@ test('at 390 px: rows scroll by touch, without arrows (spec §2: arrows on deskt
   await loadedCards(nowPlaying);
   await expect(nowPlaying.getByTestId('carousel-next')).toBeHidden();
   await expect(nowPlaying.getByTestId('carousel-previous')).toHaveCount(0);
+});
+
+test('at 1280 px: a top row loads the posters in view at once and the rest as the row scrolls (issue 19)', async ({ page, site }) => {
+  const images: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'image') images.push(r.url());
+  });
+  await page.goto(`${site.hostUrl}/`);
+  const cards = await loadedCards(page.getByTestId('carousel').first());
+  await page.waitForLoadState('networkidle');
+  const posters = cards.locator('img');
+  const count = await posters.count();
+  expect(count).toBeGreaterThan(14);
+  const loaded = (img: Locator) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
+  const sources = await posters.evaluateAll((els) => els.map((el) => (el as HTMLImageElement).src));
+  const fetchedAtLoad = sources.filter((src) => images.includes(src)).length;
+  // The window's width over the narrowest card, plus one partly shown: 1280 / 128 + 1.
+  expect(fetchedAtLoad).toBeGreaterThanOrEqual(6);
+  expect(fetchedAtLoad).toBeLessThanOrEqual(11);
+  await expect.poll(() => loaded(posters.first())).toBe(true);
+  const last = posters.nth(count - 1);
+  expect(await loaded(last)).toBe(false);
+  await last.scrollIntoViewIfNeeded();
+  await expect.poll(() => loaded(last)).toBe(true);
 });

@@ -3,7 +3,7 @@
  * The player screen: <video>, captions overlay, controls, indicators, menus and the status screens.
  * Everything here requests through the engine; state is read from the engine's and the UI's proxies.
  */
-import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHostWith } from 'shared-contracts';
 import styled, { css } from 'styled-components';
@@ -207,20 +207,27 @@ const rangeStyle = css`
   }
 `;
 
-const SeekInput = styled.input<{ $played: number; $buffered: number }>`
+/**
+ * The bars' fill comes from custom properties set on the element's style, not from styled props: a prop
+ * in the template makes styled-components insert a new class and rule for every value, so a playing
+ * film added rules four times a second for as long as it played (issue 19: style recalculation grew).
+ */
+const fill = (vars: Record<string, string>) => vars as CSSProperties;
+
+const SeekInput = styled.input`
   ${rangeStyle}
   background: linear-gradient(
     to right,
-    ${(p) => p.theme.colors.primary} ${(p) => p.$played}%,
-    rgba(255, 255, 255, 0.5) ${(p) => p.$played}% ${(p) => p.$buffered}%,
-    rgba(255, 255, 255, 0.2) ${(p) => p.$buffered}%
+    ${(p) => p.theme.colors.primary} var(--played),
+    rgba(255, 255, 255, 0.5) var(--played) var(--buffered),
+    rgba(255, 255, 255, 0.2) var(--buffered)
   );
 `;
 
-const VolumeInput = styled.input<{ $level: number }>`
+const VolumeInput = styled.input`
   ${rangeStyle}
   width: 5rem;
-  background: linear-gradient(to right, #fff ${(p) => p.$level}%, rgba(255, 255, 255, 0.3) ${(p) => p.$level}%);
+  background: linear-gradient(to right, #fff var(--level), rgba(255, 255, 255, 0.3) var(--level));
   @media (max-width: 1023px) {
     display: none;
   }
@@ -455,8 +462,7 @@ function SeekBar() {
         step={0.1}
         value={Math.min(media.time, duration || 0)}
         aria-valuetext={formatTimeDisplay(media.time, duration, 'regular')}
-        $played={played}
-        $buffered={Math.max(played, buffered)}
+        style={fill({ '--played': `${played}%`, '--buffered': `${Math.max(played, buffered)}%` })}
         onChange={(e) => runCommand(player, { type: 'seekTo', time: Number(e.target.value) })}
         onKeyDown={(e) => e.preventDefault() /* arrows are the player's shortcuts (5 s) */}
         data-testid="seek-bar"
@@ -780,7 +786,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                   aria-label={t('controls.volume')}
                   dir="ltr"
                   value={media.muted ? 0 : media.volume}
-                  $level={(media.muted ? 0 : media.volume) * 100}
+                  style={fill({ '--level': `${(media.muted ? 0 : media.volume) * 100}%` })}
                   onChange={(e) => run({ type: 'setVolume', volume: Number(e.target.value) })}
                   onKeyDown={(e) => e.preventDefault()}
                 />
