@@ -142,9 +142,13 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      // Type-aware rules: each file is linted with the types of the tsconfig.json project that includes it.
+      parserOptions: { projectService: true, tsconfigRootDir: repoRoot },
+    },
     plugins: { local },
     rules: {
       'local/no-relative-import-outside-package': 'error',
@@ -155,12 +159,27 @@ export default tseslint.config(
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', '**/testkit.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      // Tests handle untyped values by nature (test doubles, JSON from responses, page.evaluate results), and
+      // async callbacks without await are the shape test runners and Playwright's route handlers expect.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/require-await': 'off',
+    },
   },
   {
     // Playwright fixtures destructure `{}` when they use no other fixture.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    // Plain JavaScript (this file, *.cjs) is in no TypeScript project: the untyped rules only.
+    files: ['**/*.{js,cjs,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ['**/*.cjs'],
@@ -170,10 +189,8 @@ export default tseslint.config(
   {
     files: ['**/*.tsx', '**/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error',
-    },
+    // The plugin's whole recommended set (the React Compiler's checks included); a warning fails lint anyway.
+    rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // Native dialogs block the page, ignore the theme and the language: a themed dialog instead (see remote-settings' ConfirmDialog).

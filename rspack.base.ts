@@ -13,7 +13,7 @@ import zlib from 'node:zlib';
 import { APPS, type AppName } from './scripts/apps.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const readJson = (file: string): { version: string } => JSON.parse(fs.readFileSync(file, 'utf8'));
+const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string };
 const versionOf = (pkg: string): string => readJson(path.join(root, 'node_modules', pkg, 'package.json')).version;
 const major = (version: string) => `^${version.split('.')[0]}.0.0`;
 

@@ -99,7 +99,7 @@ test('a "playlist" that is a web page fails as a fatal manifest error', async ({
       hls.on(w.Hls.Events.ERROR, (_: unknown, data: { fatal: boolean; details: string }) => data.fatal && resolve(data.details));
       hls.on(w.Hls.Events.MANIFEST_PARSED, () => resolve('parsed'));
       hls.loadSource(src);
-      hls.attachMedia(document.getElementById('v') as HTMLVideoElement);
+      hls.attachMedia(document.getElementById('v'));
     });
   }, `${media}/broken/not-a-playlist/master.m3u8`);
   expect(details).toBe('manifestParsingError');

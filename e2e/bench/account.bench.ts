@@ -34,10 +34,10 @@ interface Span {
 
 /** In-page: the measures of a name, and the long tasks so far (a string: no transpiler helpers in the page). */
 const timeline = (page: Page, measure: string) =>
-  page.evaluate(`({
+  page.evaluate<{ measures: Span[]; longTasks: Span[] }>(`({
     measures: performance.getEntriesByName(${JSON.stringify(measure)}).map((m) => ({ start: m.startTime, duration: m.duration, detail: m.detail })),
     longTasks: window.__longTasks || [],
-  })`) as Promise<{ measures: Span[]; longTasks: Span[] }>;
+  })`);
 
 const overlapping = (tasks: Span[], span: Span) =>
   tasks.filter((t) => t.start < span.start + span.duration && t.start + t.duration > span.start);
@@ -192,7 +192,7 @@ export const accountBenches: AccountBench[] = [
           undefined; // (not the promise: evaluate would wait for it)
         `);
         await page.getByTestId('login-submit').click();
-        runs.push(Math.round((await page.evaluate('window.__login')) as number));
+        runs.push(Math.round(await page.evaluate<number>('window.__login')));
         await context.close();
       }
       const value = median(runs);

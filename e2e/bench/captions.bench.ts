@@ -40,11 +40,11 @@ async function dropWhilePlaying(site: Site, browser: Browser, file: string, play
   await page.getByTestId('settings-button').click();
   await page.getByTestId('menu-captions').click();
   // The file is made first (its making is not the player's work), then dropped with the counters reset.
-  const sizeChars = (await page.evaluate(`(() => {
+  const sizeChars = await page.evaluate<number>(`(() => {
     const text = ${FILES[file]};
     window.__benchFile = new File([text], '${file}.srt');
     return text.length;
-  })()`)) as number;
+  })()`);
   await page.waitForTimeout(500);
   await page.evaluate(`(() => {
     window.__bench.longTasks = [];
@@ -60,20 +60,18 @@ async function dropWhilePlaying(site: Site, browser: Browser, file: string, play
     undefined,
     { timeout: 60_000 },
   );
-  const answered = (await page.evaluate(`performance.now() - window.__bench.dropAt`)) as number;
-  const outcome = (await page.evaluate(
+  const answered = await page.evaluate<number>(`performance.now() - window.__bench.dropAt`);
+  const outcome = await page.evaluate<string>(
     `document.querySelector('[data-router=settings] [role=alert]')?.textContent ?? 'shown: ' + document.querySelector('[data-testid=caption-cue]').textContent.slice(0, 40)`,
-  )) as string;
+  );
   await page.keyboard.press('Escape');
-  const before = (await page.evaluate(`document.querySelector('[data-testid=player-video]').currentTime`)) as number;
+  const before = await page.evaluate<number>(`document.querySelector('[data-testid=player-video]').currentTime`);
   await page.waitForTimeout(playS * 1000);
-  const after = (await page.evaluate(`document.querySelector('[data-testid=player-video]').currentTime`)) as number;
-  const tasks = (await page.evaluate(
+  const after = await page.evaluate<number>(`document.querySelector('[data-testid=player-video]').currentTime`);
+  const tasks = await page.evaluate<{ at: number; duration: number }[]>(
     `window.__bench.longTasks.map((t) => ({ at: t.at - window.__bench.dropAt, duration: t.duration }))`,
-  )) as { at: number; duration: number }[];
-  const unpackMs = (await page.evaluate(
-    `performance.getEntriesByName('mw:captions-unpack').map((m) => Math.round(m.duration))`,
-  )) as number[];
+  );
+  const unpackMs = await page.evaluate<number[]>(`performance.getEntriesByName('mw:captions-unpack').map((m) => Math.round(m.duration))`);
   await context.close();
   const durations = tasks.map((t) => t.duration);
   return {

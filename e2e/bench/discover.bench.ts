@@ -61,16 +61,14 @@ async function freshPage(browser: Browser): Promise<Page> {
 /** ms after navigation start when every poster of the first row that is in the viewport has painted (Element Timing). */
 async function firstRowPainted(page: Page): Promise<{ ms: number | null; posters: number }> {
   await page.waitForSelector('[data-testid=carousel][data-status=ready] img[elementtiming=poster]');
-  return page.evaluate(FIRST_ROW_PAINTED) as Promise<{ ms: number | null; posters: number }>;
+  return page.evaluate<{ ms: number | null; posters: number }>(FIRST_ROW_PAINTED);
 }
 
 /** Scrolls to the bottom in viewport-sized steps (rows load as they come near), then back to the top. */
 async function scrollThrough(page: Page): Promise<number> {
   let steps = 0;
   for (;;) {
-    const atEnd = (await page.evaluate(
-      '(() => { const y = scrollY; scrollBy(0, innerHeight * 0.8); return scrollY === y; })()',
-    )) as boolean;
+    const atEnd = await page.evaluate<boolean>('(() => { const y = scrollY; scrollBy(0, innerHeight * 0.8); return scrollY === y; })()');
     if (atEnd || steps > 200) break;
     steps++;
     await page.waitForTimeout(250);
@@ -125,13 +123,13 @@ export const discoverBenches: DiscoverBench[] = [
       await page.goto(`${site.hostUrl}/discover`);
       await page.waitForSelector('[data-testid=carousel][data-status=ready]');
       await page.waitForLoadState('networkidle');
-      const before = (await page.evaluate('window.__bench.longTasks.length')) as number;
+      const before = await page.evaluate<number>('window.__bench.longTasks.length');
       const steps = await scrollThrough(page);
-      const figures = (await page.evaluate('window.__bench')) as {
+      const figures = await page.evaluate<{
         shifts: { value: number; at: number; inside: boolean; nodes: string[] }[];
         longTasks: { duration: number; at: number }[];
         pageAt: number;
-      };
+      }>('window.__bench');
       const rows = await page.locator('[data-testid=carousel][data-status=ready]').count();
       await page.context().close();
       const duringScroll = figures.longTasks.slice(before);

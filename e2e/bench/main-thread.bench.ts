@@ -80,9 +80,9 @@ async function coldLoad(browser: Browser, url: string, windowMs: number): Promis
       );
   });
   await page.goto(url);
-  const elapsed = (await page.evaluate('performance.now()')) as number;
+  const elapsed = await page.evaluate<number>('performance.now()');
   await page.waitForTimeout(Math.max(0, windowMs - elapsed));
-  const bench = (await page.evaluate('window.__bench')) as Omit<Load, 'requests' | 'jsBytes'>;
+  const bench = await page.evaluate<Omit<Load, 'requests' | 'jsBytes'>>('window.__bench');
   const jsBytes = (await Promise.all(js)).reduce((a, b) => a + b, 0);
   await context.close();
   return { ...bench, longTasks: bench.longTasks.filter((t) => t.at < windowMs), requests, jsBytes };
@@ -159,10 +159,10 @@ export const mainThreadBenches: MainThreadBench[] = [
       await page.evaluate(`document.querySelector('[data-testid=player-video]').loop = true`);
       await page.click('[data-testid=big-play]');
       await page.waitForFunction(`document.querySelector('[data-testid=player-video]').currentTime > 0.5`, undefined, { timeout: 30_000 });
-      const from = (await page.evaluate('performance.now()')) as number;
+      const from = await page.evaluate<number>('performance.now()');
       await page.waitForTimeout(durationS * 1000);
-      const played = (await page.evaluate(`document.querySelector('[data-testid=player-video]').currentTime`)) as number;
-      const tasks = ((await page.evaluate('window.__bench.longTasks')) as Load['longTasks']).filter((t) => t.at >= from);
+      const played = await page.evaluate<number>(`document.querySelector('[data-testid=player-video]').currentTime`);
+      const tasks = (await page.evaluate<Load['longTasks']>('window.__bench.longTasks')).filter((t) => t.at >= from);
       await page.context().close();
       const total = tasks.reduce((sum, t) => sum + t.duration, 0);
       return {
@@ -183,12 +183,12 @@ export const mainThreadBenches: MainThreadBench[] = [
       const runs: number[] = [];
       for (let i = 0; i < runsOf('MW_BENCH_FIRST_FRAME_RUNS', 5); i++) {
         const page = await watchPage(browser, site);
-        const ms = (await page.evaluate(`new Promise((resolve) => {
+        const ms = await page.evaluate<number>(`new Promise((resolve) => {
           const video = document.querySelector('[data-testid=player-video]');
           const t0 = performance.now();
           video.requestVideoFrameCallback(() => resolve(performance.now() - t0));
           document.querySelector('[data-testid=big-play]').click();
-        })`)) as number;
+        })`);
         runs.push(Math.round(ms));
         await page.context().close();
       }

@@ -66,10 +66,10 @@ async function watch(page: Page, ms: number): Promise<{ playedS: number; loops: 
   let played = 0;
   let loops = 0;
   let stalled = 0;
-  let last = (await page.evaluate(`document.querySelector('[data-testid=player-video]').currentTime`)) as number;
+  let last = await page.evaluate<number>(`document.querySelector('[data-testid=player-video]').currentTime`);
   for (let elapsed = 0; elapsed < ms; elapsed += 1000) {
     await page.waitForTimeout(1000);
-    const now = (await page.evaluate(`document.querySelector('[data-testid=player-video]').currentTime`)) as number;
+    const now = await page.evaluate<number>(`document.querySelector('[data-testid=player-video]').currentTime`);
     if (now < last) {
       loops++;
       played += now;
@@ -96,7 +96,7 @@ export const playerBenches: PlayerBench[] = [
         const { page } = await freshPage(browser);
         await page.goto(`${site.hostUrl}${NOSFERATU}`);
         await page.waitForSelector('[data-testid=big-play]', { timeout: 30_000 });
-        runs.push(Math.round((await page.evaluate(PLAY_TO_FIRST_FRAME)) as number));
+        runs.push(Math.round(await page.evaluate<number>(PLAY_TO_FIRST_FRAME)));
         await page.context().close();
       }
       const value = median(runs);
@@ -125,7 +125,7 @@ export const playerBenches: PlayerBench[] = [
         await page.waitForFunction(`document.querySelector('[data-testid=player-video]').currentTime > 0.5`, undefined, {
           timeout: 15_000,
         });
-        const src = (await page.evaluate(`document.querySelector('[data-testid=player-video]').currentSrc`)) as string;
+        const src = await page.evaluate<string>(`document.querySelector('[data-testid=player-video]').currentSrc`);
         const hls = scripts.filter(hlsChunk);
         await page.context().close();
         return {
@@ -147,9 +147,9 @@ export const playerBenches: PlayerBench[] = [
       const durationS = seconds('MW_BENCH_PLAYBACK_S', 60);
       const { page } = await freshPage(browser);
       await playLooping(page, site);
-      const from = (await page.evaluate('performance.now()')) as number;
+      const from = await page.evaluate<number>('performance.now()');
       const played = await watch(page, durationS * 1000);
-      const all = (await page.evaluate('window.__bench.longTasks')) as { at: number; duration: number }[];
+      const all = await page.evaluate<{ at: number; duration: number }[]>('window.__bench.longTasks');
       const tasks = all.filter((t) => t.at >= from);
       await page.context().close();
       return {

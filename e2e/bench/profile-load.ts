@@ -24,6 +24,8 @@ interface TraceEvent {
   args?: { data?: Record<string, unknown>; name?: string };
 }
 
+/** A trace event's text field (url, functionName); empty when absent. */
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-profile-'));
 const site = await startSite({
   ports: freePorts().apps,
@@ -65,13 +67,9 @@ try {
     for (const e of inside) {
       const label =
         e.name === 'EvaluateScript' || e.name === 'v8.compile'
-          ? `${e.name} ${String(e.args?.data?.url ?? '')
-              .split('/')
-              .pop()}`
+          ? `${e.name} ${text(e.args?.data?.url).split('/').pop()}`
           : e.name === 'FunctionCall'
-            ? `FunctionCall ${String(e.args?.data?.functionName ?? '')}@${String(e.args?.data?.url ?? '')
-                .split('/')
-                .pop()}`
+            ? `FunctionCall ${text(e.args?.data?.functionName)}@${text(e.args?.data?.url).split('/').pop()}`
             : e.name;
       if (
         [

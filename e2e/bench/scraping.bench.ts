@@ -157,10 +157,10 @@ export const scrapingBenches: ScrapingBench[] = [
         const sent = await clickUntil(page, end, 40);
         await end;
         await page.waitForTimeout(200); // the last click's frame
-        const o = (await page.evaluate('window.__scrape')) as Observed;
-        const measures = (await page.evaluate(
+        const o = await page.evaluate<Observed>('window.__scrape');
+        const measures = await page.evaluate<Array<{ duration: number; detail: { ok: boolean; code?: string } }>>(
           `performance.getEntriesByName('mw:scrape-all').map((m) => ({ duration: m.duration, detail: m.detail }))`,
-        )) as Array<{ duration: number; detail: { ok: boolean; code?: string } }>;
+        );
         await page.context().close();
         const from = o.from ?? 0;
         const to = o.to ?? Infinity;
@@ -234,9 +234,7 @@ export const scrapingBenches: ScrapingBench[] = [
       let sourceId: unknown = null;
       type Measure = { duration: number; detail: { sourceId?: string; waitedForWorkerMs: number } };
       const measures = (page: Page) =>
-        page.evaluate(`performance.getEntriesByName('mw:scrape-all').map((e) => ({ duration: e.duration, detail: e.detail }))`) as Promise<
-          Measure[]
-        >;
+        page.evaluate<Measure[]>(`performance.getEntriesByName('mw:scrape-all').map((e) => ({ duration: e.duration, detail: e.detail }))`);
       for (let i = 0; i < count; i++) {
         const { page } = await freshPage(browser, 1);
         // A mirrored title: on the HLS mirror, the library's first source.

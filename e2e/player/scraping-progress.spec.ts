@@ -78,7 +78,7 @@ async function recordProgress(page: Page): Promise<() => Promise<Progress>> {
  * the view may only render the last of them; with the relay each state has the time to render.
  */
 async function startRelay(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(async (req, res) => {
+  const relay = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const answer = await fetch(`${upstream}${req.url}`, { headers: { Accept: req.headers.accept ?? '*/*' } });
     res.writeHead(answer.status, {
       'Content-Type': answer.headers.get('content-type') ?? 'text/plain',
@@ -103,7 +103,8 @@ async function startRelay(upstream: string): Promise<{ url: string; close(): Pro
       }
     }
     res.end(buffered);
-  });
+  };
+  const server = http.createServer((req, res) => void relay(req, res));
   await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
   return {
     url: `http://localhost:${(server.address() as AddressInfo).port}`,

@@ -36,6 +36,8 @@ test('where the volume is read-only (as on iOS), the slider is hidden and the wh
 }) => {
   await page.addInitScript(() => {
     const volume = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'volume')!;
+    // The original getter goes back on the prototype, where the element is its `this`.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     Object.defineProperty(HTMLMediaElement.prototype, 'volume', { get: volume.get!, set() {}, configurable: true });
   });
   await page.goto(`${site.hostUrl}${NOSFERATU}`);

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/prefer-promise-reject-errors -- the Cast SDK rejects with chrome.cast.ErrorCode strings, and so does its stand-in */
 /**
  * Stand-in of Google's Cast sender (cast_sender.js?loadCastFramework=1 from www.gstatic.com), served
  * with page.route: it defines cast.framework and chrome.cast as the Web Sender SDK documents them

@@ -27,7 +27,7 @@ export const menu = (page: Page) => page.locator('[data-router="settings"]');
 
 /** A property of the <video> element (paused, volume, playbackRate, muted, currentSrc…). */
 export const videoProp = <K extends keyof HTMLVideoElement>(page: Page, key: K) =>
-  video(page).evaluate((v: HTMLVideoElement, k) => v[k as keyof HTMLVideoElement], key as string) as Promise<HTMLVideoElement[K]>;
+  video(page).evaluate((v: HTMLVideoElement, k) => v[k], key) as Promise<HTMLVideoElement[K]>;
 
 export const paused = (page: Page) => videoProp(page, 'paused');
 

@@ -52,7 +52,7 @@ function StandaloneHostInner({ config, kit, children }: { config: RuntimeConfig;
     ...kit,
     config,
     connectivity: alwaysOnline,
-    navigate: useMemo(() => (to: string, options?: { replace?: boolean }) => navigate(to, { replace: options?.replace }), [navigate]),
+    navigate: useMemo(() => (to: string, options?: { replace?: boolean }) => void navigate(to, { replace: options?.replace }), [navigate]),
     setDocumentTitle: standaloneDocumentTitle,
   });
   const host = useHostApi({ stores: kit.stores, config, online: true }, services);

@@ -289,7 +289,7 @@ describe('timeouts and cancel', () => {
       {
         extension: createExtensionBridge({ port: page }),
         registry: { sources: [source], embeds: [embed] },
-        fetchImpl: (() => Promise.reject(new Error('no network in this test'))) as typeof fetch,
+        fetchImpl: () => Promise.reject(new Error('no network in this test')),
         onEvent: (e) => void events.push(e.type),
       },
     );

@@ -205,12 +205,12 @@ class Run {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stopped = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        reject(scrapeError('scrape/timeout', `no answer within ${this.timeoutMs} ms`));
+        reject(new Thrown(scrapeError('scrape/timeout', `no answer within ${this.timeoutMs} ms`)));
         child.abort();
       }, this.timeoutMs);
       child.signal.addEventListener(
         'abort',
-        () => reject(this.cancelled ? scrapeError('scrape/cancelled') : scrapeError('scrape/timeout')),
+        () => reject(new Thrown(this.cancelled ? scrapeError('scrape/cancelled') : scrapeError('scrape/timeout'))),
         { once: true },
       );
     });
@@ -288,7 +288,7 @@ class Run {
     this.reports.push(reportItem(media, providerId, embedId, status, error));
   }
 
-  async finish<T extends RunOutput | SourceRunOutput | EmbedOutput>(result: Result<T, ScrapeError>): Promise<Result<T, ScrapeError>> {
+  finish<T extends RunOutput | SourceRunOutput | EmbedOutput>(result: Result<T, ScrapeError>): Result<T, ScrapeError> {
     runs.delete(this.id);
     const final: Result<T, ScrapeError> = this.cancelled ? { ok: false, error: scrapeError('scrape/cancelled') } : result;
     this.emit({ type: 'done', runId: this.id, result: final });
@@ -297,11 +297,21 @@ class Run {
   }
 }
 
-/** Thrown values inside the engine: ScrapeFailure/Error instances, or ScrapeError data (timeouts, validation). */
+/** A ScrapeError (timeouts, validation) thrown inside the engine: an Error that carries the data as is. */
+class Thrown extends Error {
+  constructor(readonly error: ScrapeError) {
+    super(error.message);
+    this.name = 'ScrapeErrorThrown';
+  }
+}
+
+/** Thrown values inside the engine: ScrapeFailure/Error instances, Thrown, or ScrapeError data. */
 const asError = (error: unknown): ScrapeError =>
-  !(error instanceof Error) && error && typeof error === 'object' && 'code' in error && 'message' in error
-    ? (error as ScrapeError)
-    : toScrapeError(error);
+  error instanceof Thrown
+    ? error.error
+    : !(error instanceof Error) && error && typeof error === 'object' && 'code' in error && 'message' in error
+      ? (error as ScrapeError)
+      : toScrapeError(error);
 
 const statusOf = (error: ScrapeError) => (error.code === 'scrape/not-found' ? 'notfound' : 'failure');
 const reportStatusOf = (error: ScrapeError) => (error.code === 'scrape/not-found' ? 'notfound' : 'failed');
@@ -469,9 +479,9 @@ export async function runSource(
         run.report(media, source.id, null, 'success');
         return run.finish({ ok: true, value: { stream: stream.value, embeds } });
       }
-      if (embeds.length === 0) throw stream.error;
+      if (embeds.length === 0) throw new Thrown(stream.error);
     }
-    if (embeds.length === 0) throw scrapeError('scrape/no-embeds');
+    if (embeds.length === 0) throw new Thrown(scrapeError('scrape/no-embeds'));
     run.emit({ type: 'update', runId: run.id, id: source.id, status: 'success', percentage: 100 });
     return run.finish({ ok: true, value: { embeds } });
   } catch (thrown) {

@@ -63,7 +63,7 @@ async function usableExtension(bridge: ExtensionBridge): Promise<Result<Extensio
   return result;
 }
 
-async function buildDeps(options: ScrapeOptions, hooks: ScrapeHooks): Promise<EngineDeps> {
+function buildDeps(options: ScrapeOptions, hooks: ScrapeHooks): EngineDeps {
   const fetcher: Fetcher = createDirectFetcher(hooks.fetchImpl);
   const proxyFetcher = proxyFetcherFromList(options.proxyUrls, {
     ...(options.proxyToken ? { token: options.proxyToken } : {}),
@@ -152,7 +152,7 @@ export async function runAll(
   try {
     const server = remoteServer(options);
     if (server) return await viaRemote<RunOutput>(server, '/scrape', mediaToQuery(media), options, hooks, media);
-    return await engine.runAll(media, options, await buildDeps(options, hooks));
+    return await engine.runAll(media, options, buildDeps(options, hooks));
   } catch (error) {
     return { ok: false, error: scrapeError('scrape/failed', error instanceof Error ? error.message : String(error)) };
   }
@@ -169,7 +169,7 @@ export async function runSource(
     const server = remoteServer(options);
     if (server)
       return await viaRemote<SourceRunOutput>(server, '/scrape/source', { id: sourceId, ...mediaToQuery(media) }, options, hooks, media);
-    return await engine.runSource(sourceId, media, options, await buildDeps(options, hooks));
+    return await engine.runSource(sourceId, media, options, buildDeps(options, hooks));
   } catch (error) {
     return { ok: false, error: scrapeError('scrape/failed', error instanceof Error ? error.message : String(error)) };
   }
@@ -185,7 +185,7 @@ export async function runEmbed(
   try {
     const server = remoteServer(options);
     if (server) return await viaRemote<EmbedOutput>(server, '/scrape/embed', { id: embedId, url }, options, hooks);
-    return await engine.runEmbed(embedId, url, options, await buildDeps(options, hooks));
+    return await engine.runEmbed(embedId, url, options, buildDeps(options, hooks));
   } catch (error) {
     return { ok: false, error: scrapeError('scrape/failed', error instanceof Error ? error.message : String(error)) };
   }
@@ -204,7 +204,7 @@ export async function listProviders(options: ScrapeOptions = {}, hooks: ScrapeHo
       console.warn('[scraping] remote server did not list its providers:', error instanceof Error ? error.message : error);
     }
   }
-  const built = await buildDeps(options, hooks);
+  const built = buildDeps(options, hooks);
   const deps = await engine.settled(built, [...built.registry.sources, ...built.registry.embeds]);
   const info = (
     p: { id: string; name: string; rank: number; needs?: ProviderInfo['needs'] },

@@ -135,7 +135,7 @@ interface ScrapeContextBase {
   settings: ProviderSettings;
   signal: AbortSignal;
   /** 0..100 */
-  progress(percentage: number): void;
+  progress: (percentage: number) => void;
   /** Shared by the scrapers of one run (e.g. one index lookup for several sources of the same library). */
   cache: Map<string, Promise<unknown>>;
 }

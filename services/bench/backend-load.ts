@@ -132,7 +132,7 @@ export function processCpuMs(pid: number | undefined): number | undefined {
 export function machineTicks(): { busy: number; steal: number; total: number } | undefined {
   try {
     const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number) as number[];
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map<number>(Number);
     const busy = user! + nice! + system! + irq! + softirq!;
     return { busy, steal: steal ?? 0, total: busy + idle! + iowait! + (steal ?? 0) };
   } catch {
@@ -153,11 +153,11 @@ function startStallProbe(): () => Promise<{ maxMs: number; over50ms: number } | 
     process.stdin.resume();`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'ignore'] });
   let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.on('error', () => undefined);
   return async () => {
-    child.stdin!.end();
+    child.stdin.end();
     await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
     child.kill();
     try {
@@ -176,8 +176,8 @@ export interface User {
   watched: number;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench only reads a few known fields
-async function post(url: string, body: unknown, token?: string): Promise<any> {
+/** POSTs JSON; the answer is read as `T` (the backend's contract), not checked. */
+async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
   const response = await fetch(url, {
     method: 'POST',
     headers: {
@@ -187,9 +187,9 @@ async function post(url: string, body: unknown, token?: string): Promise<any> {
     },
     body: JSON.stringify(body),
   });
-  const json = await response.json();
+  const json: unknown = await response.json();
   if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
+  return json as T;
 }
 
 export async function registerUsers(base: string, count: number): Promise<User[]> {
@@ -199,8 +199,8 @@ export async function registerUsers(base: string, count: number): Promise<User[]
     while (next < count) {
       next++;
       const keys = keysFromSeed(crypto.getRandomValues(new Uint8Array(32)));
-      const { challenge } = await post(`${base}/auth/register/start`, {});
-      const done = await post(`${base}/auth/register/complete`, {
+      const { challenge } = await post<{ challenge: string }>(`${base}/auth/register/start`, {});
+      const done = await post<{ user: { id: string }; token: string }>(`${base}/auth/register/complete`, {
         publicKey: keys.publicKeyWire,
         challenge: { code: challenge, signature: signChallenge(challenge, keys.seed) },
         namespace: 'movie-web',

@@ -123,7 +123,7 @@ async function runPhase(
   const cpuMsPerRequest: Record<string, number> = {};
   for (const [name, pid] of Object.entries(processes)) {
     const after = processCpuMs(pid);
-    if (after !== undefined && cpu0[name] !== undefined) cpuMsPerRequest[name] = round((after - cpu0[name]!) / total);
+    if (after !== undefined && cpu0[name] !== undefined) cpuMsPerRequest[name] = round((after - cpu0[name]) / total);
   }
   cpuMsPerRequest.benchClient = round((clientCpu.user + clientCpu.system) / 1000 / total);
   return {

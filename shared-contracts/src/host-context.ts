@@ -60,56 +60,56 @@ export interface HostState {
 
 /** The only way a remote changes host state. */
 export interface HostActions {
-  setTheme(theme: ThemeName): void;
+  setTheme: (theme: ThemeName) => void;
   /**
    * Shows a theme on the whole site without saving it (Settings before Save); null ends the preview.
    * Contracts 1.2; hosts before it lack it (call it as `previewTheme?.(…)`).
    */
-  previewTheme?(theme: ThemeName | null): void;
-  setLanguage(language: string): void;
-  addBookmark(meta: MediaMeta): void;
-  removeBookmark(tmdbId: string): void;
+  previewTheme?: (theme: ThemeName | null) => void;
+  setLanguage: (language: string) => void;
+  addBookmark: (meta: MediaMeta) => void;
+  removeBookmark: (tmdbId: string) => void;
   /** Returns true when the title is bookmarked afterwards. */
-  toggleBookmark(meta: MediaMeta): boolean;
-  updateProgress(meta: MediaMeta, progress: WatchProgress, episode?: EpisodeRef): void;
-  removeProgress(tmdbId: string): void;
-  setPreferences(patch: Partial<Preferences>): void;
-  setSubtitleSettings(patch: Partial<Omit<SubtitleSettings, 'styling'>> & { styling?: Partial<SubtitleSettings['styling']> }): void;
-  setVolume(volume: number): void;
-  setQuality(patch: Partial<QualityPreference>): void;
+  toggleBookmark: (meta: MediaMeta) => boolean;
+  updateProgress: (meta: MediaMeta, progress: WatchProgress, episode?: EpisodeRef) => void;
+  removeProgress: (tmdbId: string) => void;
+  setPreferences: (patch: Partial<Preferences>) => void;
+  setSubtitleSettings: (patch: Partial<Omit<SubtitleSettings, 'styling'>> & { styling?: Partial<SubtitleSettings['styling']> }) => void;
+  setVolume: (volume: number) => void;
+  setQuality: (patch: Partial<QualityPreference>) => void;
   /** Sets the region; `userPicked` stops the 30-day automatic re-check. */
-  setRegion(region: RegionState['region'], options: { userPicked: boolean }): void;
+  setRegion: (region: RegionState['region'], options: { userPicked: boolean }) => void;
   /** Sets the document title ("<title> | movie-web"); null restores the page default. */
-  setDocumentTitle(title: string | null): void;
+  setDocumentTitle: (title: string | null) => void;
 
   // ---- account (used by the account remote's service; other remotes go through HostApi.accountService) ----
   /** Signs this device in (register/login) or forgets the account (null). Does not touch other data. */
-  setAccount(account: Account | null): void;
+  setAccount: (account: Account | null) => void;
   /** Patches the signed-in account (profile, encrypted device name); no-op when signed out. */
-  updateAccount(patch: Partial<Omit<Account, 'token' | 'userId' | 'sessionId' | 'seed'>>): void;
+  updateAccount: (patch: Partial<Omit<Account, 'token' | 'userId' | 'sessionId' | 'seed'>>) => void;
   /** The user's custom backend; null goes back to the configured one. */
-  setBackendUrl(url: string | null): void;
+  setBackendUrl: (url: string | null) => void;
   /** The user's custom proxy workers; null goes back to the configured ones. */
-  setProxyUrls(urls: string[] | null): void;
+  setProxyUrls: (urls: string[] | null) => void;
   /** Replaces the local bookmarks (a merge computed by the sync engine); the queue is left alone. */
-  replaceBookmarks(items: Record<string, BookmarkItem>): void;
+  replaceBookmarks: (items: Record<string, BookmarkItem>) => void;
   /** Replaces the local progress items (a merge computed by the sync engine); the queue is left alone. */
-  replaceProgress(items: Record<string, ProgressItem>): void;
+  replaceProgress: (items: Record<string, ProgressItem>) => void;
   /** Removes pushed (or permanently refused) entries from the sync queues, by entry id. */
-  acknowledgeSyncUpdates(ids: { bookmarks?: readonly string[]; progress?: readonly string[] }): void;
+  acknowledgeSyncUpdates: (ids: { bookmarks?: readonly string[]; progress?: readonly string[] }) => void;
   /** Appends entries to the sync queues (e.g. local data to upload after a failed import at login). */
   enqueueSyncUpdates(updates: {
     bookmarks?: readonly Omit<BookmarkUpdate, 'id'>[];
     progress?: readonly Omit<ProgressUpdate, 'id'>[];
   }): void;
   /** Onboarding (spec §2) finished or skipped on this device; remembered. */
-  setOnboardingCompleted(completed: boolean): void;
+  setOnboardingCompleted: (completed: boolean) => void;
   /** Logout/delete (spec §4): forgets the account, bookmarks, progress and their queues. */
-  clearAccountData(): void;
+  clearAccountData: () => void;
   /** The live store values the sync engine needs, read outside React (not a render snapshot). */
-  readAccountState(): AccountSyncState;
+  readAccountState: () => AccountSyncState;
   /** Called after any change to what readAccountState returns; returns the unsubscribe. */
-  subscribeAccountState(listener: () => void): () => void;
+  subscribeAccountState: (listener: () => void) => () => void;
 }
 
 /** What the sync engine reads (live, outside React). */
@@ -203,7 +203,7 @@ export interface HostApi {
   actions: HostActions;
   catalog: CatalogApi;
   /** Client-side navigation inside the host's router. */
-  navigate(to: string, options?: { replace?: boolean }): void;
+  navigate: (to: string, options?: { replace?: boolean }) => void;
   /** The account remote's service (sessions, logout, delete, profile); null until loaded or when unavailable. */
   accountService?: AccountService | null;
   /**

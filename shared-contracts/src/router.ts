@@ -10,6 +10,7 @@ export {
   Link,
   MemoryRouter,
   Navigate,
+  NavigationType,
   NavLink,
   Route,
   Routes,

@@ -73,7 +73,9 @@ describe('catalog client', () => {
 
   it('tmdb:{id} without a type: a movie id is not also fetched as a show', async () => {
     const urls: string[] = [];
-    const catalog = make(localEndpoint, { fetch: (input, init) => (urls.push(String(input)), fetch(input, init)) });
+    const catalog = make(localEndpoint, {
+      fetch: (input, init) => (urls.push(input instanceof Request ? input.url : String(input)), fetch(input, init)),
+    });
     await catalog.search('tmdb:653');
     expect(urls.filter((u) => /\/3\/tv\//.test(u))).toEqual([]);
     expect(urls.filter((u) => /\/3\/movie\/653/.test(u))).toHaveLength(1);

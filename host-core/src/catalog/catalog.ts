@@ -62,11 +62,13 @@ export interface CatalogOptions {
 
 type Raw = Record<string, unknown>;
 
-class Attempt {
+class Attempt extends Error {
   constructor(
     readonly retryable: boolean,
     readonly error: CatalogError,
-  ) {}
+  ) {
+    super(error.message);
+  }
 }
 
 export function createCatalog(options: CatalogOptions): CatalogApi & { dispose(): void; searchCacheSize(): number } {

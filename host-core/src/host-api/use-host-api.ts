@@ -66,9 +66,9 @@ export function createHostStateSource(stores: Stores, config: RuntimeConfig, con
     quality: () => snapshot(stores.quality),
     account: () => auth().account,
     backendUrl: () => auth().backendUrl ?? config.backendUrl,
-    proxyUrls: () => (auth().proxySet as string[] | null) ?? config.proxyUrls,
+    proxyUrls: () => auth().proxySet ?? config.proxyUrls,
     customBackendUrl: () => auth().backendUrl,
-    customProxyUrls: () => auth().proxySet as string[] | null,
+    customProxyUrls: () => auth().proxySet,
     online: () => connectivity.online,
     region: () => snapshot(stores.region),
   };

@@ -19,7 +19,7 @@ const account: Account = {
   deviceName: 'encrypted',
   profile: { colorA: '#000000', colorB: '#ffffff', icon: 'user' },
   seed: 'seed',
-} as Account;
+};
 
 describe('clearAccountData (logout, spec §4)', () => {
   it('clears the account, bookmarks, progress and the febbox token, and keeps other preferences', () => {

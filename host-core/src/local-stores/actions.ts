@@ -207,11 +207,11 @@ export function createActions(stores: Stores) {
     const bookmarks = snapshot(bookmarksStore);
     const progress = snapshot(progressStore);
     return {
-      account: auth.account as Account | null,
+      account: auth.account,
       customBackendUrl: auth.backendUrl,
       bookmarks: bookmarks.bookmarks,
       bookmarkQueue: bookmarks.updateQueue,
-      progress: progress.items as Record<string, ProgressItem>,
+      progress: progress.items,
       progressQueue: progress.updateQueue,
       settings: {
         applicationLanguage: languageStore.language,

@@ -13,7 +13,7 @@ function clientAnswering(reply: (method: string, path: string, body: unknown) =>
   return createBackendClient({
     baseUrl: 'http://backend.test',
     fetch: async (url, init) => {
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      const body = init?.body ? JSON.parse(init.body as string) : undefined;
       const answer = reply(init?.method ?? 'GET', new URL(url).pathname, body);
       return new Response(typeof answer === 'string' ? answer : JSON.stringify(answer), { status: 200, headers: { 'Content-Type': type } });
     },

@@ -33,7 +33,7 @@ function exported() {
     account,
     auth: { account, backendUrl: null },
   };
-  return buildExport(data as Parameters<typeof buildExport>[0], new Date('2024-05-01T00:00:00Z'));
+  return buildExport(data, new Date('2024-05-01T00:00:00Z'));
 }
 
 describe('export file', () => {

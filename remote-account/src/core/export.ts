@@ -135,9 +135,11 @@ export function parseExport(text: string): ParsedExport {
     else skipped += 1;
   }
   const settings = isObject(raw.settings) ? (raw.settings as ExportFile['settings']) : {};
+  // Whatever the file holds, as text (a missing date is empty).
+  const exportedAt: unknown = raw.exportedAt ?? '';
   return {
     ok: true,
-    file: { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: String(raw.exportedAt ?? ''), bookmarks, progress, settings },
+    file: { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: String(exportedAt), bookmarks, progress, settings },
     skipped,
   };
 }
@@ -152,7 +154,7 @@ export function mergeImport(
 ) {
   // Treat every local item as "pending" so that only newer imported copies replace them.
   const keepLocalBookmarks = Object.keys(local.bookmarks).filter(
-    (id) => !file.bookmarks[id] || file.bookmarks[id]!.updatedAt <= local.bookmarks[id]!.updatedAt,
+    (id) => !file.bookmarks[id] || file.bookmarks[id].updatedAt <= local.bookmarks[id]!.updatedAt,
   );
   const bookmarks = mergeBookmarks(
     local.bookmarks,

@@ -20,7 +20,7 @@ function fakeBackend(answer: (method: string, path: string, body: unknown) => { 
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetch = async (url: string, init?: RequestInit) => {
     const path = new URL(url).pathname;
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const body = init?.body ? JSON.parse(init.body as string) : undefined;
     calls.push({ method: init?.method ?? 'GET', path, body });
     const result = answer(init?.method ?? 'GET', path, body);
     if (result === 'network') throw new TypeError('Failed to fetch');

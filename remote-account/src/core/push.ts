@@ -9,6 +9,9 @@ import { BackendError } from './api';
 import { bookmarkRowKey, progressRowKey, UNKNOWN_STAMP } from './merge';
 import { decide } from './retry';
 
+/** An error's message, or the thrown value as text. */
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 export interface Compacted<T> {
   /** Entries to send, in queue order. */
   send: T[];
@@ -178,7 +181,7 @@ export async function pushQueues(
       return;
     }
     const decision = decide(error);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     if (decision === 'drop') {
       log(`[sync] dropped ${ids.length} change(s) the server refused: ${message}`);
       for (const id of all) outcome.dropped.push({ id, reason: message });

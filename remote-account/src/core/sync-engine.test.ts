@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AccountServiceHost, AccountSyncState, BookmarkUpdate, HostActions } from 'shared-contracts';
+import type { AccountServiceHost, AccountSyncState, HostActions } from 'shared-contracts';
 import { createSyncEngine, RESTORE_INTERVAL_MS, settingsDiff, SYNC_INTERVAL_MS } from './sync-engine';
 import { createStorageSyncMemory, createVolatileSyncMemory, SYNC_MEMORY_KEY, type SyncMemory } from './sync-memory';
 import { contractAnswer } from './testkit';
@@ -17,7 +17,7 @@ function fakeHost() {
     },
     customBackendUrl: null,
     bookmarks: { a: { type: 'movie', title: 'Local A', updatedAt: 100 } },
-    bookmarkQueue: [{ id: 'q1', action: 'add', tmdbId: 'a', type: 'movie', title: 'Local A' } as BookmarkUpdate],
+    bookmarkQueue: [{ id: 'q1', action: 'add', tmdbId: 'a', type: 'movie', title: 'Local A' }],
     progress: {},
     progressQueue: [],
     settings: { applicationLanguage: 'en', applicationTheme: null, defaultSubtitleLanguage: null, proxyUrls: null },
@@ -57,12 +57,12 @@ function engineWith(
   const fetch = async (url: string, init?: RequestInit) => {
     const path = new URL(url).pathname;
     calls.push(`${init?.method ?? 'GET'} ${path}`);
-    if (init?.body) bodies[`${init.method} ${path}`] = JSON.parse(String(init.body));
+    if (init?.body) bodies[`${init.method} ${path}`] = JSON.parse(init.body as string);
     const result = route(init?.method ?? 'GET', path);
     if (result === 'network') throw new TypeError('Failed to fetch');
     const reply =
       result.body ??
-      (result.status === 200 ? contractAnswer(init?.method ?? 'GET', path, init?.body ? JSON.parse(String(init.body)) : undefined) : {});
+      (result.status === 200 ? contractAnswer(init?.method ?? 'GET', path, init?.body ? JSON.parse(init.body as string) : undefined) : {});
     return new Response(JSON.stringify(reply), { status: result.status, headers: { 'Content-Type': 'application/json' } });
   };
   const engine = createSyncEngine({
@@ -115,7 +115,7 @@ describe('sync engine timing (spec §9)', () => {
         const method = init?.method ?? 'GET';
         const path = new URL(url).pathname;
         const result = healthy(method, path) as { status: number; body?: unknown };
-        const reply = result.body ?? contractAnswer(method, path, init?.body ? JSON.parse(String(init.body)) : undefined);
+        const reply = result.body ?? contractAnswer(method, path, init?.body ? JSON.parse(init.body as string) : undefined);
         return new Response(JSON.stringify(reply), { status: result.status, headers: { 'Content-Type': 'application/json' } });
       },
       now: () => Date.now(),
@@ -129,14 +129,14 @@ describe('sync engine timing (spec §9)', () => {
     const afterStart = calls.length;
     expect(profileFetches(calls)).toBe(1);
     // Nothing queued: later steps do nothing on the wire, so count the steps through the bookmarks queue instead.
-    state.bookmarkQueue = [...state.bookmarkQueue, { id: 'q2', action: 'add', tmdbId: 'c', type: 'movie', title: 'C' } as BookmarkUpdate];
+    state.bookmarkQueue = [...state.bookmarkQueue, { id: 'q2', action: 'add', tmdbId: 'c', type: 'movie', title: 'C' }];
     await vi.advanceTimersByTimeAsync(SYNC_INTERVAL_MS - 100);
     expect(calls.length).toBe(afterStart);
     await vi.advanceTimersByTimeAsync(200);
     expect(calls.filter((c) => c.startsWith('POST') || c.startsWith('PUT')).length).toBeGreaterThan(0);
     const pushed = calls.length;
     engine.stop();
-    state.bookmarkQueue = [...state.bookmarkQueue, { id: 'q3', action: 'add', tmdbId: 'd', type: 'movie', title: 'D' } as BookmarkUpdate];
+    state.bookmarkQueue = [...state.bookmarkQueue, { id: 'q3', action: 'add', tmdbId: 'd', type: 'movie', title: 'D' }];
     await vi.advanceTimersByTimeAsync(3 * SYNC_INTERVAL_MS);
     expect(calls.length).toBe(pushed);
   });

@@ -124,7 +124,7 @@ export function createSyncEngine({
   }
 
   /** Serialises engine work: push, restore and account operations never overlap. */
-  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+  function exclusive<T>(work: () => T | PromiseLike<T>): Promise<T> {
     const run = chain.then(work, work);
     chain = run.catch(() => undefined);
     return run;
@@ -235,7 +235,7 @@ export function createSyncEngine({
       host.actions.setLanguage(server.applicationLanguage);
     }
     if (dto.applicationTheme && !('applicationTheme' in unpushed) && server.applicationTheme !== local.applicationTheme) {
-      host.actions.setTheme((server.applicationTheme ?? 'default') as NonNullable<AccountSettings['applicationTheme']>);
+      host.actions.setTheme(server.applicationTheme ?? 'default');
     }
     if (
       server.defaultSubtitleLanguage &&

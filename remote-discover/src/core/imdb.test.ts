@@ -68,7 +68,7 @@ describe('IMDb data', () => {
 
   it('goes through a proxy worker with the user-agent in prefixed form', async () => {
     const fetchImpl = vi.fn(async () => new Response('<html>ok</html>'));
-    const text = await proxyPageFetcher('http://proxy:1', fetchImpl as unknown as typeof fetch)('http://c/title/tt1/', {
+    const text = await proxyPageFetcher('http://proxy:1', fetchImpl)('http://c/title/tt1/', {
       'User-Agent': 'UA',
     });
     expect(text).toBe('<html>ok</html>');

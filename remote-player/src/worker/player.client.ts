@@ -6,7 +6,7 @@
 import { proxy, wrap, type Remote } from 'comlink';
 import { CrossOriginWorker } from 'cross-origin-worker';
 import type { ScrapeError } from 'scraping-core/errors';
-import { createExtensionBridge, type RelayPort } from 'scraping-core/extension-bridge';
+import { createExtensionBridge } from 'scraping-core/extension-bridge';
 import type { CaptionsFileFormat } from 'media-captions';
 import { packCues, unpackCues } from '../core/captions/pack';
 import type { CaptionCue } from '../core/captions/parse-captions';
@@ -45,7 +45,7 @@ async function inline(): Promise<PlayerWorkerApi> {
       const result = await parseCaptions(input, format);
       return result.ok ? { ok: true, value: packCues(result.value) } : result;
     },
-    where: async () => 'inline',
+    where: () => Promise.resolve('inline' as const),
     ...createScrapingApi(),
   };
 }
@@ -103,7 +103,7 @@ let scraper: Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> | null = null;
 /** The page's extension bridge (the extension's content script listens on window); one per page. */
 export function getExtensionBridge(): ExtensionBridge | null {
   if (typeof window === 'undefined') return null;
-  extensionBridge ??= createExtensionBridge({ port: window as unknown as RelayPort });
+  extensionBridge ??= createExtensionBridge({ port: window });
   return extensionBridge;
 }
 
@@ -122,7 +122,7 @@ function getScraper(): Promise<PlayerWorkerApi | Remote<PlayerWorkerApi>> {
  * not found, the next starting, its embeds...) costs the page one store update and one render, not one each.
  * `flush` delivers what is left (before the run's result is returned).
  */
-function batched(onEvent: EventSink | undefined): { sink: EventSink | undefined; flush(): void } {
+function batched(onEvent: EventSink | undefined): { sink: EventSink | undefined; flush: () => void } {
   if (!onEvent) return { sink: undefined, flush: () => undefined };
   let queue: ScrapeEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;

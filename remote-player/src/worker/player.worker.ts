@@ -12,7 +12,7 @@ const api: PlayerWorkerApi = {
     const packed = packCues(result.value);
     return transfer({ ok: true, value: packed }, [packed.times.buffer, packed.ends.buffer]);
   },
-  where: async () => 'worker',
+  where: () => Promise.resolve('worker' as const),
   ...createScrapingApi(),
 };
 

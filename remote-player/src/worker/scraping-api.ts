@@ -40,8 +40,9 @@ export function createScrapingApi(): ScrapingApi {
     return { extension, ...(s ? { onEvent: s } : {}) };
   };
   return {
-    async connectExtension(bridge) {
+    connectExtension(bridge) {
       extension = bridge;
+      return Promise.resolve();
     },
     async runAll(media, options, onEvent) {
       try {
@@ -64,8 +65,8 @@ export function createScrapingApi(): ScrapingApi {
         release(onEvent);
       }
     },
-    async cancel(runId) {
-      return scraping.cancel(runId);
+    cancel(runId) {
+      return Promise.resolve(scraping.cancel(runId));
     },
     async listProviders(options) {
       return scraping.listProviders(options, hooks());

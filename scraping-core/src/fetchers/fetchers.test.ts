@@ -11,12 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 
+const urlOf = (input: string | URL | Request) => (input instanceof Request ? input.url : input.toString());
+
 /** A fetch that records calls and answers 200 with a body naming the URL. */
 function recordingFetch() {
   const calls: Array<{ url: string; headers: Record<string, string> }> = [];
   const impl = (async (input: string | URL | Request, init?: RequestInit) => {
-    calls.push({ url: String(input), headers: { ...(init?.headers as Record<string, string>) } });
-    return new Response(`hello ${String(input)}`, {
+    calls.push({ url: urlOf(input), headers: { ...(init?.headers as Record<string, string>) } });
+    return new Response(`hello ${urlOf(input)}`, {
       status: 200,
       headers: { 'X-Final-Destination': 'http://final.test/', 'X-Set-Cookie': 'a=1' },
     });
@@ -163,7 +165,7 @@ describe('fetchers against the real services', () => {
   it("a run's proxyToken and captchaToken reach the proxy workers on every proxied request (X-Token, cf-turnstile-response)", async () => {
     const sent: Array<{ url: string; headers: Record<string, string> }> = [];
     const fetchImpl = ((input: string | URL | Request, init?: RequestInit) => {
-      sent.push({ url: String(input), headers: { ...(init?.headers as Record<string, string> | undefined) } });
+      sent.push({ url: urlOf(input), headers: { ...(init?.headers as Record<string, string> | undefined) } });
       return fetch(input, init);
     }) as typeof fetch;
     const source: SourceProvider = {
@@ -248,7 +250,7 @@ describe('extension bridge and fetcher', () => {
   it('makeRequest carries the request and its answer; prepareStream and openPage reach the extension', async () => {
     const seen: Array<{ url: string; init: RequestInit | undefined }> = [];
     const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-      seen.push({ url: String(input), init });
+      seen.push({ url: urlOf(input), init });
       return new Response('{"a":1}', { status: 201, headers: { 'Content-Type': 'application/json' } });
     }) as typeof fetch;
     const page = createFakeWindow();
@@ -292,7 +294,7 @@ describe('extension bridge and fetcher', () => {
 
   it('a failed extension request rejects (no response), an HTTP error is a response', async () => {
     const page = createFakeWindow();
-    installFakeExtension(page, { fetchImpl: (async () => Promise.reject(new Error('blocked'))) as typeof fetch });
+    installFakeExtension(page, { fetchImpl: async () => Promise.reject(new Error('blocked')) });
     const fetcher = createExtensionFetcher(createExtensionBridge({ port: page, initialDelayMs: 0 }));
     await expect(fetcher({ url: 'http://x.test/' })).rejects.toThrow('blocked');
   });

@@ -32,10 +32,10 @@ function directEmbed(id: string, name: string, rank: number, type: 'hls' | 'mp4'
     id,
     name,
     rank,
-    async scrape(context) {
+    scrape(context) {
       const result = directStream(context.url, type === 'guess' ? guessDirectType(context.url) : type);
-      if (!result.ok) throw new ScrapeFailure(result.error.code, result.error.detail);
-      return { stream: [result.value] };
+      if (!result.ok) return Promise.reject(new ScrapeFailure(result.error.code, result.error.detail));
+      return Promise.resolve({ stream: [result.value] });
     },
   };
 }

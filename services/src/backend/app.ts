@@ -31,7 +31,7 @@ export function createApp(deps: AppDeps): { app: Hono<Env>; close: () => void } 
 
   logRequests(app, log);
 
-  app.use('*', async (c, next) => {
+  app.use('*', async (c: Context<Env>, next) => {
     const started = performance.now();
     await next();
     const route = matchedRoutes(c)[c.req.routeIndex];
@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps): { app: Hono<Env>; close: () => void } 
   // (web streams, an AbortSignal) for every request. A body with a Content-Length (Node's parser
   // holds it to exactly that length) is checked from the header alone, and read later straight from
   // the socket; a chunked body still goes through bodyLimit, which counts it as it arrives.
-  app.use('*', async (c, next) => {
+  app.use('*', async (c: Context<Env, string>, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {

@@ -25,7 +25,7 @@ export interface BackendProcess {
   child: ChildProcess;
   exited: Promise<NodeJS.Signals | number | null>;
   /** Stops it (SIGTERM, unless it is gone already) and removes its data folder. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**
@@ -66,8 +66,8 @@ export async function startBackendProcess(
           resolve(match[1]!.replace('localhost', '127.0.0.1'));
         }
       };
-      child.stdout!.on('data', onData('stdout'));
-      child.stderr!.on('data', onData('stderr'));
+      child.stdout.on('data', onData('stdout'));
+      child.stderr.on('data', onData('stderr'));
       void exited.then(() => reject(new Error(`${name} exited before listening:\n${output}`)));
       setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 60_000).unref();
     });
@@ -175,8 +175,8 @@ export async function startHaproxy(binary: string, instances: Instance[]): Promi
   fs.writeFileSync(path.join(dir, 'haproxy.cfg'), config);
   const child = spawn(binary, ['-db', '-f', path.join(dir, 'haproxy.cfg')], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {

@@ -20,8 +20,8 @@ async function spawnBackend(dataDir: string): Promise<{ child: ChildProcess; url
       const match = /backend listening on (\S+)/.exec(output);
       if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     void exited.then(() => reject(new Error(`backend exited before listening:\n${output}`)));
     setTimeout(() => reject(new Error(`backend did not start:\n${output}`)), 30_000).unref();
   });

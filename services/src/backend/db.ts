@@ -133,7 +133,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client as unknown as { query: Pool['query'] }));
+        const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {

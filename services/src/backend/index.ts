@@ -27,7 +27,7 @@ export const start: StartService = async (options) => {
         db.query('DELETE FROM sessions WHERE expires_at < now()'),
         db.query('DELETE FROM rate_limits WHERE reset_at <= now()'),
       ]).catch((error: unknown) => options.log(`cleanup failed: ${String(error)}`));
-    sweeper = setInterval(sweep, 3_600_000);
+    sweeper = setInterval(() => void sweep(), 3_600_000);
     sweeper.unref();
     return await listen('backend', app, options, async () => {
       clearInterval(sweeper);

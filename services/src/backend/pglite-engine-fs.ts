@@ -175,11 +175,14 @@ export class DurableNodeFS extends BaseFilesystem {
     }
   }
 
-  override async closeFs(): Promise<void> {
+  override closeFs(): Promise<void> {
     this.flush(false);
+    // Module.FS is typed by @types/emscripten, which PGlite refers to but does not ship: its type does not resolve here.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access
     this.pg?.Module.FS.quit(); // closes the open files (through `close`)
     for (const fd of this.paths.keys()) fs.closeSync(fd);
     this.paths.clear();
+    return Promise.resolve();
   }
 
   chmod(p: string, mode: number): void {
@@ -228,7 +231,7 @@ export class DurableNodeFS extends BaseFilesystem {
     if (p === '/global/pg_control') this.flush(false);
     else if (!isWal(p)) this.flush(true);
     // The bridge passes the heap itself (an ArrayBuffer) with the offset into it.
-    const bytes = buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer as ArrayBufferLike);
+    const bytes = buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer);
     const written = errno(() => fs.writeSync(fd, bytes, offset, length, position));
     this.dirty.add(fd);
     return written;

@@ -45,7 +45,7 @@ export async function startBackend(
 }
 
 /** A throwaway PGlite folder (`<dir>/pglite`, copied from the template) and its removal. */
-export async function pgliteTestDir(): Promise<{ dir: string; remove(): void }> {
+export async function pgliteTestDir(): Promise<{ dir: string; remove: () => void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backend-pglite-'));
   fs.cpSync(await pgliteTemplate(), path.join(dir, 'pglite'), { recursive: true });
   return { dir: path.join(dir, 'pglite'), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };

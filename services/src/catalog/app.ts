@@ -81,7 +81,7 @@ class HttpError extends Error {
     readonly status: 400 | 401 | 404,
     readonly body: JsonObject,
   ) {
-    super(String(body.status_message));
+    super(typeof body.status_message === 'string' ? body.status_message : '');
   }
 }
 

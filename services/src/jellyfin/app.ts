@@ -116,7 +116,7 @@ export function createJellyfinApp(config: JellyfinConfig): Hono {
     }),
   );
 
-  app.use('*', async (c, next) => {
+  app.use('*', async (c: Context, next) => {
     if (c.req.method === 'OPTIONS' || c.req.path === '/System/Info/Public') return next();
     if (tokenOf(c) !== config.apiKey) return c.text('Unauthorized', 401);
     return next();

@@ -255,7 +255,7 @@ const hasStream = (movie: Movie) =>
   !(movie.id in LONG_MOVIES) &&
   !MOVIES_WITHOUT_STREAM.includes(movie.id) &&
   Boolean(movie.releaseDate) &&
-  (movie.releaseDate as string) <= new Date().toISOString().slice(0, 10) &&
+  movie.releaseDate <= new Date().toISOString().slice(0, 10) &&
   !Object.values(BROKEN_MOVIES).includes(movie.id);
 /** Invented movies the mirrors carry too (HLS and MP4 copies, ranked above the main copies): they play from the mirror. */
 export const MIRRORED_MOVIES: readonly number[] = visibleMovies

@@ -53,7 +53,7 @@ describe('media index', () => {
     // Every URL in the entry answers.
     const urls = [
       ...streamSources(body).flatMap((s) => [
-        ...(s.stream.type === 'hls' ? [s.stream.playlist] : Object.values(s.stream.qualities).map((q) => q!.url)),
+        ...(s.stream.type === 'hls' ? [s.stream.playlist] : Object.values(s.stream.qualities).map((q) => q.url)),
         ...s.stream.captions.map((c) => c.url),
       ]),
       ...body.sources.flatMap((s) => (s.kind === 'embeds' ? s.embeds.map((e) => e.url) : [])),

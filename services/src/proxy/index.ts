@@ -22,7 +22,7 @@ const loopbackVariants = (url: string): string[] => {
  * port (PROXY_CORS_ORIGINS, unless set).
  */
 export const start: StartService = async (options) => {
-  const internal = PROXIED_SERVICES.flatMap((name) => (options.urls[name] ? loopbackVariants(options.urls[name]!) : []));
+  const internal = PROXIED_SERVICES.flatMap((name) => (options.urls[name] ? loopbackVariants(options.urls[name]) : []));
   const env = {
     ...process.env,
     ...options.env,

@@ -39,9 +39,9 @@ function pulled(source: AsyncIterable<Buffer>, onCancel: () => void): ReadableSt
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const { done, value } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+        const step: IteratorResult<Buffer, unknown> = await chunks.next();
+        if (step.done) controller.close();
+        else controller.enqueue(new Uint8Array(step.value.buffer, step.value.byteOffset, step.value.byteLength));
       },
       cancel() {
         onCancel();

@@ -58,6 +58,7 @@ function useSyncNotice(status: AccountStatus | null): { notice: 'retrying' | 're
     if (!status) return;
     if (status.status === 'retrying' || status.status === 'load-failed') {
       failing.current = true;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the notice follows the account status this effect watches
       setRecovered(false);
     } else if (status.status === 'synced' && failing.current) {
       failing.current = false;
@@ -82,6 +83,7 @@ export function AccountStatusBanner() {
   const { pathname } = useLocation();
   useEffect(() => {
     if (!service) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the current status first, then the subscription's updates
     setStatus(service.getStatus());
     return service.subscribe(setStatus);
   }, [service]);

@@ -1,9 +1,9 @@
 /** Spec §4: /ping.txt every 5 s while online, every 50 s while offline; the browser's events count at once. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 
 type Module = typeof import('./connectivity.store');
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
 let up = true;
 let events: EventTarget;
 
@@ -80,7 +80,9 @@ describe('connectivity checks', () => {
   it('a ping that hangs counts as offline after 4 s', async () => {
     fetchMock.mockImplementation(
       (_url: string, init: RequestInit) =>
-        new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        new Promise<Response>((_resolve, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     );
     const { connectivity } = await load();
     await vi.advanceTimersByTimeAsync(5_000 + 3_999);

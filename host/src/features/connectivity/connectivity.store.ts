@@ -26,7 +26,7 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 
 function schedule(): void {
   if (timer) clearTimeout(timer);
-  timer = setTimeout(check, connectivity.online ? ONLINE_PING_MS : OFFLINE_PING_MS);
+  timer = setTimeout(() => void check(), connectivity.online ? ONLINE_PING_MS : OFFLINE_PING_MS);
 }
 
 async function check(): Promise<void> {

@@ -52,13 +52,14 @@ export function SearchBox({ query, placeholder }: { query: string; placeholder: 
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the box follows the URL's query when it changes (Back, a link)
     setValue(query);
   }, [query]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const go = (text: string) => {
     const trimmed = text.trim();
-    navigate(trimmed ? `/browse/${encodeURIComponent(trimmed)}` : '/', { replace: true });
+    void navigate(trimmed ? `/browse/${encodeURIComponent(trimmed)}` : '/', { replace: true });
   };
 
   return (

@@ -27,6 +27,7 @@ export function SearchResults({ query }: { query: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new request starts from its loading state (the answer comes later)
     setState({ status: 'loading' });
     catalog.search(query, { signal: controller.signal }).then(
       (results) => !controller.signal.aborted && setState({ status: 'done', results }),

@@ -28,7 +28,7 @@ export function HostProvider({ runtime, catalog, children }: { runtime: Runtime;
     config: runtime.config,
     connectivity,
     navigate: useMemo(
-      () => backAwareNavigate((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options))),
+      () => backAwareNavigate((to, options) => void (typeof to === 'number' ? navigate(to) : navigate(to, options))),
       [navigate],
     ),
     setDocumentTitle,

@@ -10,6 +10,7 @@ export function useDeviceName(): string | null {
   useEffect(() => {
     let live = true;
     if (!account) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- signed out: no device name to decrypt
       setName(null);
       return;
     }

@@ -5,7 +5,7 @@
  * reload or a return from the watch page (a different layout) keeps them.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'shared-contracts/router';
+import { NavigationType, useLocation, useNavigationType } from 'shared-contracts/router';
 import { recordEntry } from './history';
 
 const STORAGE_KEY = 'mw:scroll';
@@ -65,7 +65,7 @@ export function ScrollRestoration() {
   useEffect(() => {
     const samePage = previousPath.current === location.pathname;
     previousPath.current = location.pathname;
-    const target = navigationType === 'POP' ? readPositions()[location.key] : undefined;
+    const target = navigationType === NavigationType.Pop ? readPositions()[location.key] : undefined;
     if (target === undefined) {
       // A new page starts at the top; a change of query on the same page (tab, modal) stays put.
       if (!samePage) window.scrollTo(0, 0);

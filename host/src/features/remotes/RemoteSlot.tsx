@@ -189,6 +189,7 @@ export function RemoteSlot<N extends RemoteName>({ remote, page, waiting }: Remo
         }
       >
         <div data-remote={remote}>
+          {/* eslint-disable-next-line react-hooks/static-components -- a new lazy page per retry, on purpose (see above) */}
           <Page />
         </div>
       </Suspense>

@@ -23,7 +23,7 @@ async function load() {
 beforeEach(() => {
   vi.useFakeTimers();
   registration = new FakeRegistration();
-  serviceWorker = Object.assign(new EventTarget(), { register: vi.fn(async () => registration), controller: {} as object | null });
+  serviceWorker = Object.assign(new EventTarget(), { register: vi.fn(async () => registration), controller: {} });
   vi.stubGlobal('navigator', { serviceWorker });
   vi.stubGlobal('window', { location: { reload: vi.fn() } });
 });

@@ -68,7 +68,8 @@ function EmbedEpisodeRedirect({
   const { catalog } = useHostServices();
   const { search } = useLocation();
   const { t } = useTranslation();
-  const [target, setTarget] = useState<string | null | 'missing'>(null);
+  // The episode's watch path, or 'missing' when the show has no such episode; null while it loads.
+  const [target, setTarget] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     catalog.season(tmdbId, seasonNumber, { signal: controller.signal }).then(

@@ -49,8 +49,8 @@ const throughUpstream = async (input: string, init?: RequestInit): Promise<Respo
 
 beforeAll(async () => {
   server = await startBackend();
-  const stores = createStores(memoryStorage() as unknown as Storage);
-  actions = { ...createActions(stores), setDocumentTitle: () => {} } as HostActions;
+  const stores = createStores(memoryStorage());
+  actions = { ...createActions(stores), setDocumentTitle: () => {} };
   stop = accountService.start({ config: { backendUrl: server.url } as RuntimeConfig, actions }, { fetch: throughUpstream });
 }, 60_000);
 

@@ -178,7 +178,7 @@ export const accountService: AccountService & {
       throw toAccountError(error);
     }
     // Queued changes not yet pushed stay queued and go to the new server.
-    await engine!.exclusive(async () => {
+    await engine!.exclusive(() => {
       engine!.reset();
       h.actions.setBackendUrl(url === h.config.backendUrl ? null : url);
       h.actions.setAccount(moved);

@@ -122,6 +122,7 @@ export default function RegisterPage() {
   useEffect(() => {
     let live = true;
     if (!backendUrl) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- no backend: nothing to load
       setMeta({ status: 'error', error: new AccountError('backend-unreachable', 'Backend URL is not set') });
       return;
     }

@@ -45,7 +45,7 @@ const Links = styled.ul`
   }
 `;
 
-export function ExtensionStep({ onBack, onFinish }: { onBack(): void; onFinish(): void }) {
+export function ExtensionStep({ onBack, onFinish }: { onBack: () => void; onFinish: () => void }) {
   const { t } = useTranslation('account');
   const { state, bridge, recheck } = useExtensionStatus();
   const [grantFailed, setGrantFailed] = useState(false);

@@ -3,19 +3,13 @@
  * again on demand and when the tab becomes visible again (the user installed or allowed it elsewhere).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  createExtensionBridge,
-  detectExtension,
-  type ExtensionBridge,
-  type ExtensionStatus,
-  type RelayPort,
-} from 'shared-contracts/extension';
+import { createExtensionBridge, detectExtension, type ExtensionBridge, type ExtensionStatus } from 'shared-contracts/extension';
 
 export type ExtensionStepState = { status: 'checking' } | ExtensionStatus;
 
-export function useExtensionStatus(): { state: ExtensionStepState; bridge: ExtensionBridge; recheck(): Promise<void> } {
+export function useExtensionStatus(): { state: ExtensionStepState; bridge: ExtensionBridge; recheck: () => Promise<void> } {
   // One bridge per visit: its 500 ms initial delay (spec §9) counts from here, later checks do not wait it again.
-  const [bridge] = useState(() => createExtensionBridge({ port: window as unknown as RelayPort }));
+  const [bridge] = useState(() => createExtensionBridge({ port: window }));
   const [state, setState] = useState<ExtensionStepState>({ status: 'checking' });
   const latest = useRef(0);
 
@@ -28,6 +22,7 @@ export function useExtensionStatus(): { state: ExtensionStepState; bridge: Exten
   }, [bridge]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the check shows 'checking' until the extension answers
     void recheck();
     const onVisible = () => {
       if (document.visibilityState === 'visible') void recheck();

@@ -33,6 +33,7 @@ export function useRow(key: string, active: boolean, load: () => Promise<MediaCa
   useEffect(() => {
     const known = settled.get(key);
     if (known) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- a row seen before shows its settled answer at once
       setState(known);
       return;
     }

@@ -177,6 +177,7 @@ export function Episodes({ show }: { show: MediaDetails }) {
 
   useEffect(() => {
     const controller = new AbortController();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new request starts from its loading state (the answer comes later)
     setLoad({ status: 'loading' });
     catalog.season(show.tmdbId, number, { signal: controller.signal }).then(
       (season) => setLoad({ status: 'ready', season }),

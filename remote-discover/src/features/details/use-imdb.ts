@@ -16,6 +16,7 @@ export function useImdb(imdbId: string | undefined): ImdbData | null {
   const proxy = pickProxy(state.proxyUrls);
   const [data, setData] = useState<ImdbData | null>(null);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new title: the previous title's data goes
     setData(null);
     if (!imdbId) return;
     const controller = new AbortController();

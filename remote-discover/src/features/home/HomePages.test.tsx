@@ -22,7 +22,7 @@ vi.mock('../../core/format', async (importOriginal) => {
     ...real,
     releaseYear: (card: { tmdbId: string; year?: number }) => {
       renders.set(card.tmdbId, (renders.get(card.tmdbId) ?? 0) + 1);
-      return real.releaseYear(card as Parameters<typeof real.releaseYear>[0]);
+      return real.releaseYear(card);
     },
   };
 });

@@ -64,7 +64,9 @@ function useListEditing(commit: (tmdbId: string) => void) {
 export function HomeBookmarks() {
   const { t } = useTranslation('discover');
   const { state, actions } = useHostWith('bookmarks');
-  const edit = useListEditing((tmdbId) => actions.removeBookmark(tmdbId));
+  // The grid's ref apart: the rest of `edit` is read while rendering, a ref only after.
+  const { gridRef, ...edit } = useListEditing((tmdbId) => actions.removeBookmark(tmdbId));
+  const hiddenKey = [...edit.hidden].join();
   const items = useMemo(
     () =>
       Object.entries(state.bookmarks)
@@ -72,7 +74,7 @@ export function HomeBookmarks() {
         .sort(([, a], [, b]) => b.updatedAt - a.updatedAt),
     // `hidden` is a new Set each render; its content is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [state.bookmarks, [...edit.hidden].join()],
+    [state.bookmarks, hiddenKey],
   );
   const shown = useProgressiveCount(items.length);
   return (
@@ -82,7 +84,7 @@ export function HomeBookmarks() {
       )}
       {items.length > 0 && (
         <CardHostProvider>
-          <Grid data-testid="bookmarks" data-editing={edit.editing || undefined} ref={edit.gridRef}>
+          <Grid data-testid="bookmarks" data-editing={edit.editing || undefined} ref={gridRef}>
             {items.slice(0, shown).map(([tmdbId, item]) => (
               <EditableItem key={tmdbId}>
                 <div inert={edit.editing}>
@@ -104,11 +106,12 @@ export function HomeContinueWatching() {
   const { t } = useTranslation('discover');
   const { state, actions } = useHostWith('progress');
   // The whole title goes: a movie's progress, or every episode of a show (synced as DELETE with `{}`).
-  const edit = useListEditing((tmdbId) => actions.removeProgress(tmdbId));
+  const { gridRef, ...edit } = useListEditing((tmdbId) => actions.removeProgress(tmdbId));
+  const hiddenKey = [...edit.hidden].join();
   const entries = useMemo(
     () => continueWatching(state.progress).filter((e) => !edit.hidden.has(e.tmdbId)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [state.progress, [...edit.hidden].join()],
+    [state.progress, hiddenKey],
   );
   const shown = useProgressiveCount(entries.length);
   return (
@@ -118,7 +121,7 @@ export function HomeContinueWatching() {
       )}
       {entries.length > 0 && (
         <CardHostProvider>
-          <Grid data-testid="continue-watching" data-editing={edit.editing || undefined} ref={edit.gridRef}>
+          <Grid data-testid="continue-watching" data-editing={edit.editing || undefined} ref={gridRef}>
             {entries.slice(0, shown).map(({ tmdbId, item, episode, progress }) => {
               const card = { tmdbId, type: item.type, title: item.title, year: item.year, poster: item.poster };
               const season = episode ? item.seasons[episode.seasonId] : undefined;

@@ -17,9 +17,13 @@ describe('usePendingRemovals', () => {
     act(() => result.current.remove({ tmdbId: '653', title: 'Nosferatu' }));
     expect([...result.current.hidden]).toEqual(['653']);
     expect(result.current.last?.title).toBe('Nosferatu');
-    act(() => vi.advanceTimersByTime(UNDO_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(UNDO_MS - 1);
+    });
     expect(commit).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(commit).toHaveBeenCalledExactlyOnceWith('653');
     expect(result.current.hidden.size).toBe(0);
     expect(result.current.last).toBeNull();
@@ -30,7 +34,9 @@ describe('usePendingRemovals', () => {
     const { result } = renderHook(() => usePendingRemovals(commit));
     act(() => result.current.remove({ tmdbId: '653', title: 'Nosferatu' }));
     act(() => result.current.undo());
-    act(() => vi.advanceTimersByTime(UNDO_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(UNDO_MS * 2);
+    });
     expect(commit).not.toHaveBeenCalled();
     expect(result.current.hidden.size).toBe(0);
   });

@@ -14,8 +14,8 @@ import { parseCaptions } from './parse-captions';
 const SRT = '1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n00:00:03,000 --> 00:00:04,000\nWorld\n';
 const encoder = new TextEncoder();
 
-/** A fake network: URL → body (or status, or a promise that never settles). Records every request. */
-function fakeFetcher(routes: Record<string, string | number | 'hang'>) {
+/** A fake network: URL → body (or status, or 'hang': a promise that never settles). Records every request. */
+function fakeFetcher(routes: Record<string, string | number>) {
   const requests: FetchRequest[] = [];
   const fetcher: Fetcher = async (request) => {
     requests.push(request);

@@ -113,7 +113,7 @@ export function readSearchResponse(body: unknown): OpenSubtitlesFile[] | null {
     if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,4})?$/.test(language)) continue;
     // A subtitle split over several CDs does not fit one video file: only single-file subtitles.
     if (!Array.isArray(a.files) || a.files.length !== 1) continue;
-    const file = a.files[0];
+    const file: unknown = a.files[0];
     if (!isRecord(file) || typeof file.file_id !== 'number' || !Number.isInteger(file.file_id) || typeof file.file_name !== 'string')
       continue;
     if (seen.has(file.file_id)) continue;

@@ -27,7 +27,7 @@ export function packCues(cues: readonly CaptionCue[]): PackedCues {
 }
 
 export function unpackCues(packed: PackedCues): CaptionCue[] {
-  const cues: CaptionCue[] = new Array(packed.ends.length);
+  const cues = new Array<CaptionCue>(packed.ends.length);
   let from = 0;
   for (let i = 0; i < packed.ends.length; i++) {
     const to = packed.ends[i]!;

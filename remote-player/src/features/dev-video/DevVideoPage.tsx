@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/immutability -- the player's ui state is a valtio proxy: writing to it is how that state changes */
 /** /dev/video: the test player (any stream URL, or the local library's presets) and a subtitle check in the player's worker. */
 import { useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -172,7 +173,9 @@ function StreamTester() {
   const { t } = useTranslation('player');
   const host = useHost();
   const hostRef = useRef(host);
+  // eslint-disable-next-line react-hooks/refs -- latest value for the callbacks, written during render on purpose
   hostRef.current = host;
+  // eslint-disable-next-line react-hooks/refs -- the player reads the ref when it scrapes, never while rendering
   const player = useMemo(() => newPlayer(() => ({ ...hostRef.current.state.quality })), []);
   usePlaybackEffects(player);
   const [url, setUrl] = useState('');
@@ -293,7 +296,7 @@ export default function DevVideoPage() {
         <p>{t('devVideo.subtitleIntro')}</p>
         <Field>
           {t('devVideo.subtitleFile')}
-          <input type="file" accept=".srt,.vtt,.ass,.ssa" onChange={onFile} />
+          <input type="file" accept=".srt,.vtt,.ass,.ssa" onChange={(event) => void onFile(event)} />
         </Field>
         <div aria-live="polite">
           {state.status === 'parsing' && <p role="status">{t('devVideo.parsing', { file: state.file })}</p>}

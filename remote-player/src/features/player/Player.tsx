@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/immutability -- the player's ui and engine state are valtio proxies: writing to them is how that state changes */
 /**
  * The player screen: <video>, captions overlay, controls, indicators, menus and the status screens.
  * Everything here requests through the engine; state is read from the engine's and the UI's proxies.
@@ -418,6 +419,7 @@ const RollLayer = styled.div`
  */
 function useDeadlines(...deadlines: number[]): number {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  // eslint-disable-next-line react-hooks/purity -- the time of this render, on purpose (see above)
   const now = Date.now();
   const next = Math.min(...deadlines.filter((d) => d > now));
   useEffect(() => {
@@ -492,11 +494,14 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   useRememberedCaption(captions); // the same caption actions: their options are worked out once per render
   const volumeAdjustable = useVolumeAdjustable();
   const volumeAdjustableRef = useRef(volumeAdjustable);
+  // eslint-disable-next-line react-hooks/refs -- latest value for the callbacks, written during render on purpose
   volumeAdjustableRef.current = volumeAdjustable;
   // What the commands act on besides the engine: read through refs, so the latest host and captions apply.
   const hostRef = useRef(host);
+  // eslint-disable-next-line react-hooks/refs -- latest value for the callbacks, written during render on purpose
   hostRef.current = host;
   const captionsRef = useRef(captions);
+  // eslint-disable-next-line react-hooks/refs -- latest value for the callbacks, written during render on purpose
   captionsRef.current = captions;
   useEffect(() => {
     player.env.current = {

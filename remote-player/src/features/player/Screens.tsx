@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/immutability -- the player's ui state is a valtio proxy: writing to it is how that state changes */
 /** Status screens: scraping progress (spec §2, §4), not found, playback error (spec §8). */
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -348,7 +349,7 @@ export function ScrapingView() {
   const { t } = useTranslation('player');
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
-  const tip = useMemo(() => Math.floor(Math.random() * TIP_COUNT) + 1, []);
+  const [tip] = useState(() => Math.floor(Math.random() * TIP_COUNT) + 1);
   const labels = useMemo<StatusLabels>(
     () => ({
       waiting: t('scraping.items.waiting'),

@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/immutability -- the player's ui state is a valtio proxy: writing to it is how that state changes */
 /** Caption choices: the stream's captions, HLS renditions, OpenSubtitles' files, and a custom file; selection and toggle. */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useHostServices, useHostWith, type HostApi } from 'shared-contracts';
@@ -109,7 +110,7 @@ function useCurrentSearch(): { config: OpenSubtitlesConfig; key: string; query: 
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
   const host = useHostServices();
-  const meta = view.meta as PlayerMeta | null;
+  const meta = view.meta;
   return useMemo(() => {
     const config = opensubtitlesConfig(host.config);
     const probe = config ? opensubtitlesQuery(meta, []) : null;

@@ -18,6 +18,7 @@ const SAVE_INTERVAL_MS = 3000;
 export function usePlaybackEffects(player: Player): void {
   const host = useHostServices();
   const hostRef = useRef(host);
+  // eslint-disable-next-line react-hooks/refs -- latest value for the callbacks, written during render on purpose
   hostRef.current = host;
 
   // Engine fatal errors → playbackError; also tells the parent.

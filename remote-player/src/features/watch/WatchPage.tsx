@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/immutability -- the player's ui state is a valtio proxy and its hooks a ref the page keeps current: writing to them is how they change */
 /**
  * The watch page (/media/:media[/:season/:episode], /embed/...): meta from the catalog, scraping with
  * the progress view, then playback. Shows without an episode go to their first aired episode.
@@ -15,7 +16,6 @@ import {
   PlayerView,
   PlayerContext,
   type Player,
-  type PlayerMeta,
   scrapeOptionsForRun,
   scrapeOptionsFrom,
   startStream,
@@ -30,7 +30,9 @@ type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'
 function usePlayerInstance(): Player {
   const host = useHostServices();
   const hostRef = useRef(host);
+  // eslint-disable-next-line react-hooks/refs -- latest value for the callbacks, written during render on purpose
   hostRef.current = host;
+  // eslint-disable-next-line react-hooks/refs -- the player reads the ref when it scrapes, never while rendering
   return useMemo(() => newPlayer(() => ({ ...hostRef.current.state.quality })), []);
 }
 
@@ -40,6 +42,7 @@ export default function WatchPage() {
   const { pathname } = useLocation();
   const host = useHostServices();
   const hostRef = useRef(host);
+  // eslint-disable-next-line react-hooks/refs -- latest value for the callbacks, written during render on purpose
   hostRef.current = host;
   const player = usePlayerInstance();
   const view = useSnapshot(player.ui);
@@ -99,7 +102,7 @@ export default function WatchPage() {
     [player],
   );
 
-  const title = view.meta ? documentTitle(view.meta as PlayerMeta) : '';
+  const title = view.meta ? documentTitle(view.meta) : '';
   return (
     <PlayerContext.Provider value={player}>
       <PlayerView title={title}>

@@ -15,6 +15,7 @@ export function useBackendMetrics(backendUrl: string): { state: MetricsState; re
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!backendUrl) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- no backend configured: nothing to fetch
       setState({ status: 'not-set' });
       return;
     }

@@ -34,6 +34,7 @@ export function useSettingsDraft(host: HostApi) {
   const [draft, setDraft] = useState(saved);
   const dirty = !same(draft, saved);
   const dirtyRef = useRef(dirty);
+  // eslint-disable-next-line react-hooks/refs -- latest value for the callbacks, written during render on purpose
   dirtyRef.current = dirty;
 
   // Another tab (or the account sync) changed the stores: follow them unless the user is editing.
@@ -45,7 +46,7 @@ export function useSettingsDraft(host: HostApi) {
     <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K] | ((old: SettingsDraft[K]) => SettingsDraft[K])) => {
       setDraft((old) => ({
         ...old,
-        [key]: typeof value === 'function' ? (value as (o: SettingsDraft[K]) => SettingsDraft[K])(old[key]) : value,
+        [key]: typeof value === 'function' ? value(old[key]) : value,
       }));
     },
     [],

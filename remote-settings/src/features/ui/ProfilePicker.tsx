@@ -3,7 +3,7 @@
  * swatches (the shared palette, plus a custom colour) and of the shared icons, with a live preview of
  * the avatar the header draws. Arrow keys move the choice, as in any radio group (mirrored right to left).
  */
-import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_COLORS, PROFILE_ICON_PATHS, profileIconPath, type AccountProfile } from 'shared-contracts';
 import styled from 'styled-components';
@@ -202,18 +202,16 @@ function ColorChoice({
               tabIndex={i === index || (index < 0 && i === 0) ? 0 : -1}
               onClick={() => onChange(color.value)}
             >
-              <Swatch style={{ '--swatch': color.value } as CSSProperties} />
+              <Swatch style={{ '--swatch': color.value }} />
             </button>
           ))}
         </div>
         {/* Any other colour: the browser's colour picker, checked-looking when the colour is not in the palette. */}
         <label className={index < 0 ? 'custom chosen' : 'custom'} title={t('account.colors.custom')}>
           <Swatch
-            style={
-              {
-                '--swatch': index < 0 ? value : 'conic-gradient(#e04f5f, #d6a23a, #4fa36b, #3aafb9, #2e65cf, #8d44d6, #e04f5f)',
-              } as CSSProperties
-            }
+            style={{
+              '--swatch': index < 0 ? value : 'conic-gradient(#e04f5f, #d6a23a, #4fa36b, #3aafb9, #2e65cf, #8d44d6, #e04f5f)',
+            }}
           />
           <input
             type="color"
@@ -236,7 +234,7 @@ export function ProfilePicker({ profile, onChange }: { profile: AccountProfile; 
       <Preview>
         <Avatar
           data-testid="profile-preview"
-          style={{ '--avatar-a': profile.colorA, '--avatar-b': profile.colorB } as CSSProperties}
+          style={{ '--avatar-a': profile.colorA, '--avatar-b': profile.colorB }}
           role="img"
           aria-label={t('account.preview')}
         >

@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/immutability -- the player's cast state is a valtio proxy: writing to it is how that state changes */
 /**
  * Loads the Cast framework when the player shows (in browsers it works in) and binds it to the player
  * while it is mounted. A failure is logged (spec §7) and leaves the player without the Cast button.

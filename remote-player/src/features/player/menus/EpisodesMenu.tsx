@@ -78,6 +78,7 @@ export function EpisodesMenu() {
   useEffect(() => {
     if (chosen === null || view.menu.route !== '/episodes') return;
     const controller = new AbortController();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new request starts from its loading state (the answer comes later)
     setSeason(null);
     host.catalog.season(tmdbId, chosen, { signal: controller.signal }).then(setSeason, () => setSeason('error'));
     return () => controller.abort();

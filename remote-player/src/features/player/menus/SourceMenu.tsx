@@ -25,6 +25,7 @@ export function SourceMenu() {
   const type = view.meta?.media.type ?? 'movie';
   useEffect(() => {
     const options = hooks.current.scrapeOptions?.();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- no scrape options: no providers to list
     if (!options) return setProviders([]);
     void listScrapeProviders(options).then((list) => setProviders(list.filter((p) => p.kind === 'source' && p.mediaTypes.includes(type))));
   }, [hooks, type]);

@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/immutability -- the player's ui state is a valtio proxy: writing to it is how that state changes */
 /**
  * The parts every player menu is made of (spec §2 table): the card sized per route, its head with back
  * and close, choices, switches, fields; and the menu route helpers.

@@ -67,6 +67,7 @@ export function useSessions(service: AccountService): { state: SessionsState; re
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new request starts from its loading state (the answer comes later)
     setState({ status: 'loading' });
     service.listSessions().then(
       (sessions) => live && setState({ status: 'done', sessions }),
@@ -96,9 +97,11 @@ export function AccountSection({
   // This device's name as the server knows it (decrypted on the device); editable, shown after a reload too.
   const currentName = sessions.status === 'done' ? (sessions.sessions.find((session) => session.current)?.deviceName ?? '') : '';
   const [name, setName] = useState(currentName);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the field follows the server's value when it arrives
   useEffect(() => setName(currentName), [currentName]);
   const [profile, setProfile] = useState(account.profile);
   const { message, run } = useResult();
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the field follows the stored profile when it changes
   useEffect(() => setProfile(account.profile), [account.profile]);
   return (
     <SectionBox id="settings-account" aria-labelledby="account-title">
@@ -143,15 +146,16 @@ export function AccountSection({
         <Button
           type="button"
           $variant="danger"
-          onClick={async () => {
-            const sure = await confirm({
+          onClick={() =>
+            void confirm({
               title: t('account.deleteTitle'),
               message: t('account.deleteConfirm'),
               confirmLabel: t('account.deleteAccount'),
               destructive: true,
-            });
-            if (sure) void run(() => service.deleteAccount());
-          }}
+            }).then((sure) => {
+              if (sure) void run(() => service.deleteAccount());
+            })
+          }
         >
           {t('account.deleteAccount')}
         </Button>
