@@ -3,7 +3,7 @@
  * (src/backend/cluster.ts, the configuration README.md "Running at scale" documents). As a command
  * it prints one JSON document:
  *
- *   npx tsx services/bench/backend-scale.ts [--duration 60] [--users 1000] [--interval 5] [--step 5]
+ *   npx tsx services/bench/backend-scale.ts [--duration 60] [--users 1000] [--interval 5] [--step 5] [--no-step-up]
  *
  * and exits 1 when the steady phase misses its target. `npm run bench` runs it as `backend-scale`.
  *
@@ -20,6 +20,7 @@
  * every phase is bounded in time and request count. Skipped, with the reason, without HAProxy or
  * PostgreSQL.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,21 @@ import { keysFromSeed } from 'account-crypto';
 import { findHaproxy, spawnInstance, startHaproxy, type Balancer, type Instance } from '../src/backend/cluster';
 import { findPostgres } from '../src/backend/testkit';
 import { Client, machineTicks, processCpuMs, progressUpdate, registerUsers, type User } from './backend-load';
+import {
+  describeSecond,
+  handlerTimeOf,
+  LoopLines,
+  perSecond,
+  probeNodeArgs,
+  startMachineProbe,
+  startMachineSampler,
+  startOwnProbe,
+  startPgWatch,
+  worstSeconds,
+  type Second,
+  type Sent,
+  type Watch,
+} from './stall-watch';
 
 export interface BackendScaleOptions {
   durationSeconds?: number;
@@ -38,6 +54,8 @@ export interface BackendScaleOptions {
   stepSeconds?: number;
   p99LimitMs?: number;
   stepRates?: number[];
+  /** false: only the steady phase with two instances (and the rate-limit check), for a quicker look. */
+  stepUp?: boolean;
   log?: (line: string) => void;
 }
 
@@ -64,7 +82,18 @@ interface Phase {
   cpuMsPerRequest: Record<string, number>;
   machineCpuBusyPercent?: number;
   clientLoopDelayMaxMs: number;
+  /** Load average (1 min) of the machine at the phase's start and end. */
+  loadavg: [number, number];
+  perSecond: Second[];
 }
+
+const loadavg = () => {
+  try {
+    return Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+  } catch {
+    return -1;
+  }
+};
 
 /** Open-loop load through the balancer: request i is due at start + i / rate, latency counts from then. */
 async function runPhase(
@@ -73,12 +102,14 @@ async function runPhase(
   rate: number,
   seconds: number,
   processes: Record<string, number | undefined>,
+  watch: Watch,
 ): Promise<Phase> {
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
+  const sent: Sent[] = [];
+  const load0 = loadavg();
   const errorSamples: string[] = [];
   let errors = 0;
-  let sent = 0;
   let inFlight = 0;
   const pending = new Set<Promise<void>>();
   const cpu0 = Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, processCpuMs(pid)]));
@@ -87,35 +118,43 @@ async function runPhase(
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const started = performance.now();
-  while (sent < total) {
+  const startedEpoch = Date.now();
+  let next = 0;
+  while (next < total) {
     const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate) + 1);
-    while (sent < due && inFlight < MAX_IN_FLIGHT) {
-      const i = sent++;
+    while (next < due && inFlight < MAX_IN_FLIGHT) {
+      const i = next++;
       const scheduled = started + (i / rate) * 1000;
       inFlight++;
+      let failed = false;
       const p = progressUpdate(client, users[i % users.length]!, i)
         .then((status) => {
           if (status !== 200) {
-            errors++;
+            failed = true;
             if (errorSamples.length < 5) errorSamples.push(`HTTP ${status}`);
           }
         })
         .catch((error: unknown) => {
-          errors++;
+          failed = true;
           if (errorSamples.length < 5) errorSamples.push(String(error));
         })
         .finally(() => {
-          latencies.push(performance.now() - scheduled);
+          const ms = performance.now() - scheduled;
+          latencies.push(ms);
+          sent.push({ at: startedEpoch + (i / rate) * 1000, ms, error: failed });
+          if (failed) errors++;
           inFlight--;
           pending.delete(p);
         });
       pending.add(p);
     }
-    const wait = inFlight >= MAX_IN_FLIGHT ? 2 : started + (sent / rate) * 1000 - performance.now();
+    const wait = inFlight >= MAX_IN_FLIGHT ? 2 : started + (next / rate) * 1000 - performance.now();
     await new Promise((resolve) => setTimeout(resolve, Math.max(1, wait)));
   }
   await Promise.all(pending);
   const elapsed = (performance.now() - started) / 1000;
+  // The samples of the last second arrive up to a second after it ends.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
   loopDelay.disable();
   const clientCpu = process.cpuUsage(client0);
   const machine1 = machineTicks();
@@ -144,6 +183,8 @@ async function runPhase(
       ? { machineCpuBusyPercent: round((100 * (machine1.busy - machine0.busy)) / Math.max(1, machine1.total - machine0.total)) }
       : {}),
     clientLoopDelayMaxMs: round(Math.max(0, loopDelay.max / 1e6 - 10)),
+    loadavg: [load0, loadavg()],
+    perSecond: perSecond(startedEpoch, sent, watch),
   };
 }
 
@@ -154,15 +195,19 @@ async function stepUp(
   seconds: number,
   p99LimitMs: number,
   processes: Record<string, number | undefined>,
+  watch: Watch,
+  log: (line: string) => void,
 ) {
   const steps: (Phase & { ok: boolean; attempt: number })[] = [];
   let maxSustainedRps = 0;
   for (const rate of rates) {
     let ok = false;
     for (let attempt = 1; attempt <= 2 && !ok; attempt++) {
-      const result = await runPhase(client, users, rate, seconds, processes);
+      const result = await runPhase(client, users, rate, seconds, processes, watch);
       ok = result.errors === 0 && result.latencyMs.p99 < p99LimitMs && result.achievedRps >= rate * 0.95;
       steps.push({ ...result, ok, attempt });
+      const worst = worstSeconds(result.perSecond, 1)[0];
+      log(`  ${rate} req/s: p99 ${result.latencyMs.p99} ms${worst ? `; worst second ${describeSecond(worst)}` : ''}`);
     }
     if (!ok) break;
     maxSustainedRps = rate;
@@ -180,6 +225,8 @@ async function stepUp(
       max: s.latencyMs.max,
       cpuMsPerRequest: s.cpuMsPerRequest,
       machineCpuBusyPercent: s.machineCpuBusyPercent,
+      loadavg: s.loadavg,
+      worstSecond: worstSeconds(s.perSecond, 1)[0],
       ok: s.ok,
     })),
   };
@@ -236,6 +283,7 @@ export async function runBackendScale(options: BackendScaleOptions = {}): Promis
     stepSeconds: clamp(options.stepSeconds ?? 5, 0, 60),
     p99LimitMs: clamp(options.p99LimitMs ?? 50, 1, 60_000),
     stepRates: (options.stepRates ?? DEFAULT_STEP_RATES).map((r) => clamp(r, 1, 10_000)),
+    stepUp: options.stepUp ?? true,
   };
   const log = options.log ?? ((line: string) => process.stderr.write(`[bench] ${line}\n`));
   const rate = settings.users / settings.intervalSeconds;
@@ -248,7 +296,16 @@ export async function runBackendScale(options: BackendScaleOptions = {}): Promis
   const instances: Instance[] = [];
   let balancer: Balancer | undefined;
   let client: Client | undefined;
+  // What each part does second by second, so that a stall can be told apart (stall-watch.ts).
+  const watch: Watch = { loops: {}, handlers: {} };
+  const machineProbe = startMachineProbe();
+  const ownProbe = startOwnProbe();
+  const machine = startMachineSampler();
+  watch.loops.machine = machineProbe.samples;
+  watch.loops.client = ownProbe.samples;
+  watch.machine = machine.samples;
   try {
+    watch.pg = await startPgWatch(postgres.url, postgres.reason !== 'DATABASE_URL');
     const env = {
       BACKEND_RATE_LIMITS: 'true',
       // the bench registers its users from one address; the login limit is the one checked across instances
@@ -256,35 +313,60 @@ export async function runBackendScale(options: BackendScaleOptions = {}): Promis
       BACKEND_RATE_LIMIT_REGISTER_COMPLETE: '1000000',
       BACKEND_RATE_LIMIT_LOGIN_START: String(RATE_LIMIT),
     };
-    for (const name of ['a1', 'a2']) instances.push(await spawnInstance(name, postgres.url, env));
+    for (const name of ['a1', 'a2']) {
+      const handlers = (watch.handlers[name] = [] as NonNullable<Watch['handlers'][string]>);
+      const lines = new LoopLines((line, t) => {
+        const sample = handlerTimeOf(line, t);
+        if (sample) handlers.push(sample);
+      });
+      watch.loops[name] = lines.samples;
+      instances.push(
+        await spawnInstance(name, postgres.url, env, { nodeArgs: probeNodeArgs(), afterListening: (chunk) => lines.feed(chunk) }),
+      );
+    }
     const [a1, a2] = instances as [Instance, Instance];
 
     log('one instance behind HAProxy: registering users');
     balancer = await startHaproxy(haproxy, [a1]);
     const users = await registerUsers(balancer.url, settings.users);
     client = Client.for(balancer.url);
-    await runPhase(client, users, rate, 5, {}); // warm-up
-    log(`one instance: step-up of ${settings.stepSeconds} s per rate`);
-    const one = await stepUp(client, users, settings.stepRates, settings.stepSeconds, settings.p99LimitMs, {
-      a1: a1.child.pid,
-      haproxy: balancer.child.pid,
-    });
-    log(`one instance: highest rate with p99 under ${settings.p99LimitMs} ms: ${one.maxSustainedRps} req/s`);
+    let one: Awaited<ReturnType<typeof stepUp>> | undefined;
+    if (settings.stepUp) {
+      await runPhase(client, users, rate, 5, {}, watch); // warm-up
+      log(`one instance: step-up of ${settings.stepSeconds} s per rate`);
+      one = await stepUp(
+        client,
+        users,
+        settings.stepRates,
+        settings.stepSeconds,
+        settings.p99LimitMs,
+        { a1: a1.child.pid, haproxy: balancer.child.pid },
+        watch,
+        log,
+      );
+      log(`one instance: highest rate with p99 under ${settings.p99LimitMs} ms: ${one.maxSustainedRps} req/s`);
+    }
     client.destroy();
     await balancer.stop();
 
     balancer = await startHaproxy(haproxy, [a1, a2]);
     client = Client.for(balancer.url);
     const processes = { a1: a1.child.pid, a2: a2.child.pid, haproxy: balancer.child.pid };
-    await runPhase(client, users, rate, 5, processes); // warm-up (a2's connections and JIT)
-    log(`two instances: steady ${rate} req/s for ${settings.durationSeconds} s`);
-    const steady = await runPhase(client, users, rate, settings.durationSeconds, processes);
+    await runPhase(client, users, rate, 5, processes, watch); // warm-up (a2's connections and JIT)
+    log(`two instances: steady ${rate} req/s for ${settings.durationSeconds} s (load average ${loadavg()})`);
+    const steady = await runPhase(client, users, rate, settings.durationSeconds, processes, watch);
     const steadyPass = steady.errors === 0 && steady.latencyMs.p99 < settings.p99LimitMs;
-    log(`two instances: steady p99 ${steady.latencyMs.p99} ms, ${steady.errors} errors`);
-    const two = await stepUp(client, users, settings.stepRates, settings.stepSeconds, settings.p99LimitMs, processes);
-    log(`two instances: highest rate with p99 under ${settings.p99LimitMs} ms: ${two.maxSustainedRps} req/s`);
+    const worst = worstSeconds(steady.perSecond);
+    log(`two instances: steady p99 ${steady.latencyMs.p99} ms, ${steady.errors} errors; worst seconds:`);
+    for (const second of worst) log(`  ${describeSecond(second)}`);
+    let two: Awaited<ReturnType<typeof stepUp>> | undefined;
+    if (settings.stepUp) {
+      two = await stepUp(client, users, settings.stepRates, settings.stepSeconds, settings.p99LimitMs, processes, watch, log);
+      log(`two instances: highest rate with p99 under ${settings.p99LimitMs} ms: ${two.maxSustainedRps} req/s`);
+    }
     const rateLimits = await rateLimitAcrossInstances(balancer.url);
     log(`rate limit across instances: ${rateLimits.pass ? 'refused by both' : 'FAILED'} ${JSON.stringify(rateLimits.refusedBy)}`);
+    const { perSecond: steadySeries, ...steadyTotals } = steady;
 
     return {
       bench: 'backend-scale',
@@ -301,22 +383,44 @@ export async function runBackendScale(options: BackendScaleOptions = {}): Promis
           maxMs: steady.latencyMs.max,
           errors: steady.errors,
           achievedRps: steady.achievedRps,
+          loadavg: steady.loadavg,
         },
-        maxSustainedRps: { oneInstance: one.maxSustainedRps, twoInstances: two.maxSustainedRps },
+        maxSustainedRps: { oneInstance: one?.maxSustainedRps, twoInstances: two?.maxSustainedRps },
         rateLimitRefusedByBoth: rateLimits.pass,
       },
-      steady: { ...steady, pass: steadyPass },
+      steady: {
+        ...steadyTotals,
+        pass: steadyPass,
+        worstSeconds: worst,
+        perSecond: steadySeries,
+      },
       oneInstance: one,
       twoInstances: two,
       rateLimits,
+      postgresLogSettings: watch.pg.logSettings,
       balancerConfig: balancer.config,
     };
   } finally {
     client?.destroy();
     await balancer?.stop();
     for (const instance of instances) await instance.stop();
+    await watch.pg?.stop();
+    machine.stop();
+    ownProbe.stop();
+    await machineProbe.stop();
     await postgres.stop();
   }
+}
+
+/** JSON with two-space indents, but each second of a per-second series on one line. */
+export function formatReport(report: unknown): string {
+  const marker = '\u0000';
+  const text = JSON.stringify(
+    report,
+    (key, value: unknown) => (key === 'perSecond' && Array.isArray(value) ? value.map((row) => marker + JSON.stringify(row)) : value),
+    2,
+  );
+  return text.replace(/"\\u0000((?:[^"\\]|\\.)*)"/g, (_, inner: string) => JSON.parse(`"${inner}"`) as string);
 }
 
 const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
@@ -328,6 +432,7 @@ if (runDirectly) {
       interval: { type: 'string', default: '5' },
       step: { type: 'string', default: '5' },
       'p99-ms': { type: 'string', default: '50' },
+      'no-step-up': { type: 'boolean', default: false },
     },
   });
   const report = await runBackendScale({
@@ -336,7 +441,8 @@ if (runDirectly) {
     intervalSeconds: Number(args.interval),
     stepSeconds: Number(args.step),
     p99LimitMs: Number(args['p99-ms']),
+    stepUp: !args['no-step-up'],
   });
-  console.log(JSON.stringify(report, null, 2));
+  console.log(formatReport(report));
   process.exit((report.summary as { pass?: boolean } | undefined)?.pass === false ? 1 : 0);
 }

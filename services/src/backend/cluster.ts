@@ -89,9 +89,18 @@ export async function startBackendProcess(
   }
 }
 
-/** One account server on `databaseUrl`, its own process, on a free port; its request log is drained. */
-export async function spawnInstance(name: string, databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+/**
+ * One account server on `databaseUrl`, its own process, on a free port; its request log is drained
+ * (or given to `options.afterListening`, as `startBackendProcess` does, with `options.nodeArgs`).
+ */
+export async function spawnInstance(
+  name: string,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  options: Pick<Parameters<typeof startBackendProcess>[1] & object, 'nodeArgs' | 'afterListening'> = {},
+): Promise<Instance> {
   const server = await startBackendProcess(name, {
+    ...options,
     env: { DATABASE_URL: databaseUrl, BACKEND_TRUST_PROXY: 'true', ...env },
   });
   return { name, port: Number(new URL(server.url).port), ...server };
