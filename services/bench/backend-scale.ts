@@ -32,16 +32,20 @@ import { findHaproxy, spawnInstance, startHaproxy, type Balancer, type Instance 
 import { findPostgres } from '../src/backend/testkit';
 import { Client, machineTicks, processCpuMs, progressUpdate, registerUsers, type User } from './backend-load';
 import {
+  balancerSampleOf,
   describeSecond,
   handlerTimeOf,
   LoopLines,
   perSecond,
   probeNodeArgs,
   startMachineProbe,
+  startFsyncProbe,
   startMachineSampler,
   startOwnProbe,
   startPgWatch,
   worstSeconds,
+  type BalancerSample,
+  type LogLine,
   type Second,
   type Sent,
   type Watch,
@@ -56,12 +60,17 @@ export interface BackendScaleOptions {
   stepRates?: number[];
   /** false: only the steady phase with two instances (and the rate-limit check), for a quicker look. */
   stepUp?: boolean;
+  /** Each instance's PostgreSQL pool (BACKEND_PG_POOL_SIZE). */
+  poolSize?: number;
+  /** Where the throwaway cluster lives: `disk` (the temporary folder) or `tmpfs` (/dev/shm: no fsync cost). */
+  pgStorage?: 'disk' | 'tmpfs';
   log?: (line: string) => void;
 }
 
 const DEFAULT_STEP_RATES = [200, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200];
 const MAX_IN_FLIGHT = 2000;
 const RATE_LIMIT = 6;
+const DEFAULT_POOL_SIZE = 20;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const quantile = (sorted: number[], q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
@@ -284,13 +293,15 @@ export async function runBackendScale(options: BackendScaleOptions = {}): Promis
     p99LimitMs: clamp(options.p99LimitMs ?? 50, 1, 60_000),
     stepRates: (options.stepRates ?? DEFAULT_STEP_RATES).map((r) => clamp(r, 1, 10_000)),
     stepUp: options.stepUp ?? true,
+    poolSize: clamp(Math.round(options.poolSize ?? DEFAULT_POOL_SIZE), 1, 100),
+    pgStorage: options.pgStorage ?? 'disk',
   };
   const log = options.log ?? ((line: string) => process.stderr.write(`[bench] ${line}\n`));
   const rate = settings.users / settings.intervalSeconds;
   const budget = `${settings.users} users saving progress every ${settings.intervalSeconds} s (${rate} req/s) for ${settings.durationSeconds} s through HAProxy with two instances on PostgreSQL: p99 under ${settings.p99LimitMs} ms, no errors; the highest sustained rate with one and with two instances; a client at its rate limit refused by both`;
   const haproxy = findHaproxy();
   if (!haproxy) return { bench: 'backend-scale', budget, skipped: 'HAProxy is not installed (apt-get install -y haproxy)' };
-  const postgres = await findPostgres();
+  const postgres = await findPostgres(settings.pgStorage === 'tmpfs' ? { tmpdir: '/dev/shm' } : {});
   if (!postgres.url) return { bench: 'backend-scale', budget, skipped: postgres.reason };
 
   const instances: Instance[] = [];
@@ -304,14 +315,20 @@ export async function runBackendScale(options: BackendScaleOptions = {}): Promis
   watch.loops.machine = machineProbe.samples;
   watch.loops.client = ownProbe.samples;
   watch.machine = machine.samples;
+  let fsyncProbe: ReturnType<typeof startFsyncProbe> | undefined;
   try {
     watch.pg = await startPgWatch(postgres.url, postgres.reason !== 'DATABASE_URL');
+    if (watch.pg.dataDirectory && fs.existsSync(watch.pg.dataDirectory)) {
+      fsyncProbe = startFsyncProbe(path.dirname(watch.pg.dataDirectory));
+      watch.fsync = fsyncProbe.samples;
+    }
     const env = {
       BACKEND_RATE_LIMITS: 'true',
       // the bench registers its users from one address; the login limit is the one checked across instances
       BACKEND_RATE_LIMIT_REGISTER_START: '1000000',
       BACKEND_RATE_LIMIT_REGISTER_COMPLETE: '1000000',
       BACKEND_RATE_LIMIT_LOGIN_START: String(RATE_LIMIT),
+      BACKEND_PG_POOL_SIZE: String(settings.poolSize),
     };
     for (const name of ['a1', 'a2']) {
       const handlers = (watch.handlers[name] = [] as NonNullable<Watch['handlers'][string]>);
@@ -325,9 +342,16 @@ export async function runBackendScale(options: BackendScaleOptions = {}): Promis
       );
     }
     const [a1, a2] = instances as [Instance, Instance];
+    const balancerSamples = (watch.balancer = [] as BalancerSample[]);
+    const balancerEvents = (watch.balancerEvents = [] as LogLine[]);
+    const onRequestLog = (line: string) => {
+      const sample = balancerSampleOf(line);
+      if (sample) balancerSamples.push(sample);
+      else if (line.trim()) balancerEvents.push({ t: Date.now(), text: line.trim().slice(0, 240) });
+    };
 
     log('one instance behind HAProxy: registering users');
-    balancer = await startHaproxy(haproxy, [a1]);
+    balancer = await startHaproxy(haproxy, [a1], { onRequestLog });
     const users = await registerUsers(balancer.url, settings.users);
     client = Client.for(balancer.url);
     let one: Awaited<ReturnType<typeof stepUp>> | undefined;
@@ -349,7 +373,7 @@ export async function runBackendScale(options: BackendScaleOptions = {}): Promis
     client.destroy();
     await balancer.stop();
 
-    balancer = await startHaproxy(haproxy, [a1, a2]);
+    balancer = await startHaproxy(haproxy, [a1, a2], { onRequestLog });
     client = Client.for(balancer.url);
     const processes = { a1: a1.child.pid, a2: a2.child.pid, haproxy: balancer.child.pid };
     await runPhase(client, users, rate, 5, processes, watch); // warm-up (a2's connections and JIT)
@@ -405,6 +429,7 @@ export async function runBackendScale(options: BackendScaleOptions = {}): Promis
     await balancer?.stop();
     for (const instance of instances) await instance.stop();
     await watch.pg?.stop();
+    await fsyncProbe?.stop();
     machine.stop();
     ownProbe.stop();
     await machineProbe.stop();
@@ -433,6 +458,8 @@ if (runDirectly) {
       step: { type: 'string', default: '5' },
       'p99-ms': { type: 'string', default: '50' },
       'no-step-up': { type: 'boolean', default: false },
+      pool: { type: 'string', default: String(DEFAULT_POOL_SIZE) },
+      'pg-storage': { type: 'string', default: 'disk' },
     },
   });
   const report = await runBackendScale({
@@ -442,6 +469,8 @@ if (runDirectly) {
     stepSeconds: Number(args.step),
     p99LimitMs: Number(args['p99-ms']),
     stepUp: !args['no-step-up'],
+    poolSize: Number(args.pool),
+    pgStorage: args['pg-storage'] === 'tmpfs' ? 'tmpfs' : 'disk',
   });
   console.log(formatReport(report));
   process.exit((report.summary as { pass?: boolean } | undefined)?.pass === false ? 1 : 0);

@@ -70,6 +70,40 @@ export function startMachineProbe(): { samples: LoopSample[]; stop(): Promise<vo
   };
 }
 
+export interface FsyncSample {
+  t: number;
+  fsyncMaxMs: number;
+  fsyncs: number;
+}
+
+/**
+ * 8 kB written and fdatasynced every 20 ms in `dir` (fsync-probe.mjs), as WAL commits do: the
+ * slowest of each second tells whether the filesystem itself stalled (other jobs' writes flushed
+ * with ours).
+ */
+export function startFsyncProbe(dir: string): { samples: FsyncSample[]; stop(): Promise<void> } {
+  const samples: FsyncSample[] = [];
+  const child = spawn(process.execPath, [path.join(here, 'fsync-probe.mjs'), dir], { stdio: ['pipe', 'ignore', 'pipe'] });
+  let partial = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.startsWith('@@fsync-probe ')) samples.push(JSON.parse(line.slice('@@fsync-probe '.length)) as FsyncSample);
+    }
+  });
+  child.on('error', () => undefined);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    samples,
+    stop: async () => {
+      child.stdin!.end();
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      child.kill();
+    },
+  };
+}
+
 /** The same probe in this process (the bench client): a stall here is the client's, not the server's. */
 export function startOwnProbe(): { samples: LoopSample[]; stop(): void } {
   const samples: LoopSample[] = [];
@@ -109,6 +143,37 @@ export interface HandlerSample {
 export function handlerTimeOf(line: string, t: number): HandlerSample | undefined {
   const match = / (?:PUT|GET|POST|DELETE) \S+ \d{3} (\d+(?:\.\d+)?)ms$/.exec(line.trim());
   return match ? { t, ms: Number(match[1]) } : undefined;
+}
+
+/** One request through HAProxy (its request log, cluster.ts `withRequestLog`): times in ms, -1 when not reached. */
+export interface BalancerSample {
+  t: number;
+  server: string;
+  tw: number;
+  tc: number;
+  tr: number;
+  ta: number;
+  retries: number;
+  status: number;
+  term: string;
+}
+
+/** A request-log line, or undefined for anything else (the balancer's own messages, e.g. a server going down). */
+export function balancerSampleOf(line: string): BalancerSample | undefined {
+  const match = /^(\d+)\.(\d+) (\S+) (-?\d+)\/(-?\d+)\/(-?\d+)\/(-?\d+)\/(-?\d+) \+?(\d+) (-?\d+) (\S+)$/.exec(line.trim());
+  if (!match) return undefined;
+  const n = (i: number) => Number(match[i]);
+  return {
+    t: n(1) * 1000 + n(2),
+    server: match[3]!,
+    tw: n(5),
+    tc: n(6),
+    tr: n(7),
+    ta: n(8),
+    retries: n(9),
+    status: n(10),
+    term: match[11]!,
+  };
 }
 
 interface MachineSample {
@@ -187,6 +252,8 @@ export interface PgWatch {
   /** The server log lines written since the watch started (throwaway cluster only). */
   logLines(): LogLine[];
   logSettings: Record<string, string> | string;
+  /** The server's data folder (the fsync probe runs next to it). */
+  dataDirectory: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -202,14 +269,23 @@ export async function startPgWatch(url: string, configure: boolean): Promise<PgW
   let logSettings: PgWatch['logSettings'] = 'not changed (not the bench’s own cluster)';
   let logFile: string | undefined;
   let logOffset = 0;
+  let dataDirectory: string | undefined;
+  try {
+    dataDirectory = (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!.data_directory;
+  } catch {
+    // not a superuser, or a managed server: no fsync probe next to it
+  }
   if (configure) {
     try {
       for (const [name, value] of Object.entries(PG_LOG_SETTINGS)) await client.query(`ALTER SYSTEM SET ${name} = '${value}'`);
       await client.query('SELECT pg_reload_conf()');
-      logSettings = PG_LOG_SETTINGS;
-      const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');
-      const candidate = path.join(rows[0]!.data_directory, '..', 'socket', 'server.log');
-      if (fs.existsSync(candidate)) {
+      const { rows: errors } = await client.query<{ name: string; error: string }>(
+        'SELECT name, error FROM pg_file_settings WHERE error IS NOT NULL AND name = ANY($1)',
+        [Object.keys(PG_LOG_SETTINGS)],
+      );
+      logSettings = { ...PG_LOG_SETTINGS, ...Object.fromEntries(errors.map((e) => [`error: ${e.name}`, e.error])) };
+      const candidate = path.join(dataDirectory ?? '.', '..', 'socket', 'server.log');
+      if (dataDirectory && fs.existsSync(candidate)) {
         logFile = candidate;
         logOffset = fs.statSync(candidate).size;
       }
@@ -245,6 +321,7 @@ export async function startPgWatch(url: string, configure: boolean): Promise<PgW
   return {
     samples,
     logSettings,
+    dataDirectory,
     logLines: () => {
       if (!logFile) return [];
       const text = fs.readFileSync(logFile, 'utf8').slice(logOffset);
@@ -276,6 +353,10 @@ export interface Watch {
   handlers: Record<string, HandlerSample[]>;
   machine?: MachineSample[];
   pg?: PgWatch;
+  balancer?: BalancerSample[];
+  fsync?: FsyncSample[];
+  /** The balancer's other output (health-check state changes), when it was read. */
+  balancerEvents?: LogLine[];
 }
 
 export interface Second {
@@ -293,8 +374,16 @@ export interface Second {
   /** Longest handler time (ms) each instance logged in this second. */
   handlerMaxMs: Record<string, number>;
   cpuBusyPercent?: number;
+  /** Slowest 8 kB write + fdatasync of the fsync probe on the database's filesystem. */
+  fsyncMaxMs?: number;
   tcp?: Record<string, number>;
   pg?: { activeMax: number; lockWaitsMax: number; autovacuum: number; checkpointsDone: number; waits: Record<string, number> };
+  /**
+   * The balancer's requests accepted in this second: longest wait in its queue (tw), connect to an
+   * instance (tc), the instance's answer (tr), total (ta), requests it retried, and termination
+   * states other than a normal end (`----`).
+   */
+  balancer?: { twMax: number; tcMax: number; trMax: number; taMax: number; retried: number; states: Record<string, number> };
   log?: string[];
 }
 
@@ -350,6 +439,10 @@ export function perSecond(start: number, sent: Sent[], watch: Watch): Second[] {
       if (row) row.handlerMaxMs[name] = Math.max(row.handlerMaxMs[name] ?? 0, sample.ms);
     }
   }
+  for (const sample of watch.fsync ?? []) {
+    const row = at(sample.t, true);
+    if (row) row.fsyncMaxMs = Math.max(row.fsyncMaxMs ?? 0, sample.fsyncMaxMs);
+  }
   const machine = watch.machine ?? [];
   for (let i = 1; i < machine.length; i++) {
     const [a, b] = [machine[i - 1]!, machine[i]!];
@@ -372,7 +465,21 @@ export function perSecond(start: number, sent: Sent[], watch: Watch): Second[] {
     if (i > 0) row.pg.checkpointsDone += Math.max(0, sample.checkpoints - pg[i - 1]!.checkpoints);
     for (const wait of sample.waits?.split(',') ?? []) row.pg.waits[wait] = (row.pg.waits[wait] ?? 0) + 1;
   }
-  for (const line of watch.pg?.logLines() ?? []) {
+  for (const sample of watch.balancer ?? []) {
+    const row = at(sample.t, false);
+    if (!row) continue;
+    const b = (row.balancer ??= { twMax: 0, tcMax: 0, trMax: 0, taMax: 0, retried: 0, states: {} });
+    b.twMax = Math.max(b.twMax, sample.tw);
+    b.tcMax = Math.max(b.tcMax, sample.tc);
+    b.trMax = Math.max(b.trMax, sample.tr);
+    b.taMax = Math.max(b.taMax, sample.ta);
+    if (sample.retries > 0) b.retried++;
+    if (sample.term !== '----') b.states[sample.term] = (b.states[sample.term] ?? 0) + 1;
+  }
+  for (const line of [
+    ...(watch.pg?.logLines() ?? []),
+    ...(watch.balancerEvents ?? []).map((e) => ({ ...e, text: `haproxy: ${e.text}` })),
+  ]) {
     const row = at(line.t, false);
     if (row) (row.log ??= []).push(line.text);
   }
@@ -396,6 +503,7 @@ export function describeSecond(row: Second): string {
   const handlers = Object.entries(row.handlerMaxMs).map(([k, v]) => `${k} ${v}`);
   if (handlers.length) parts.push(`handler max ${handlers.join(' ')}`);
   if (row.cpuBusyPercent !== undefined) parts.push(`cpu ${row.cpuBusyPercent}%`);
+  if (row.fsyncMaxMs !== undefined) parts.push(`fsync max ${row.fsyncMaxMs} ms`);
   if (row.tcp) parts.push(`tcp ${JSON.stringify(row.tcp)}`);
   if (row.pg) {
     const waits = Object.entries(row.pg.waits)
@@ -404,6 +512,13 @@ export function describeSecond(row: Second): string {
       .map(([k, v]) => `${k}×${v}`);
     parts.push(
       `pg active≤${row.pg.activeMax} locks≤${row.pg.lockWaitsMax}${row.pg.autovacuum ? ' autovacuum' : ''}${row.pg.checkpointsDone ? ' checkpoint' : ''}${waits.length ? ` waits ${waits.join(' ')}` : ''}`,
+    );
+  }
+  if (row.balancer) {
+    const b = row.balancer;
+    const states = Object.entries(b.states).map(([k, v]) => `${k}×${v}`);
+    parts.push(
+      `haproxy max queue ${b.twMax} connect ${b.tcMax} answer ${b.trMax} total ${b.taMax}${b.retried ? `, ${b.retried} retried` : ''}${states.length ? `, ${states.join(' ')}` : ''}`,
     );
   }
   if (row.log?.length) parts.push(`log: ${row.log.join(' | ')}`);
