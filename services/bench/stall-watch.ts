@@ -226,6 +226,12 @@ interface PgSample {
   autovacuum: number;
   checkpoints: number;
   waits: string | null;
+  /** Client backends (connections) open, and those that were not open at the sample before. */
+  connections: number;
+  connected: number;
+  /** Rows written so far (pg_stat_user_tables, flushed by the backends about once a second). */
+  sessionUpdates: number;
+  progressWrites: number;
 }
 
 export interface LogLine {
@@ -294,6 +300,7 @@ export async function startPgWatch(url: string, configure: boolean): Promise<PgW
     }
   }
   const samples: PgSample[] = [];
+  let known: Set<number> | undefined;
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   const sample = async () => {
@@ -302,11 +309,21 @@ export async function startPgWatch(url: string, configure: boolean): Promise<PgW
               count(*) FILTER (WHERE wait_event_type = 'Lock') AS lock_waits,
               count(*) FILTER (WHERE backend_type = 'autovacuum worker') AS autovacuum,
               (SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter) AS checkpoints,
-              string_agg(wait_event_type || ':' || wait_event, ',') FILTER (WHERE backend_type = 'client backend' AND state = 'active') AS waits
+              string_agg(wait_event_type || ':' || wait_event, ',') FILTER (WHERE backend_type = 'client backend' AND state = 'active') AS waits,
+              array_agg(pid) FILTER (WHERE backend_type = 'client backend') AS pids,
+              (SELECT n_tup_upd FROM pg_stat_user_tables WHERE relname = 'sessions') AS session_updates,
+              (SELECT n_tup_ins + n_tup_upd FROM pg_stat_user_tables WHERE relname = 'progress_items') AS progress_writes
          FROM pg_stat_activity WHERE pid <> pg_backend_pid()`,
     );
     const row = rows[0]!;
+    const pids = new Set((row.pids as unknown as number[] | null) ?? []);
+    const connected = known ? [...pids].filter((pid) => !known!.has(pid)).length : 0;
+    known = pids;
     samples.push({
+      connections: pids.size,
+      connected,
+      sessionUpdates: Number(row.session_updates ?? 0),
+      progressWrites: Number(row.progress_writes ?? 0),
       t: Date.now(),
       active: Number(row.active),
       lockWaits: Number(row.lock_waits),
@@ -377,7 +394,19 @@ export interface Second {
   /** Slowest 8 kB write + fdatasync of the fsync probe on the database's filesystem. */
   fsyncMaxMs?: number;
   tcp?: Record<string, number>;
-  pg?: { activeMax: number; lockWaitsMax: number; autovacuum: number; checkpointsDone: number; waits: Record<string, number> };
+  pg?: {
+    activeMax: number;
+    lockWaitsMax: number;
+    autovacuum: number;
+    checkpointsDone: number;
+    /** Connections open at most, and new ones (the pools opening connections). */
+    connectionsMax: number;
+    connected: number;
+    /** Rows written in this second: session expiry bumps, progress upserts. */
+    sessionUpdates: number;
+    progressWrites: number;
+    waits: Record<string, number>;
+  };
   /**
    * The balancer's requests accepted in this second: longest wait in its queue (tw), connect to an
    * instance (tc), the instance's answer (tr), total (ta), requests it retried, and termination
@@ -458,7 +487,23 @@ export function perSecond(start: number, sent: Sent[], watch: Watch): Second[] {
     const sample = pg[i]!;
     const row = at(sample.t, false);
     if (!row) continue;
-    row.pg ??= { activeMax: 0, lockWaitsMax: 0, autovacuum: 0, checkpointsDone: 0, waits: {} };
+    row.pg ??= {
+      activeMax: 0,
+      lockWaitsMax: 0,
+      autovacuum: 0,
+      checkpointsDone: 0,
+      connectionsMax: 0,
+      connected: 0,
+      sessionUpdates: 0,
+      progressWrites: 0,
+      waits: {},
+    };
+    if (i > 0) {
+      row.pg.sessionUpdates += Math.max(0, sample.sessionUpdates - pg[i - 1]!.sessionUpdates);
+      row.pg.progressWrites += Math.max(0, sample.progressWrites - pg[i - 1]!.progressWrites);
+    }
+    row.pg.connectionsMax = Math.max(row.pg.connectionsMax, sample.connections);
+    row.pg.connected += sample.connected;
     row.pg.activeMax = Math.max(row.pg.activeMax, sample.active);
     row.pg.lockWaitsMax = Math.max(row.pg.lockWaitsMax, sample.lockWaits);
     row.pg.autovacuum = Math.max(row.pg.autovacuum, sample.autovacuum);
@@ -511,7 +556,7 @@ export function describeSecond(row: Second): string {
       .slice(0, 3)
       .map(([k, v]) => `${k}×${v}`);
     parts.push(
-      `pg active≤${row.pg.activeMax} locks≤${row.pg.lockWaitsMax}${row.pg.autovacuum ? ' autovacuum' : ''}${row.pg.checkpointsDone ? ' checkpoint' : ''}${waits.length ? ` waits ${waits.join(' ')}` : ''}`,
+      `pg connections≤${row.pg.connectionsMax}${row.pg.connected ? ` (+${row.pg.connected})` : ''} active≤${row.pg.activeMax} locks≤${row.pg.lockWaitsMax} writes ${row.pg.progressWrites}+${row.pg.sessionUpdates} sessions${row.pg.autovacuum ? ' autovacuum' : ''}${row.pg.checkpointsDone ? ' checkpoint' : ''}${waits.length ? ` waits ${waits.join(' ')}` : ''}`,
     );
   }
   if (row.balancer) {
