@@ -37,6 +37,8 @@ import {
   handlerTimeOf,
   LoopLines,
   perSecond,
+  postgresCpuMs,
+  postgresCpuSpent,
   probeNodeArgs,
   startMachineProbe,
   startFsyncProbe,
@@ -122,6 +124,7 @@ async function runPhase(
   let inFlight = 0;
   const pending = new Set<Promise<void>>();
   const cpu0 = Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, processCpuMs(pid)]));
+  const postgres0 = postgresCpuMs(watch.pg?.dataDirectory);
   const client0 = process.cpuUsage();
   const machine0 = machineTicks();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -174,6 +177,8 @@ async function runPhase(
     if (after !== undefined && cpu0[name] !== undefined) cpuMsPerRequest[name] = round((after - cpu0[name]!) / total);
   }
   cpuMsPerRequest.benchClient = round((clientCpu.user + clientCpu.system) / 1000 / total);
+  const postgresCpu = postgresCpuSpent(postgres0, postgresCpuMs(watch.pg?.dataDirectory));
+  if (postgresCpu !== undefined) cpuMsPerRequest.postgres = round(postgresCpu / total);
   return {
     targetRps: rate,
     seconds: round(elapsed),

@@ -134,6 +134,42 @@ export function startOwnProbe(): { samples: LoopSample[]; stop(): void } {
   };
 }
 
+/**
+ * CPU ms so far of every process of a PostgreSQL server (the postmaster, whose pid is the first line
+ * of `postmaster.pid` in its data folder, and its children: backends, WAL writer, checkpointer…), by
+ * pid, so that a phase can count the CPU of backends that started or ended meanwhile. Linux only.
+ */
+export function postgresCpuMs(dataDirectory: string | undefined): Map<number, number> | undefined {
+  if (!dataDirectory) return undefined;
+  try {
+    const postmaster = Number(fs.readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const tick = 10; // USER_HZ is 100 on Linux
+    const cpu = new Map<number, number>();
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const pid = Number(entry);
+        if (pid === postmaster || Number(fields[1]) === postmaster) cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return cpu;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU ms between two `postgresCpuMs` readings (a process that ended meanwhile counts up to the first). */
+export function postgresCpuSpent(before: Map<number, number> | undefined, after: Map<number, number> | undefined): number | undefined {
+  if (!before || !after) return undefined;
+  let spent = 0;
+  for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
+  return spent;
+}
+
 /** The instances' request-log lines (`… PUT /users/… 200 3.2ms`): handler time, when it was read. */
 export interface HandlerSample {
   t: number;
