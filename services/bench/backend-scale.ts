@@ -3,7 +3,8 @@
  * (src/backend/cluster.ts, the configuration README.md "Running at scale" documents). As a command
  * it prints one JSON document:
  *
- *   npx tsx services/bench/backend-scale.ts [--duration 60] [--users 1000] [--interval 5] [--step 5] [--no-step-up]
+ *   npx tsx services/bench/backend-scale.ts [--duration 60] [--users 1000] [--interval 5] [--step 5]
+ *     [--no-step-up] [--pool 4] [--pg-storage disk|tmpfs]
  *
  * and exits 1 when the steady phase misses its target. `npm run bench` runs it as `backend-scale`.
  *
@@ -15,6 +16,9 @@
  * 3. Rate limits across instances: one client address sends login starts through the balancer (round
  *    robin, so alternately to each instance) past its limit; every request after the limit is refused,
  *    by both instances.
+ *
+ * Each phase's report has a per-second series (the steady phase's in full, each step's worst second):
+ * latency, and what each part did in that second (stall-watch.ts), so that a stall can be placed.
  *
  * Latency counts from each request's scheduled time (open loop). Traffic goes to localhost only and
  * every phase is bounded in time and request count. Skipped, with the reason, without HAProxy or
@@ -72,7 +76,12 @@ export interface BackendScaleOptions {
 const DEFAULT_STEP_RATES = [200, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200];
 const MAX_IN_FLIGHT = 2000;
 const RATE_LIMIT = 6;
-const DEFAULT_POOL_SIZE = 20;
+/**
+ * Each instance's pool: 2 × 4 connections for a database on 2 CPUs. With 2 × 20, up to 36 backends
+ * were active at once in a stall, queued behind the one flushing the WAL (LWLock:WALWrite) and
+ * competing with it for the CPUs; README.md "Running at scale".
+ */
+const DEFAULT_POOL_SIZE = 4;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const quantile = (sorted: number[], q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
