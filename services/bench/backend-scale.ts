@@ -12,7 +12,8 @@
  *    tried once more) finds the highest rate with p99 under 50 ms, no errors and the rate achieved.
  * 2. Two instances behind the balancer: `users` signed-in users each saving progress every `interval`
  *    seconds (1000 / 5 s = 200 requests/s) for `duration` seconds after a 5 s warm-up, then the same
- *    step-up.
+ *    step-up. Before each instance count is measured, the bench's own throwaway cluster is vacuumed
+ *    (`VACUUM (ANALYZE)`), so that autovacuum's first passes over a fresh cluster stay out of it.
  * 3. Rate limits across instances: one client address sends login starts through the balancer (round
  *    robin, so alternately to each instance) past its limit; every request after the limit is refused,
  *    by both instances.
@@ -44,6 +45,7 @@ import {
   postgresCpuMs,
   postgresCpuSpent,
   probeNodeArgs,
+  settleCluster,
   startMachineProbe,
   startFsyncProbe,
   startMachineSampler,
@@ -367,6 +369,9 @@ export async function runBackendScale(options: BackendScaleOptions = {}): Promis
     log('one instance behind HAProxy: registering users');
     balancer = await startHaproxy(haproxy, [a1], { onRequestLog });
     const users = await registerUsers(balancer.url, settings.users);
+    // The bench's own fresh cluster: vacuumed before measuring (settleCluster), as the README says.
+    const settle = postgres.reason === 'DATABASE_URL' ? async () => {} : () => settleCluster(postgres.url!);
+    await settle();
     client = Client.for(balancer.url);
     let one: Awaited<ReturnType<typeof stepUp>> | undefined;
     if (settings.stepUp) {
@@ -390,6 +395,7 @@ export async function runBackendScale(options: BackendScaleOptions = {}): Promis
     balancer = await startHaproxy(haproxy, [a1, a2], { onRequestLog });
     client = Client.for(balancer.url);
     const processes = { a1: a1.child.pid, a2: a2.child.pid, haproxy: balancer.child.pid };
+    await settle();
     await runPhase(client, users, rate, 5, processes, watch); // warm-up (a2's connections and JIT)
     log(`two instances: steady ${rate} req/s for ${settings.durationSeconds} s (load average ${loadavg()})`);
     const steady = await runPhase(client, users, rate, settings.durationSeconds, processes, watch);

@@ -394,6 +394,26 @@ export async function startPgWatch(url: string, configure: boolean): Promise<PgW
   };
 }
 
+/**
+ * VACUUM ANALYZE of the bench's fresh cluster before a measured phase: otherwise autovacuum's first
+ * passes (template1's and postgres's catalogs, then the tables that registering the users filled)
+ * fall into the measurement, the first seconds of a phase queued behind their WAL and I/O.
+ */
+export async function settleCluster(url: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  for (const database of ['template1', new URL(url).pathname.slice(1) || 'postgres']) {
+    const target = new URL(url);
+    target.pathname = `/${database}`;
+    const client = new pg.Client({ connectionString: target.href });
+    await client.connect();
+    try {
+      await client.query('VACUUM (ANALYZE)');
+    } finally {
+      await client.end();
+    }
+  }
+}
+
 /** One request of a phase: when it was due (epoch ms), its latency, whether it failed. */
 export interface Sent {
   at: number;
