@@ -89,9 +89,18 @@ export async function startBackendProcess(
   }
 }
 
-/** One account server on `databaseUrl`, its own process, on a free port; its request log is drained. */
-export async function spawnInstance(name: string, databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+/**
+ * One account server on `databaseUrl`, its own process, on a free port; its request log is drained
+ * (or given to `options.afterListening`, as `startBackendProcess` does, with `options.nodeArgs`).
+ */
+export async function spawnInstance(
+  name: string,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  options: Pick<Parameters<typeof startBackendProcess>[1] & object, 'nodeArgs' | 'afterListening'> = {},
+): Promise<Instance> {
   const server = await startBackendProcess(name, {
+    ...options,
     env: { DATABASE_URL: databaseUrl, BACKEND_TRUST_PROXY: 'true', ...env },
   });
   return { name, port: Number(new URL(server.url).port), ...server };
@@ -164,18 +173,41 @@ export interface Balancer {
   stop(): Promise<void>;
 }
 
-/** HAProxy in the foreground on a free localhost port in front of `instances`, once it answers. */
-export async function startHaproxy(binary: string, instances: Instance[]): Promise<Balancer> {
+/**
+ * With a request log (`startHaproxy`'s `onRequestLog`), the configuration gets one line per request
+ * on stdout: `<accept epoch s>.<ms> <server> <TR>/<Tw>/<Tc>/<Tr>/<Ta> <retries> <status> <termination state>`.
+ */
+export function withRequestLog(config: string): string {
+  return config
+    .replace(/^global\n/m, 'global\n  log stdout format raw local0\n')
+    .replace(/^(frontend .*\n)/m, '$1  log global\n  log-format "%Ts.%ms %s %TR/%Tw/%Tc/%Tr/%Ta %rc %ST %tsc"\n');
+}
+
+/**
+ * HAProxy in the foreground on a free localhost port in front of `instances`, once it answers; with
+ * `onRequestLog`, each request's log line (`withRequestLog`) goes there.
+ */
+export async function startHaproxy(
+  binary: string,
+  instances: Instance[],
+  options: { onRequestLog?: (line: string) => void } = {},
+): Promise<Balancer> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haproxy-'));
   const config = haproxyConfig(
     port,
     instances.map((i) => ({ name: i.name, port: i.port })),
   );
-  fs.writeFileSync(path.join(dir, 'haproxy.cfg'), config);
+  fs.writeFileSync(path.join(dir, 'haproxy.cfg'), options.onRequestLog ? withRequestLog(config) : config);
   const child = spawn(binary, ['-db', '-f', path.join(dir, 'haproxy.cfg')], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  let partial = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (!options.onRequestLog) return (output = (output + chunk.toString()).slice(-4000));
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) options.onRequestLog(line);
+  });
   child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;

@@ -113,10 +113,14 @@ export async function migrate(db: Db): Promise<void> {
   });
 }
 
-/** PostgreSQL server (DATABASE_URL) through a `pg` pool. */
+/**
+ * PostgreSQL server (DATABASE_URL) through a `pg` pool. Its connections stay open once made (no idle
+ * timeout): with pg's default of closing them after 10 s idle, every burst after a quiet moment or a
+ * stall forked new server backends (a process each, cold caches) just when the server was busiest.
+ */
 export async function openPostgres(url: string, poolSize: number): Promise<Db> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0 });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });

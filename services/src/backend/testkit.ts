@@ -77,7 +77,8 @@ export interface Postgres {
   stop(): Promise<void>;
 }
 
-export async function findPostgres(): Promise<Postgres> {
+/** `tmpdir`: where with-postgres.sh makes its throwaway cluster (TMPDIR, /tmp by default). */
+export async function findPostgres(options: { tmpdir?: string } = {}): Promise<Postgres> {
   if (process.env.DATABASE_URL) {
     return { url: process.env.DATABASE_URL, reason: 'DATABASE_URL', stop: async () => {} };
   }
@@ -90,7 +91,7 @@ export async function findPostgres(): Promise<Postgres> {
       '-e',
       'console.log("DATABASE_URL=" + process.env.DATABASE_URL); process.stdin.resume(); process.stdin.on("end", () => process.exit(0));',
     ],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
+    { stdio: ['pipe', 'pipe', 'pipe'], env: options.tmpdir ? { ...process.env, TMPDIR: options.tmpdir } : process.env },
   );
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
