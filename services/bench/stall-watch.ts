@@ -57,13 +57,13 @@ export class LoopLines {
 export function startMachineProbe(): { samples: LoopSample[]; stop(): Promise<void> } {
   const lines = new LoopLines();
   const child = spawn(process.execPath, [PROBE], { stdio: ['pipe', 'ignore', 'pipe'] });
-  child.stderr!.on('data', (chunk: Buffer) => lines.feed(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => lines.feed(chunk.toString()));
   child.on('error', () => undefined);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     samples: lines.samples,
     stop: async () => {
-      child.stdin!.end();
+      child.stdin.end();
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))]);
       child.kill();
     },
@@ -85,7 +85,7 @@ export function startFsyncProbe(dir: string): { samples: FsyncSample[]; stop(): 
   const samples: FsyncSample[] = [];
   const child = spawn(process.execPath, [path.join(here, 'fsync-probe.mjs'), dir], { stdio: ['pipe', 'ignore', 'pipe'] });
   let partial = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     const lines = (partial + chunk.toString()).split('\n');
     partial = lines.pop() ?? '';
     for (const line of lines) {
@@ -97,7 +97,7 @@ export function startFsyncProbe(dir: string): { samples: FsyncSample[]; stop(): 
   return {
     samples,
     stop: async () => {
-      child.stdin!.end();
+      child.stdin.end();
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
       child.kill();
     },
@@ -224,7 +224,7 @@ const TCP_COUNTERS = ['ListenOverflows', 'ListenDrops', 'TCPSynRetrans', 'TCPTim
 function readMachine(): MachineSample | undefined {
   try {
     const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = cpu as number[];
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = cpu;
     const busy = user! + nice! + system! + irq! + softirq!;
     const tcp: Record<string, number> = {};
     const netstat = fs.readFileSync('/proc/net/netstat', 'utf8').split('\n');
