@@ -4,14 +4,12 @@
  * the package, for node_modules). Uses the last production build (run `npm run build` first).
  *   tsx e2e/bench/profile-cpu.ts [/path] [seconds] [--by file|function]
  */
-import { chromium } from '@playwright/test';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { APP_NAMES } from '../../scripts/apps.ts';
-import { distOf, freePorts, startSite } from '../../scripts/site.ts';
-import { launchOptions } from '../support/browser.ts';
+import { distOf } from '../../scripts/site.ts';
+import { withColdLoadAt4x } from './cold-load.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const route = args[0] ?? '/';
@@ -52,14 +50,7 @@ const label = (frame: ProfileNode['callFrame']) => {
   return byFunction ? `${where} ${original.name ?? frame.functionName}:${original.line}` : where;
 };
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-profile-'));
-const site = await startSite({ ports: freePorts().apps, services: { ports: freePorts().services, dataDir } });
-const browser = await chromium.launch(launchOptions());
-try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await withColdLoadAt4x(async ({ site, page, cdp }) => {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
@@ -118,9 +109,4 @@ try {
   const rows = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
   console.log(`${route} at 4× CPU, first ${seconds} s: ${(total / 1000).toFixed(0)} ms busy (self time, throttled)`);
   for (const [key, us] of rows) console.log(`${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
-  await context.close();
-} finally {
-  await browser.close();
-  await site.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+});

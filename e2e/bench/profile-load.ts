@@ -4,12 +4,7 @@
  * long tasks with what ran inside them. Uses the last production build (run `npm run build` first).
  *   tsx e2e/bench/profile-load.ts [/path] [seconds]
  */
-import { chromium } from '@playwright/test';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { freePorts, startSite } from '../../scripts/site.ts';
-import { launchOptions } from '../support/browser.ts';
+import { withColdLoadAt4x } from './cold-load.ts';
 
 const route = process.argv[2] ?? '/';
 const seconds = Number(process.argv[3] ?? 5);
@@ -26,20 +21,7 @@ interface TraceEvent {
 
 /** A trace event's text field (url, functionName); empty when absent. */
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-profile-'));
-const site = await startSite({
-  ports: freePorts().apps,
-  services: {
-    ports: freePorts().services,
-    dataDir,
-  },
-});
-const browser = await chromium.launch(launchOptions());
-try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await withColdLoadAt4x(async ({ site, browser, page }) => {
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute'],
   });
@@ -98,9 +80,4 @@ try {
       .map(([n, us]) => `${n} ${(us / 1000).toFixed(0)}`);
     console.log(`  at ${((task.ts - start) / 1000).toFixed(0)} ms, ${(task.dur! / 1000).toFixed(0)} ms: ${list.join('; ')}`);
   }
-  await context.close();
-} finally {
-  await browser.close();
-  await site.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+});
