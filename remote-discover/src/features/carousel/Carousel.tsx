@@ -181,6 +181,7 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
   const startArrow = useRef<HTMLButtonElement>(null);
   const endArrow = useRef<HTMLButtonElement>(null);
   const arrows = useArrows(trackRef, !grid && row.status === 'ready', startArrow, endArrow);
+  const eagerCards = eager ? (grid ? Infinity : cardsInView()) : 0;
   return (
     <Section
       ref={sectionRef}
@@ -217,11 +218,7 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
               {row.status === 'ready'
                 ? row.items.map((card, index) => (
                     <li key={`${card.type}-${card.tmdbId}`}>
-                      <MediaCard
-                        card={card}
-                        bookmarked={Boolean(bookmarks[card.tmdbId])}
-                        priority={eager && (grid || index < cardsInView())}
-                      />
+                      <MediaCard card={card} bookmarked={Boolean(bookmarks[card.tmdbId])} priority={index < eagerCards} />
                     </li>
                   ))
                 : Array.from({ length: CAROUSEL_SKELETONS }, (_, i) => (
