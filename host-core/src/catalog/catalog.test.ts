@@ -52,7 +52,7 @@ describe('catalog client', () => {
     const catalog = make();
     const results = await catalog.search('Nosferatu');
     expect(results[0]).toMatchObject({ tmdbId: '653', type: 'movie', title: 'Nosferatu', year: 1922 });
-    expect(results[0]!.poster).toBe(`${catalogUrl}/t/p/w342${'/poster-m653.svg'}`);
+    expect(results[0]!.poster).toBe(`${catalogUrl}/t/p/w342${'/poster-m653.png'}`);
     const withoutPoster = results.findIndex((r) => !r.poster);
     if (withoutPoster >= 0) expect(results.slice(withoutPoster).every((r) => !r.poster)).toBe(true);
     catalog.dispose();

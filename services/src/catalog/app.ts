@@ -276,9 +276,9 @@ export function createCatalogApp(config: CatalogConfig): Hono {
 
   // Images (no auth, like image.tmdb.org).
   app.get('/t/p/:size/:file', (c) => {
-    const svg = renderImage(c.req.param('size'), c.req.param('file'));
-    if (!svg) return c.text('Not Found', 404);
-    return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=31536000, immutable' });
+    const image = renderImage(c.req.param('size'), c.req.param('file'));
+    if (!image) return c.text('Not Found', 404);
+    return c.body(image.body, 200, { 'Content-Type': image.contentType, 'Cache-Control': 'public, max-age=31536000, immutable' });
   });
 
   // IMDb-style title pages (no auth).

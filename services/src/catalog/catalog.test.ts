@@ -1,3 +1,4 @@
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../types';
 import {
@@ -264,19 +265,28 @@ describe('endpoints', () => {
   });
 
   it('serves generated images in the requested sizes, without auth', async () => {
-    const poster = await fetch(`${service.url}/t/p/w342/poster-m653.svg`);
+    // Posters, backdrops, stills and profiles are raster images, as TMDB's are.
+    const poster = await fetch(`${service.url}/t/p/w342/poster-m653.png`);
     expect(poster.status).toBe(200);
-    expect(poster.headers.get('content-type')).toBe('image/svg+xml');
+    expect(poster.headers.get('content-type')).toBe('image/png');
     expect(poster.headers.get('access-control-allow-origin')).toBe('*');
-    const svg = await poster.text();
-    expect(svg).toContain('width="342" height="513"');
-    expect(svg).toContain('Nosferatu');
+    const bytes = Buffer.from(await poster.arrayBuffer());
+    const decoded = PNG.sync.read(bytes);
+    expect([decoded.width, decoded.height]).toEqual([342, 513]);
+    // The same bytes again (drawn once), and another title in another colour.
+    expect(Buffer.from(await (await fetch(`${service.url}/t/p/w342/poster-m653.png`)).arrayBuffer()).equals(bytes)).toBe(true);
+    const other = PNG.sync.read(Buffer.from(await (await fetch(`${service.url}/t/p/w342${MOVIES[5]!.posterPath}`)).arrayBuffer()));
+    expect(other.data.subarray(0, 3).equals(decoded.data.subarray(0, 3))).toBe(false);
     const episode = SHOWS[0]!.seasons.find((s) => s.number === 1)!.episodes[0]!;
-    const still = await fetch(`${service.url}/t/p/w300${episode.stillPath}`);
-    expect(await still.text()).toContain('width="300" height="169"');
-    expect((await fetch(`${service.url}/t/p/original/backdrop-m653.svg`)).status).toBe(200);
-    expect((await fetch(`${service.url}/t/p/w999/poster-m653.svg`)).status).toBe(404);
-    expect((await fetch(`${service.url}/t/p/w342/poster-m1.svg`)).status).toBe(404);
+    const still = PNG.sync.read(Buffer.from(await (await fetch(`${service.url}/t/p/w300${episode.stillPath}`)).arrayBuffer()));
+    expect([still.width, still.height]).toEqual([300, 169]);
+    expect((await fetch(`${service.url}/t/p/original/backdrop-m653.png`)).status).toBe(200);
+    // Logos are SVG with the name.
+    const logo = await fetch(`${service.url}/t/p/w500/logo-m653.svg`);
+    expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await logo.text()).toContain('Nosferatu');
+    for (const missing of ['w999/poster-m653.png', 'w342/poster-m1.png', 'w342/poster-m653.svg', 'w500/logo-m653.png'])
+      expect((await fetch(`${service.url}/t/p/${missing}`)).status, missing).toBe(404);
   });
 
   it('serves IMDb-style title pages with the embedded page JSON', async () => {
