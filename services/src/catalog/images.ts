@@ -68,11 +68,11 @@ function describe(file: string): { kind: Kind; label: string; sub: string; seed:
 
 export interface Image {
   contentType: 'image/png' | 'image/svg+xml';
-  body: Uint8Array | string;
+  body: Uint8Array<ArrayBuffer> | string;
 }
 
 /** Encoded raster images by size and file: each is drawn once (a poster takes ~10 ms, a backdrop ~50). */
-const rasterCache = new Map<string, Uint8Array>();
+const rasterCache = new Map<string, Uint8Array<ArrayBuffer>>();
 const RASTER_CACHE_ENTRIES = 400;
 
 /** `hsl()` to 0–255 RGB. */
@@ -84,7 +84,7 @@ function rgb(h: number, s: number, l: number): [number, number, number] {
 }
 
 /** The artwork drawn as pixels: a vertical gradient in the title's hue with a translucent disc. */
-function drawRaster(width: number, height: number, seed: number): Uint8Array {
+function drawRaster(width: number, height: number, seed: number): Uint8Array<ArrayBuffer> {
   const png = new PNG({ width, height });
   const h = hue(seed);
   const top = rgb(h, 0.55, 0.38);
@@ -104,7 +104,7 @@ function drawRaster(width: number, height: number, seed: number): Uint8Array {
       data[at + 3] = 255;
     }
   }
-  return PNG.sync.write(png, { colorType: 2, inputColorType: 6, filterType: 2 });
+  return new Uint8Array(PNG.sync.write(png, { colorType: 2, inputColorType: 6, filterType: 2 }));
 }
 
 /** The image for `/t/p/{size}/{file}`, or undefined (404) for an unknown size or file. */
