@@ -1,21 +1,18 @@
-import { createCatalog, endpointFromConfig } from 'host-core/catalog';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { pickLanguage } from 'shared-contracts';
 import { snapshot } from 'valtio/vanilla';
 import { firstRemotePage, stripOverrideParams } from './core/remote-registry';
 import { loadRuntime } from './core/runtime';
-import { startAccountService } from './features/account-service';
-import { startConnectivityChecks } from './features/connectivity/connectivity.store';
-import { initI18n, registerNamespace } from './features/i18n/i18n';
-import { configureRemotes, preloadRemotePage } from './features/remotes/remote-loader';
-import { registerServiceWorker } from './features/service-worker/updates';
-import { configureAccount } from './features/stores/account';
-import { checkRegion } from './features/stores/region';
-import { authStore, languageStore, onboardingStore, preferencesStore } from './features/stores/stores';
+
+/*
+ * The boot runs in steps, each in a task of its own (issue 19): evaluating the libraries and stores the
+ * first render needs was one task of ~470 ms at 4× CPU on `/` (react-dom's module alone ~100 ms), in which
+ * the page could not answer input. Each step's modules are part of this chunk (webpackMode "eager": no
+ * request more), evaluated when the step imports them; between steps the browser gets the main thread.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** First visit: the browser's preferred language (spec: auto-detected), remembered from then on. */
-function initialLanguage(): string {
+function initialLanguage(languageStore: { language: string }): string {
   let stored: string | null = null;
   try {
     stored = localStorage.getItem('__MW::locale');
@@ -30,24 +27,57 @@ async function boot() {
   // The app's component tree is its own chunk, fetched while the configuration loads and evaluated in
   // a task of its own when it arrives (issue 19: one 110 ms task at 4× CPU became two).
   const app = import(/* webpackChunkName: "app" */ './app/App');
-  const [runtime, , { App }] = await Promise.all([
-    loadRuntime({ search: window.location.search, session: sessionStorage, isDev: __DEV__ }),
-    initI18n(initialLanguage()),
-    app,
+  const runtimeLoaded = loadRuntime({ search: window.location.search, session: sessionStorage, isDev: __DEV__ });
+  await nextTask();
+  // The persisted stores (valtio, their schemas, localStorage read once).
+  const { authStore, languageStore, onboardingStore, preferencesStore } = await import(
+    /* webpackMode: "eager" */ './features/stores/stores'
+  );
+  await nextTask();
+  const { initI18n, registerNamespace } = await import(/* webpackMode: "eager" */ './features/i18n/i18n');
+  const translated = initI18n(initialLanguage(languageStore));
+  await nextTask();
+  const [{ StrictMode, startTransition }, { createRoot }] = await Promise.all([
+    import(/* webpackMode: "eager" */ 'react'),
+    import(/* webpackMode: "eager" */ 'react-dom/client'),
   ]);
+  // The remotes are registered once the app chunk is in: the shared modules it consumes are resolved, and a
+  // shared module resolved after the remotes are registered makes the federation runtime initialise sharing
+  // with every registered remote (fetching the player's, the account's and the settings' entries on `/`).
+  const [runtime, { App }] = await Promise.all([runtimeLoaded, app]);
   for (const problem of [...runtime.problems, ...runtime.refusedOverrides]) console.error(`[runtime] ${problem}`);
   // The override now lives in the session; keep the address bar clean.
   const search = stripOverrideParams(window.location.search);
   if (search !== window.location.search) {
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
   }
+  const { configureRemotes, preloadRemotePage } = await import(/* webpackMode: "eager" */ './features/remotes/remote-loader');
   configureRemotes(runtime.registry, runtime.config.remoteManifestTimeoutMs);
-  // The first page's remote loads while React renders the shell, not after.
+  // The first page's remote loads while the rest of the boot and React's render of the shell run, not after.
   const first = firstRemotePage(window.location.pathname, preferencesStore.enableDiscover);
   const onboarding = runtime.config.hasOnboarding && !onboardingStore.completed;
   if (first && runtime.config.routerMode !== 'hash' && !onboarding) {
-    preloadRemotePage(first.remote, first.page, (app) => (app.locales ? registerNamespace(first.remote, app.locales) : Promise.resolve()));
+    preloadRemotePage(first.remote, first.page, (app) =>
+      translated.then(() => (app.locales ? registerNamespace(first.remote, app.locales) : undefined)),
+    );
   }
+  await nextTask();
+  const [
+    { createCatalog, endpointFromConfig },
+    { startAccountService },
+    { startConnectivityChecks },
+    { registerServiceWorker },
+    { configureAccount },
+    { checkRegion },
+  ] = await Promise.all([
+    import(/* webpackMode: "eager" */ 'host-core/catalog'),
+    import(/* webpackMode: "eager" */ './features/account-service'),
+    import(/* webpackMode: "eager" */ './features/connectivity/connectivity.store'),
+    import(/* webpackMode: "eager" */ './features/service-worker/updates'),
+    import(/* webpackMode: "eager" */ './features/stores/account'),
+    import(/* webpackMode: "eager" */ './features/stores/region'),
+  ]);
+  await translated;
   configureAccount(runtime.config.backendUrl);
   startAccountService(runtime.config);
   const catalog = createCatalog({
