@@ -250,6 +250,9 @@ function configOf(options: AppConfigOptions, variant: Variant): Configuration {
             banner: '//# allFunctionsCalledOnLoad',
             raw: true,
             test: /\.js$/,
+            // Except hls.js: a stream uses a small part of it, and a script compiled whole must finish compiling
+            // before it runs, which would delay play → first frame.
+            exclude: /(^|\/)hls\.[0-9a-f]+\.js$/,
             stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
           }),
       isDev ? null : new PrecompressPlugin(),
