@@ -10,9 +10,22 @@ export const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoEle
 /** Waits for a stream to be ready, presses the big play button, and waits until time advances past `seconds`. */
 export async function startPlayback(page: Page, seconds = 1): Promise<void> {
   await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+  // The big play button can appear a moment after the status says playing (it was checked once, and
+  // missed now and then): press it, once, whenever it shows while waiting for time to advance.
   const big = page.getByTestId('big-play');
-  if (await big.isVisible().catch(() => false)) await big.click();
-  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(seconds);
+  let pressed = false;
+  await expect
+    .poll(
+      async () => {
+        if (!pressed && (await big.isVisible().catch(() => false))) {
+          pressed = true;
+          await big.click();
+        }
+        return currentTime(page);
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(seconds);
 }
 
 /** Shows the controls (mouse movement) and opens the settings menu at a route through its items. */
