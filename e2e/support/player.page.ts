@@ -10,20 +10,21 @@ export const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoEle
 /** Waits for a stream to be ready, presses the big play button, and waits until time advances past `seconds`. */
 export async function startPlayback(page: Page, seconds = 1): Promise<void> {
   await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
-  // The big play button can appear a moment after the status says playing (it was checked once, and
-  // missed now and then): press it, once, whenever it shows while waiting for time to advance.
+  // The big play button can appear a moment after the status says playing, and a press can land while the
+  // player is still settling (it was checked once, and missed now and then): press it whenever it shows
+  // while waiting for time to advance, at most every 2 s (it hides once playback starts).
   const big = page.getByTestId('big-play');
-  let pressed = false;
+  let pressedAt = 0;
   await expect
     .poll(
       async () => {
-        if (!pressed && (await big.isVisible().catch(() => false))) {
-          pressed = true;
-          await big.click();
+        if (Date.now() - pressedAt > 2000 && (await big.isVisible().catch(() => false))) {
+          pressedAt = Date.now();
+          await big.click({ timeout: 2000 }).catch(() => {});
         }
         return currentTime(page);
       },
-      { timeout: 15_000 },
+      { timeout: 20_000 },
     )
     .toBeGreaterThan(seconds);
 }
