@@ -78,6 +78,32 @@ class PrecompressPlugin implements RspackPluginInstance {
   }
 }
 
+/**
+ * Preloads, from the host's page, the chunks its boot always fetches (issue 19): the boot code and the
+ * app's component tree were requested only once main.js had run, then the app chunk only once the boot
+ * chunk had, a chain of round trips before the first remote could even be asked for. With the links the
+ * browser fetches them beside main.js; they still run when the boot asks for them.
+ */
+class PreloadChunksPlugin implements RspackPluginInstance {
+  constructor(private readonly chunkGroups: string[]) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.compilation.tap('PreloadChunksPlugin', (compilation) => {
+      // On the finished page: edits to the tag lists in the earlier hooks did not reach the output (rspack 2.3).
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap('PreloadChunksPlugin', (data) => {
+        const files = this.chunkGroups.flatMap((name) => {
+          const group = compilation.namedChunkGroups.get(name);
+          if (!group) throw new Error(`PreloadChunksPlugin: no chunk group "${name}" (a webpackChunkName)`);
+          return group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+        });
+        const publicPath = String(compilation.outputOptions.publicPath);
+        const links = [...new Set(files)].map((file) => `<link rel="preload" as="script" href="${publicPath}${file}">`).join('');
+        return { ...data, html: data.html.replace('</head>', `${links}</head>`) };
+      });
+    });
+  }
+}
+
 export interface AppConfigOptions {
   app: AppName;
   /** The app's folder (import.meta.dirname of its rspack.config.ts). */
@@ -223,6 +249,7 @@ function configOf(options: AppConfigOptions, variant: Variant): Configuration {
           },
           dev: isDev ? { disableDynamicRemoteTypeHints: true } : false,
         }),
+      page && isHost && !isDev ? new PreloadChunksPlugin(['bootstrap', 'app']) : null,
       page &&
         new rspack.HtmlRspackPlugin({
           // The host has its own page (app shell); the remotes' standalone pages share one template.

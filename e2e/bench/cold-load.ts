@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePorts, startSite, type Site } from '../../scripts/site.ts';
 import { launchOptions } from '../support/browser.ts';
+import { CPU_RATE } from './cpu-rate.ts';
 
 export interface ColdLoad {
   site: Site;
@@ -25,7 +26,7 @@ export async function withColdLoadAt4x(run: (load: ColdLoad) => Promise<void>): 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
     await run({ site, browser, context, page, cdp });
     await context.close();
   } finally {

@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import type { Site } from '../../scripts/site.ts';
+import { CPU_RATE } from './cpu-rate.ts';
 
 type Figures = Record<string, unknown>;
 export interface MainThreadBench {
@@ -62,7 +63,7 @@ async function coldLoad(browser: Browser, url: string, windowMs: number): Promis
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
   await page.addInitScript(OBSERVE);
   let requests = 0;
   const js: Promise<number>[] = [];
@@ -93,6 +94,7 @@ function summarise(loads: Load[]) {
   const longest = loads.map((l) => Math.max(0, ...l.longTasks.map((t) => t.duration)));
   const overAfterPaint = loads.map((l) => l.longTasks.filter((t) => l.fcp !== null && t.at >= l.fcp && t.duration > 50).length);
   return {
+    cpuRate: CPU_RATE,
     longTasksTotalMs: { median: median(totals), samples: totals },
     longestTaskMs: { median: median(longest), samples: longest },
     tasksOver50msAfterFirstPaint: { median: median(overAfterPaint), samples: overAfterPaint },
@@ -112,7 +114,7 @@ async function watchPage(browser: Browser, site: Site): Promise<Page> {
   await page.addInitScript(OBSERVE);
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await page.waitForSelector('[data-testid=big-play]', { timeout: 60_000 });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
   return page;
 }
 
@@ -161,7 +163,7 @@ export const mainThreadBenches: MainThreadBench[] = [
       await page.goto(`${site.hostUrl}/discover`);
       await page.waitForSelector('[data-testid=carousel][data-status=ready]');
       await page.waitForLoadState('networkidle');
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
       const from = await page.evaluate<number>('performance.now()');
       let steps = 0;
       // Down the page a screen at a time (rows load as they come near), then each row along to its end.
@@ -191,6 +193,7 @@ export const mainThreadBenches: MainThreadBench[] = [
       const tasks = (await page.evaluate<Load['longTasks']>('window.__bench.longTasks')).filter((t) => t.at >= from);
       await context.close();
       return {
+        cpuRate: CPU_RATE,
         scrollSteps: steps,
         rows,
         longTasks: tasks.length,

@@ -11,6 +11,7 @@ import { APP_NAMES } from '../../scripts/apps.ts';
 import { buildApps } from '../../scripts/build.ts';
 import { freePorts, startSite, type Site } from '../../scripts/site.ts';
 import { launchOptions } from '../support/browser.ts';
+import { CPU_RATE, cpuWorkMs } from './cpu-rate.ts';
 import { discoverBenches } from './discover.bench.ts';
 import { playerBenches } from './player.bench.ts';
 import { accountBenches } from './account.bench.ts';
@@ -207,6 +208,7 @@ const site = await startSite({
 });
 const browser = await chromium.launch(launchOptions());
 try {
+  Object.assign(results.machine as object, { cpuWorkMs: await cpuWorkMs(browser), cpuRateOf4xBudgets: CPU_RATE });
   for (const bench of benches) {
     if (only && !only.includes(bench.name)) continue;
     try {

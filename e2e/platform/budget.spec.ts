@@ -69,3 +69,20 @@ test('every script on / carries the compile hint on its first line, so it is com
   expect(scripts.length).toBeGreaterThan(3);
   for (const script of scripts) expect((await script.text()).split('\n', 1)[0], script.url()).toBe('//# allFunctionsCalledOnLoad');
 });
+
+test('every host script / runs is named by the page itself, so none waits for another to run first', async ({ page, site }) => {
+  // The boot chunk and the app's tree were requested only once main.js had run, and the app's only once
+  // the boot's had: round trips in a chain before the first remote could be asked for (issue 19). The page
+  // now preloads them (rspack.base.ts, PreloadChunksPlugin); a chunk split off or renamed must be too.
+  const hostScripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(site.hostUrl) && r.url().endsWith('.js')) hostScripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(`${site.hostUrl}/`);
+  await expect(page.getByRole('search')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const html = await (await page.request.get(`${site.hostUrl}/`)).text();
+  const named = new Set([...html.matchAll(/<(?:script[^>]* src|link rel="preload" as="script" href)="([^"]+)"/g)].map((m) => m[1]));
+  expect(hostScripts.length).toBeGreaterThan(3);
+  for (const script of hostScripts) expect(named, `${script} is not in the page's <head>`).toContain(script);
+});

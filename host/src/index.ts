@@ -1,1 +1,2 @@
-void import('./bootstrap');
+// Named: the page preloads this chunk and the app's (rspack.base.ts, PreloadChunksPlugin).
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap');

@@ -33,11 +33,14 @@ export function useRow(key: string, active: boolean, load: () => Promise<MediaCa
   useEffect(() => {
     const known = settled.get(key);
     if (known) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- a row seen before shows its settled answer at once
-      setState(known);
+      // A row seen before, or one whose answer came while the page rendered: shown in a transition too.
+      // An effect's update takes the priority of the render that ran it; after a synchronous one (a store
+      // write) it would render the row's 20 cards in one task.
+      startTransition(() => setState(known));
       return;
     }
     if (!active) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- a row that went out of use shows as idle
       setState({ status: 'idle' });
       return;
     }
