@@ -236,6 +236,11 @@ function configOf(options: AppConfigOptions, variant: Variant): Configuration {
           shared: isHost
             ? Object.fromEntries(Object.entries(SHARED).map(([request, entry]) => [request, { ...entry, eager: true }]))
             : SHARED,
+          // The host's singletons are eager and loaded at its start, so they are the ones every app uses either way.
+          // "version-first" (the default) also fetched every registered remote's entry to compare versions the
+          // first time a shared module was resolved after the remotes were registered: the player's, the
+          // account's and the settings' on `/` (issue 19), and it tied the boot's order to that rule.
+          shareStrategy: isHost ? 'loaded-first' : undefined,
           runtimePlugins: options.runtimePlugins ?? [],
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },
           dts: false,

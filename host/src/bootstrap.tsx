@@ -41,9 +41,8 @@ async function boot() {
     import(/* webpackMode: "eager" */ 'react'),
     import(/* webpackMode: "eager" */ 'react-dom/client'),
   ]);
-  // The remotes are registered once the app chunk is in: the shared modules it consumes are resolved, and a
-  // shared module resolved after the remotes are registered makes the federation runtime initialise sharing
-  // with every registered remote (fetching the player's, the account's and the settings' entries on `/`).
+  // The remotes are registered once the app chunk is in. (The host's share strategy is "loaded-first", so a
+  // shared module resolved after this no longer makes the federation runtime fetch every remote's entry.)
   const [runtime, { App }] = await Promise.all([runtimeLoaded, app]);
   for (const problem of [...runtime.problems, ...runtime.refusedOverrides]) console.error(`[runtime] ${problem}`);
   // The override now lives in the session; keep the address bar clean.
