@@ -86,3 +86,39 @@ test('every host script / runs is named by the page itself, so none waits for an
   expect(hostScripts.length).toBeGreaterThan(3);
   for (const script of hostScripts) expect(named, `${script} is not in the page's <head>`).toContain(script);
 });
+
+test("the page asks for the configuration and the first page's remote while its scripts load, each once", async ({ page, site }) => {
+  // /config.json, /remotes.json, then the discover manifest, entry and app module were a chain of round trips
+  // that began only once the app's scripts had run (issue 19). index.html's early-requests script starts them;
+  // the app reads its answers rather than asking again (src/core/early-requests.ts).
+  let mainRan = false;
+  const before: string[] = [];
+  const all: string[] = [];
+  page.on('request', (r) => {
+    all.push(r.url());
+    if (!mainRan) before.push(r.url());
+  });
+  // Hold the host's entry script back: everything the page asked for meanwhile, it asked for by itself.
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    mainRan = true;
+    await route.continue();
+  });
+  await page.goto(`${site.hostUrl}/`);
+  await expect(page.getByRole('search')).toBeVisible();
+  await expect(page.getByTestId('carousel').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const early = [
+    `${site.hostUrl}/config.json`,
+    `${site.hostUrl}/remotes.json`,
+    `${site.remoteUrls.discover}/mf-manifest.json`,
+    `${site.remoteUrls.discover}/remoteEntry.js`,
+  ];
+  for (const url of early) {
+    expect(before, `${url} asked for before main.js ran`).toContain(url);
+    expect(all.filter((u) => u === url).length, `${url} asked for once`).toBe(1);
+  }
+  const exposed = before.filter((u) => u.startsWith(`${site.remoteUrls.discover}/__federation_expose_app.`));
+  expect(exposed).toHaveLength(1);
+  expect(all.filter((u) => u === exposed[0])).toHaveLength(1);
+});

@@ -6,9 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { homeMoment } from './home-titles';
+import { firstRemotePage } from './remote-registry';
 
 const html = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../index.html'), 'utf8');
 const script = /<script id="app-shell">([\s\S]*?)<\/script>/.exec(html)![1]!;
+const earlyScript = /<script id="early-requests">([\s\S]*?)<\/script>/.exec(html)![1]!;
 
 function runShell(): { moment: (d: Date) => string; titles: Record<string, string> } {
   const window: Record<string, unknown> = {};
@@ -34,4 +36,129 @@ describe('app shell', () => {
     '2026-12-24T10:00:00',
     '2027-01-01T10:00:00',
   ])('picks the same moment as the app at %s', (iso) => expect(shell.moment(new Date(iso))).toBe(homeMoment(new Date(iso))));
+});
+
+interface Page {
+  pathname: string;
+  search?: string;
+  preferences?: unknown;
+  overrides?: string;
+}
+
+/** Runs the page's early-requests script; resolves with the URLs it requested once its promises settle. */
+async function runEarly(
+  page: Page,
+  remotesJson: unknown = remotes,
+  manifestJson: unknown = manifest,
+): Promise<{ requested: string[]; early: Record<string, unknown>; preloaded: string[] }> {
+  const requested: string[] = [];
+  const preloaded: string[] = [];
+  const window: Record<string, unknown> = {};
+  vm.runInNewContext(earlyScript, {
+    window,
+    URL,
+    document: {
+      createElement: () => ({}),
+      head: {
+        appendChild: (link: { rel: string; as: string; href: string }) => preloaded.push(`${link.rel} ${link.as} ${link.href}`),
+      },
+    },
+    setTimeout: () => 0,
+    location: { pathname: page.pathname, search: page.search ?? '', hash: '' },
+    localStorage: { getItem: (key: string) => (key === '__MW::preferences' && page.preferences ? JSON.stringify(page.preferences) : null) },
+    sessionStorage: { getItem: (key: string) => (key === '__MW::remote-overrides' ? (page.overrides ?? null) : null) },
+    fetch: (url: string) => {
+      requested.push(url);
+      const body = url === '/remotes.json' ? remotesJson : url.endsWith('mf-manifest.json') ? manifestJson : {};
+      return Promise.resolve(new Response(JSON.stringify(body)));
+    },
+  });
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return { requested, early: window.__mwEarly as Record<string, unknown>, preloaded };
+}
+
+/** The parts of a remote's mf-manifest.json the page reads (as remote-discover's build writes it). */
+const manifest = {
+  metaData: { name: 'discover', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+  shared: [],
+  exposes: [
+    {
+      name: 'app',
+      assets: { js: { sync: ['__federation_expose_app.4f61e2c4.js'], async: ['110.0396cf04.js'] }, css: { sync: [], async: [] } },
+    },
+  ],
+};
+
+const remotes = {
+  discover: 'http://localhost:3001/mf-manifest.json',
+  player: 'http://localhost:3002/mf-manifest.json',
+  account: 'http://localhost:3003/mf-manifest.json',
+  settings: 'http://localhost:3004/mf-manifest.json',
+};
+
+describe('early requests', () => {
+  const remoteFor = (() => {
+    const window: Record<string, unknown> = {};
+    vm.runInNewContext(earlyScript, { window, setTimeout: () => 0 });
+    return window.__mwRemoteFor as (pathname: string, enableDiscover: boolean) => string | null;
+  })();
+
+  it.each([
+    '/',
+    '/discover',
+    '/discover/',
+    '/settings',
+    '/login',
+    '/register',
+    '/media/tmdb-movie-550-fight-club',
+    '/media/tmdb-tv-1399-got/season-1/episode-2',
+    '/embed/tmdb-movie-550',
+    '/media/tmdb-tv-1399-got/season-1',
+    '/bookmarks',
+    '/onboarding',
+    '/nope/deeper',
+  ])('picks the same first remote as the app for %s', (pathname) => {
+    for (const enableDiscover of [true, false]) {
+      expect(remoteFor(pathname, enableDiscover)).toBe(firstRemotePage(pathname, enableDiscover)?.remote ?? null);
+    }
+  });
+
+  it("requests the configuration and the first page's manifest, and keeps them for the app", async () => {
+    const { requested, early } = await runEarly({ pathname: '/' });
+    expect(requested).toEqual(['/config.json', '/remotes.json', remotes.discover]);
+    expect(Object.keys(early)).toEqual(requested);
+    expect((await runEarly({ pathname: '/media/tmdb-movie-550-fight-club' })).requested).toContain(remotes.player);
+  });
+
+  it("preloads the remote's entry and app module as the federation runtime will ask for them", async () => {
+    expect((await runEarly({ pathname: '/discover' })).preloaded).toEqual([
+      'preload script http://localhost:3001/remoteEntry.js',
+      'preload script http://localhost:3001/__federation_expose_app.4f61e2c4.js',
+    ]);
+    const elsewhere = { ...manifest, metaData: { ...manifest.metaData, publicPath: 'https://cdn.example/discover/' } };
+    expect((await runEarly({ pathname: '/' }, remotes, elsewhere)).preloaded).toEqual([
+      'preload script https://cdn.example/discover/remoteEntry.js',
+      'preload script https://cdn.example/discover/__federation_expose_app.4f61e2c4.js',
+    ]);
+    for (const bad of [null, {}, { metaData: { remoteEntry: { name: 'x.js', type: 'esm' }, publicPath: 'auto' } }, '<html>']) {
+      expect((await runEarly({ pathname: '/' }, remotes, bad)).preloaded).toEqual([]);
+    }
+  });
+
+  it('requests no manifest where the first page is not a remote, or may come from elsewhere', async () => {
+    for (const page of [
+      { pathname: '/bookmarks' },
+      { pathname: '/', preferences: { state: { enableDiscover: false }, version: 0 } },
+      { pathname: '/', search: '?remote.discover=http://localhost:4001/mf-manifest.json' },
+      { pathname: '/discover', overrides: '{"discover":"http://localhost:4001/mf-manifest.json"}' },
+    ]) {
+      expect((await runEarly(page)).requested).toEqual(['/config.json', '/remotes.json']);
+    }
+  });
+
+  it('requests no manifest when remotes.json names no usable URL for it', async () => {
+    for (const bad of [{ discover: 'javascript:alert(1)' }, { discover: 'not a url' }, [], 'x']) {
+      expect((await runEarly({ pathname: '/' }, bad)).requested).toEqual(['/config.json', '/remotes.json']);
+    }
+  });
 });

@@ -3,6 +3,7 @@
  * kept for the tab's session. Every problem becomes a message; the site still starts.
  */
 import { DEFAULT_RUNTIME_CONFIG, parseRuntimeConfig, type RuntimeConfig } from 'shared-contracts';
+import { fetchWithin } from './early-requests';
 import { applyOverrides, buildRegistry, decideOverrides, readOverrideParams, type Registry } from './remote-registry';
 
 export interface Runtime {
@@ -21,23 +22,17 @@ export const DEV_OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*']
 
 type FetchJson = (path: string) => Promise<{ ok: true; value: unknown } | { ok: false; error: string }>;
 
-/** Fetches a JSON file of the host's own origin with a timeout; never throws. */
+/** Fetches a JSON file of the host's own origin (or takes the page's early request for it) with a timeout; never throws. */
 export const fetchJson: FetchJson = async (path) => {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), 5000);
+  const fetched = await fetchWithin(path, { cache: 'no-store' }, 5000);
+  if (!fetched.ok) {
+    return { ok: false, error: `${path} could not be loaded (${fetched.timedOut ? 'timed out' : String(fetched.error)})` };
+  }
+  if (!fetched.response.ok) return { ok: false, error: `${path} answered HTTP ${fetched.response.status}` };
   try {
-    const response = await fetch(path, { cache: 'no-store', signal: controller.signal });
-    if (!response.ok) return { ok: false, error: `${path} answered HTTP ${response.status}` };
-    const text = await response.text();
-    try {
-      return { ok: true, value: JSON.parse(text) as unknown };
-    } catch {
-      return { ok: false, error: `${path} is not valid JSON` };
-    }
-  } catch (error) {
-    return { ok: false, error: `${path} could not be loaded (${controller.signal.aborted ? 'timed out' : String(error)})` };
-  } finally {
-    clearTimeout(timer);
+    return { ok: true, value: JSON.parse(fetched.text) as unknown };
+  } catch {
+    return { ok: false, error: `${path} is not valid JSON` };
   }
 };
 

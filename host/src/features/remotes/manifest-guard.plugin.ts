@@ -3,28 +3,23 @@
  * manifests, so a dead, slow, 404 or HTML-answering remote fails fast with a clear reason.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { fetchWithin } from '../../core/early-requests';
 
 export class ManifestError extends Error {
   override name = 'ManifestError';
 }
 
 export async function fetchManifest(url: string, timeoutMs: number, init: RequestInit = {}): Promise<Response> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(url, { ...init, cache: 'no-cache', signal: controller.signal });
-    text = await response.text();
-  } catch (error) {
+  // The first page's manifest may have been requested by the page itself (core/early-requests.ts).
+  const fetched = await fetchWithin(url, { ...init, cache: 'no-cache' }, timeoutMs);
+  if (!fetched.ok) {
     throw new ManifestError(
-      controller.signal.aborted
+      fetched.timedOut
         ? `no answer from ${url} within ${Math.round(timeoutMs / 1000)} s`
-        : `could not reach ${url} (${String(error)})`,
+        : `could not reach ${url} (${String(fetched.error)})`,
     );
-  } finally {
-    clearTimeout(timer);
   }
+  const { response, text } = fetched;
   if (!response.ok) throw new ManifestError(`${url} answered HTTP ${response.status}`);
   let json: unknown;
   try {

@@ -1,0 +1,49 @@
+/**
+ * Requests the page starts before the app's scripts run (index.html, `<script id="early-requests">`; issue 19):
+ * /config.json, /remotes.json and the first page's remote manifest, fetched while the browser still
+ * compiles the scripts instead of once they have run. Each answer goes to its first reader only, the same
+ * URL read again is fetched afresh, and the page drops what nobody read within 10 s.
+ */
+
+type EarlyRequests = Record<string, Promise<Response> | undefined>;
+
+interface EarlyScope {
+  __mwEarly?: EarlyRequests;
+}
+
+/** The page's request for `url`, if it started one nobody has read yet; taking it removes it. */
+export function takeEarlyRequest(url: string, scope: EarlyScope = globalThis as EarlyScope): Promise<Response> | undefined {
+  const early = scope.__mwEarly;
+  const pending = early?.[url];
+  if (pending) delete early[url];
+  return pending;
+}
+
+export type Fetched = { ok: true; response: Response; text: string } | { ok: false; timedOut: boolean; error: unknown };
+
+/**
+ * Fetches `url` and reads its body within `timeoutMs`, or reads the page's early request for it under the
+ * same limit. Never throws.
+ */
+export async function fetchWithin(url: string, init: RequestInit, timeoutMs: number, scope?: EarlyScope): Promise<Fetched> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  const read = async () => {
+    const response = await (takeEarlyRequest(url, scope) ?? fetch(url, { ...init, signal: controller.signal }));
+    return { response, text: await response.text() };
+  };
+  try {
+    const { response, text } = await Promise.race([read(), timeout]);
+    return { ok: true, response, text };
+  } catch (error) {
+    return { ok: false, timedOut: controller.signal.aborted, error };
+  } finally {
+    clearTimeout(timer);
+  }
+}
