@@ -27,8 +27,9 @@ const median = (values: number[]) => {
 };
 
 /**
- * Installed before any script: long tasks, first contentful paint, and when the home is usable (the
- * search box there and enabled, the header painted, no slot still showing its loading status).
+ * Installed before any script: long tasks, first contentful paint, and when the home is usable as issue 19
+ * puts it, "search box interactive, lists painted": the search box there and enabled, the header painted, no
+ * slot still showing its loading status, and every row in view showing its titles (not its placeholders).
  */
 const OBSERVE = `
   window.__bench = { longTasks: [], fcp: null, homeReadyAt: null };
@@ -42,7 +43,9 @@ const OBSERVE = `
     if (window.__bench.homeReadyAt !== null) return;
     const box = document.querySelector('[role=search] input');
     const busy = document.querySelector('main [role=status]');
-    if (box && !box.disabled && document.querySelector('header') && !busy) {
+    const rows = [...document.querySelectorAll('main [data-testid=carousel]')].filter((row) => row.getBoundingClientRect().top < innerHeight);
+    const painted = rows.length > 0 && rows.every((row) => row.getAttribute('aria-busy') !== 'true');
+    if (box && !box.disabled && document.querySelector('header') && !busy && painted) {
       // The frame after the DOM is complete: when it is painted.
       requestAnimationFrame(() => setTimeout(() => { if (window.__bench.homeReadyAt === null) window.__bench.homeReadyAt = Math.round(performance.now()); }, 0));
     }
