@@ -1,3 +1,4 @@
+import { CONTRACTS_VERSION } from 'shared-contracts';
 import { QA_MARKER, expect, test } from '../support/site.fixture';
 
 test('an override from an allowed origin swaps the remote for the session, with a banner and reset', async ({ page, site, qa }) => {
@@ -36,7 +37,7 @@ test('a remote built against another contracts major is refused in its slot, not
   const slot = page.getByTestId('remote-error-settings');
   await expect(slot).toHaveAttribute('data-kind', 'incompatible');
   await expect(slot).toContainText("Settings can't run on this version of the site");
-  await expect(slot).toContainText('built against contracts 2.0.0, this site runs contracts 1.2.0');
+  await expect(slot).toContainText(`built against contracts 2.0.0, this site runs contracts ${CONTRACTS_VERSION}`);
   await expect(page.getByTestId('build-marker')).toHaveCount(0);
   await page.getByRole('button', { name: 'Reset overrides' }).click();
   await expect(page.getByTestId('settings-page')).toBeVisible();

@@ -50,35 +50,11 @@ async function boot() {
   if (search !== window.location.search) {
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
   }
-  const { configureRemotes, preloadRemotePage } = await import(/* webpackMode: "eager" */ './features/remotes/remote-loader');
-  configureRemotes(runtime.registry, runtime.config.remoteManifestTimeoutMs);
-  // The first page's remote loads while the rest of the boot and React's render of the shell run, not after.
-  const first = firstRemotePage(window.location.pathname, preferencesStore.enableDiscover);
-  const onboarding = runtime.config.hasOnboarding && !onboardingStore.completed;
-  if (first && runtime.config.routerMode !== 'hash' && !onboarding) {
-    preloadRemotePage(first.remote, first.page, (app) =>
-      translated.then(() => (app.locales ? registerNamespace(first.remote, app.locales) : undefined)),
-    );
-  }
-  await nextTask();
-  const [
-    { createCatalog, endpointFromConfig },
-    { startAccountService },
-    { startConnectivityChecks },
-    { registerServiceWorker },
-    { configureAccount },
-    { checkRegion },
-  ] = await Promise.all([
+  const [{ configureRemotes, preloadRemotePage }, { createCatalog, endpointFromConfig }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './features/remotes/remote-loader'),
     import(/* webpackMode: "eager" */ 'host-core/catalog'),
-    import(/* webpackMode: "eager" */ './features/account-service'),
-    import(/* webpackMode: "eager" */ './features/connectivity/connectivity.store'),
-    import(/* webpackMode: "eager" */ './features/service-worker/updates'),
-    import(/* webpackMode: "eager" */ './features/stores/account'),
-    import(/* webpackMode: "eager" */ './features/stores/region'),
   ]);
-  await translated;
-  configureAccount(runtime.config.backendUrl);
-  startAccountService(runtime.config);
+  configureRemotes(runtime.registry, runtime.config.remoteManifestTimeoutMs);
   const catalog = createCatalog({
     endpoint: () => {
       const proxies = snapshot(authStore).proxySet ?? runtime.config.proxyUrls;
@@ -86,6 +62,28 @@ async function boot() {
     },
     language: () => languageStore.language,
   });
+  // The first page's remote loads, and starts its page's first requests, while the rest of the boot and
+  // React's render of the shell run, not after.
+  const first = firstRemotePage(window.location.pathname, preferencesStore.enableDiscover);
+  const onboarding = runtime.config.hasOnboarding && !onboardingStore.completed;
+  if (first && runtime.config.routerMode !== 'hash' && !onboarding) {
+    void preloadRemotePage(first.remote, first.page, {
+      loadTranslations: (app) => translated.then(() => (app.locales ? registerNamespace(first.remote, app.locales) : undefined)),
+      services: { catalog },
+    });
+  }
+  await nextTask();
+  const [{ startAccountService }, { startConnectivityChecks }, { registerServiceWorker }, { configureAccount }, { checkRegion }] =
+    await Promise.all([
+      import(/* webpackMode: "eager" */ './features/account-service'),
+      import(/* webpackMode: "eager" */ './features/connectivity/connectivity.store'),
+      import(/* webpackMode: "eager" */ './features/service-worker/updates'),
+      import(/* webpackMode: "eager" */ './features/stores/account'),
+      import(/* webpackMode: "eager" */ './features/stores/region'),
+    ]);
+  await translated;
+  configureAccount(runtime.config.backendUrl);
+  startAccountService(runtime.config);
   // Checks that nothing on the first screen waits for run after it has painted.
   const later = (work: () => void) => setTimeout(work, 0);
   later(startConnectivityChecks);

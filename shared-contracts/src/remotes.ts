@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { CatalogApi } from './catalog';
 import type { AccountService } from './host-context';
 
 /** The four remotes the host composes, by federation name. */
@@ -34,6 +35,13 @@ export interface RemoteApp<N extends RemoteName = RemoteName> {
   services?: { account?: () => Promise<{ default: AccountService }> };
   /** The remote's translations (its i18next namespace, named after the remote) for one language. */
   locales?: (language: string) => Promise<Record<string, unknown>>;
+  /**
+   * Starts the requests `page` makes first, before the host renders it: on a cold load's first page the
+   * host calls it as soon as this module is in, so the page's data is on its way while the shell renders
+   * (issue 19). What it starts must be what the page itself would start, shared with it (one request each).
+   * Never throws. Since contracts 1.3.0; a host that predates it renders the page without.
+   */
+  prefetch?: (page: RemotePages[N], services: { catalog: CatalogApi }) => void;
 }
 
 /** `remotes.json`: remote name → URL of its mf-manifest.json. */

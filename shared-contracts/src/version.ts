@@ -1,5 +1,5 @@
 /** Semver version of the contracts between the host and the remotes. A remote built against another major is refused. */
-export const CONTRACTS_VERSION = '1.2.0';
+export const CONTRACTS_VERSION = '1.3.0';
 
 export type ContractsCheck = { ok: true } | { ok: false; reason: string };
 

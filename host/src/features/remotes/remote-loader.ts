@@ -5,6 +5,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   CONTRACTS_VERSION,
+  type CatalogApi,
   REMOTE_APP_MODULE,
   REMOTE_NAMES,
   checkContractsVersion,
@@ -88,16 +89,25 @@ export function forgetRemote(name: RemoteName): void {
 
 /**
  * Starts loading a remote page before React asks for it (a cold load's first page): the remote's
- * manifest, entry, page chunk and translations. A failure here is left to the page's slot, which
- * shares the load in flight or starts afresh.
+ * manifest, entry, page chunk and translations, and the page's first requests (RemoteApp.prefetch).
+ * A failure here is left to the page's slot, which shares the load in flight or starts afresh.
  */
-export function preloadRemotePage(name: RemoteName, page: string, loadTranslations: (app: RemoteApp) => Promise<unknown>): void {
-  if (!registry?.[name]?.manifestUrl) return;
-  loadRemoteApp(name).then(
+export function preloadRemotePage(
+  name: RemoteName,
+  page: string,
+  options: { loadTranslations: (app: RemoteApp) => Promise<unknown>; services: { catalog: CatalogApi } },
+): Promise<void> {
+  if (!registry?.[name]?.manifestUrl) return Promise.resolve();
+  return loadRemoteApp(name).then(
     (app) => {
       const loader = (app.pages as Record<string, (() => Promise<unknown>) | undefined>)[page];
       void loader?.().catch(() => {});
-      void loadTranslations(app).catch(() => {});
+      void options.loadTranslations(app).catch(() => {});
+      try {
+        (app.prefetch as ((page: string, services: { catalog: CatalogApi }) => void) | undefined)?.(page, options.services);
+      } catch (error) {
+        console.error(`[remotes] ${name} could not start ${page}'s requests early`, error); // the page starts them itself
+      }
     },
     () => {},
   );

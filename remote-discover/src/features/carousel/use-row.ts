@@ -24,6 +24,11 @@ function fetchRow(key: string, load: () => Promise<MediaCard[]>): Promise<MediaC
   return request;
 }
 
+/** Starts a row's request before its carousel renders (a cold load's first page); the carousel shares it. */
+export function prefetchRow(key: string, load: () => Promise<MediaCard[]>): void {
+  if (!settled.has(key)) void fetchRow(key, load).catch(() => undefined);
+}
+
 /** Loads `load()` for `key` when `active` turns true; failures leave the row empty. */
 export function useRow(key: string, active: boolean, load: () => Promise<MediaCard[]>): RowState {
   // Start the request while rendering rather than after the first paint: the first rows are on the

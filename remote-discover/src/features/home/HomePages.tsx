@@ -5,10 +5,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
-import { continueWatching, mediaPath, useHostServices, useHostWith } from 'shared-contracts';
+import { continueWatching, mediaPath, useHostServices, useHostWith, type CatalogApi } from 'shared-contracts';
 import styled from 'styled-components';
 import { CardHostProvider, MediaCard } from '../cards';
-import { Carousel } from '../carousel';
+import { Carousel, prefetchRow } from '../carousel';
 import { DetailsModalRoot } from '../details';
 import { loadListRow } from '../discover';
 import { SectionStyle } from '../layout';
@@ -149,18 +149,21 @@ export function HomeContinueWatching() {
   );
 }
 
+const POPULAR_ROW = 'movie-popular';
+const loadPopular = (catalog: CatalogApi) => loadListRow(catalog, { kind: 'movie-list', list: 'popular' });
+
+/** Starts the home section's row request before the section renders; the row shares it. */
+export function prefetchHomeSection(catalog: CatalogApi): void {
+  prefetchRow(POPULAR_ROW, () => loadPopular(catalog));
+}
+
 /** Home's Discover section: one row of popular titles and a link to Discover. */
 export function HomeSection() {
   const { t } = useTranslation('discover');
   const { catalog } = useHostServices();
   return (
     <SectionStyle data-testid="discover-home-section">
-      <Carousel
-        rowKey="movie-popular"
-        title={t('rows.popular')}
-        load={() => loadListRow(catalog, { kind: 'movie-list', list: 'popular' })}
-        eager
-      />
+      <Carousel rowKey={POPULAR_ROW} title={t('rows.popular')} load={() => loadPopular(catalog)} eager />
       <Link to="/discover">{t('home.discoverMore')}</Link>
       <DetailsModalRoot />
     </SectionStyle>

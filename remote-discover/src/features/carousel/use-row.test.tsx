@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { renderHook, waitFor } from '@testing-library/react';
+import type { MediaCard } from 'shared-contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { prefetchRow, useRow } from './use-row';
+
+const card = (tmdbId: string): MediaCard => ({ tmdbId, type: 'movie', title: `Film ${tmdbId}`, year: 2001, releaseDate: '2001-01-01' });
+
+describe('prefetchRow', () => {
+  it("starts a row's request that the row then shares: one request", async () => {
+    const load = vi.fn(async () => [card('1'), card('2')]);
+    prefetchRow('prefetched', load);
+    prefetchRow('prefetched', load);
+    const rowLoad = vi.fn(async () => [card('3')]);
+    const { result } = renderHook(() => useRow('prefetched', true, rowLoad));
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', items: [card('1'), card('2')] }));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(rowLoad).not.toHaveBeenCalled();
+  });
+
+  it('leaves a failed early request to the row, which asks again', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    prefetchRow('failed-early', () => Promise.reject(new Error('catalog down')));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const rowLoad = vi.fn(async () => [card('4')]);
+    const { result } = renderHook(() => useRow('failed-early', true, rowLoad));
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', items: [card('4')] }));
+    expect(rowLoad).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+  });
+});
