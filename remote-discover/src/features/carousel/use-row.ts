@@ -33,7 +33,7 @@ export function prefetchRow(key: string, load: () => Promise<MediaCard[]>): void
 export function useRow(key: string, active: boolean, load: () => Promise<MediaCard[]>): RowState {
   // Start the request while rendering rather than after the first paint: the first rows are on the
   // page's critical path. Idempotent (one request per key), so safe when React renders twice.
-  if (active && !settled.has(key)) void fetchRow(key, load).catch(() => undefined);
+  if (active) prefetchRow(key, load);
   const [state, setState] = useState<RowState>(() => settled.get(key) ?? { status: active ? 'loading' : 'idle' });
   useEffect(() => {
     const known = settled.get(key);
