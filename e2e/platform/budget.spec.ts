@@ -122,3 +122,45 @@ test("the page asks for the configuration and the first page's remote while its 
   expect(exposed).toHaveLength(1);
   expect(all.filter((u) => u === exposed[0])).toHaveLength(1);
 });
+
+test('the region look-up starts once the first screen is on screen, not while React renders it', async ({ page, site }) => {
+  // Issue 19. Work that writes stores when it answers waits for the first commit: a store written while React
+  // renders the screen in slices makes it throw the slices away and render the whole tree again in one
+  // blocking task (100–190 ms at 1× on `/` when the region look-up answered mid-render).
+  const config = (await (await page.request.get(`${site.hostUrl}/config.json`)).json()) as { geoUrl?: string };
+  expect(config.geoUrl).toBeTruthy();
+  let screenAtLookUp: boolean | null = null;
+  await page.route(
+    (url) => url.href.startsWith(config.geoUrl!),
+    async (route) => {
+      screenAtLookUp ??= await page.evaluate(() => Boolean(document.querySelector('[data-testid="carousel"]')));
+      await route.continue();
+    },
+  );
+  await page.goto(`${site.hostUrl}/`);
+  await expect(page.getByTestId('carousel').first()).toBeVisible();
+  await expect.poll(() => screenAtLookUp, { message: 'the region look-up was made' }).not.toBeNull();
+  expect(screenAtLookUp, 'the home was on screen when the region look-up started').toBe(true);
+});
+
+test("a remote page shown before renders at once when the person comes back, without the slot's loading text", async ({ page, site }) => {
+  // Issue 19: through `lazy`, every mount of a slot suspended once, so coming back home showed "Loading
+  // Discover…" in place of the rows; and React 19 holds back a boundary's content for 300 ms after its
+  // fallback. A page whose module and translations are in now renders directly (remote-loader readyPage).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __slotLoading: string[] }).__slotLoading = seen;
+    new MutationObserver(() => {
+      const loading = document.querySelector('section[aria-labelledby="discover-section"] [role="status"]');
+      if (loading) seen.push(loading.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${site.hostUrl}/`);
+  await expect(page.getByTestId('carousel').first()).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { __slotLoading: string[] }).__slotLoading.length = 0));
+  await page.getByRole('banner').getByRole('link', { name: 'Discover' }).click();
+  await expect(page.getByTestId('discover-page')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('carousel').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __slotLoading: string[] }).__slotLoading)).toEqual([]);
+});

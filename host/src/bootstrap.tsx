@@ -23,6 +23,13 @@ function initialLanguage(languageStore: { language: string }): string {
   return languageStore.language;
 }
 
+/** Resolves when React has committed the first screen (or after 5 s, should that never happen). */
+let screenCommitted: () => void = () => {};
+const firstScreen = new Promise<void>((resolve) => {
+  screenCommitted = resolve;
+  setTimeout(resolve, 5000);
+});
+
 async function boot() {
   // The app's component tree is its own chunk, fetched while the configuration loads and evaluated in
   // a task of its own when it arrives (issue 19: one 110 ms task at 4× CPU became two).
@@ -37,7 +44,7 @@ async function boot() {
   const { initI18n, registerNamespace } = await import(/* webpackMode: "eager" */ './features/i18n/i18n');
   const translated = initI18n(initialLanguage(languageStore));
   await nextTask();
-  const [{ StrictMode, startTransition }, { createRoot }] = await Promise.all([
+  const [{ StrictMode, startTransition, useEffect }, { createRoot }] = await Promise.all([
     import(/* webpackMode: "eager" */ 'react'),
     import(/* webpackMode: "eager" */ 'react-dom/client'),
   ]);
@@ -83,9 +90,13 @@ async function boot() {
     ]);
   await translated;
   configureAccount(runtime.config.backendUrl);
-  startAccountService(runtime.config);
-  // Checks that nothing on the first screen waits for run after it has painted.
-  const later = (work: () => void) => setTimeout(work, 0);
+  // Work that nothing on the first screen waits for, and that writes stores when it completes (the region,
+  // connectivity, the account service and its sync), starts once the first screen has committed. A store
+  // write while React renders that screen in slices would make it throw the slices away and render the
+  // whole tree again in one blocking task (issue 19: 100-190 ms at 1× when the region look-up answered
+  // mid-render).
+  const later = (work: () => void) => void firstScreen.then(() => setTimeout(work, 0));
+  later(() => startAccountService(runtime.config));
   later(startConnectivityChecks);
   later(() => void checkRegion(runtime.config.geoUrl, Date.now(), runtime.config.geoFallbackUrl));
   if (!__DEV__) later(() => void registerServiceWorker());
@@ -93,10 +104,16 @@ async function boot() {
   // between them, instead of one long task (issue 19: 140 ms at 4× CPU). The static shell in
   // index.html stays on screen until the first commit.
   const root = createRoot(document.getElementById('root')!);
+  /** Rendered beside the app: its effect runs once the app's first commit is on screen. */
+  function FirstCommit({ onCommit }: { onCommit: () => void }) {
+    useEffect(onCommit, [onCommit]);
+    return null;
+  }
   startTransition(() => {
     root.render(
       <StrictMode>
         <App runtime={runtime} catalog={catalog} />
+        <FirstCommit onCommit={screenCommitted} />
       </StrictMode>,
     );
   });

@@ -6,7 +6,7 @@ import type { RemoteName, RemotePages } from 'shared-contracts';
 import styled from 'styled-components';
 import i18next from 'i18next';
 import { registerNamespace } from '../i18n';
-import { RemoteLoadError, forgetRemote, loadRemoteApp } from './remote-loader';
+import { RemoteLoadError, forgetRemote, loadRemoteApp, pageReady, readyPage } from './remote-loader';
 
 const Panel = styled.section`
   max-width: 40rem;
@@ -153,6 +153,7 @@ function lazyPage(remote: RemoteName, page: string, attempt: number): ComponentT
     // The page and the remote's translations (its own namespace) load together; a failure of the
     // translations only leaves keys untranslated.
     const [module] = await Promise.all([loader(), app.locales ? registerNamespace(remote, app.locales).catch(() => {}) : undefined]);
+    pageReady(remote, page, module.default);
     return module;
   });
 }
@@ -168,8 +169,10 @@ export interface RemoteSlotProps<N extends RemoteName> {
 export function RemoteSlot<N extends RemoteName>({ remote, page, waiting }: RemoteSlotProps<N>) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
-  // Each retry needs a fresh lazy: React keeps a rejected one forever.
-  const Page = useMemo(() => lazyPage(remote, page, attempt), [remote, page, attempt]);
+  // A page loaded already renders at once, others through a lazy; chosen once per mount and attempt, so
+  // the page is not remounted when its load completes. Each retry needs a fresh lazy: React keeps a
+  // rejected one forever.
+  const Page = useMemo(() => readyPage(remote, page) ?? lazyPage(remote, page, attempt), [remote, page, attempt]);
   const retry = () => {
     forgetRemote(remote);
     setAttempt((n) => n + 1);

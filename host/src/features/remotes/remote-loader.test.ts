@@ -10,15 +10,17 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: vi.fn(),
 }));
 
-const { configureRemotes, forgetRemote, preloadRemotePage } = await import('./remote-loader');
+const { configureRemotes, forgetRemote, pageReady, preloadRemotePage, readyPage } = await import('./remote-loader');
 
 const registry = Object.fromEntries(
   REMOTE_NAMES.map((name) => [name, { name, manifestUrl: `http://localhost/${name}/mf-manifest.json`, overridden: false }]),
 ) as Registry;
 const catalog = {} as CatalogApi;
 
+const HomeSection = () => null;
+
 function fakeApp(prefetch: RemoteApp['prefetch']) {
-  const page = vi.fn(async () => ({ default: () => null }));
+  const page = vi.fn(async () => ({ default: HomeSection }));
   return {
     app: {
       name: 'discover',
@@ -66,5 +68,40 @@ describe('preloadRemotePage', () => {
     expect(page).toHaveBeenCalledTimes(1);
     expect(error).toHaveBeenCalledWith(expect.stringContaining("could not start homeSection's requests early"), expect.any(Error));
     error.mockRestore();
+  });
+});
+
+describe('readyPage', () => {
+  it('hands out a preloaded page once its module and translations are in, so its slot renders it without suspending', async () => {
+    loaded.app = fakeApp(undefined).app;
+    let translationsIn = () => {};
+    const translations = new Promise<void>((resolve) => (translationsIn = resolve));
+    const preload = preloadRemotePage('discover', 'homeSection', { loadTranslations: () => translations, services: { catalog } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(readyPage('discover', 'homeSection'), 'translations still loading').toBeUndefined();
+    translationsIn();
+    await preload;
+    expect(readyPage('discover', 'homeSection')).toBe(HomeSection);
+    expect(readyPage('discover', 'homeBookmarks'), 'another page').toBeUndefined();
+  });
+
+  it('counts a page whose translations failed as ready (its keys show untranslated), not one whose module failed', async () => {
+    loaded.app = fakeApp(undefined).app;
+    await preloadRemotePage('discover', 'homeSection', { loadTranslations: () => Promise.reject(new Error('404')), services: { catalog } });
+    expect(readyPage('discover', 'homeSection')).toBe(HomeSection);
+    forgetRemote('discover');
+    const { app, page } = fakeApp(undefined);
+    page.mockRejectedValueOnce(new Error('chunk failed'));
+    loaded.app = app;
+    await preloadRemotePage('discover', 'homeSection', { loadTranslations: async () => {}, services: { catalog } });
+    expect(readyPage('discover', 'homeSection')).toBeUndefined();
+  });
+
+  it("forgets a remote's pages when the remote is forgotten before a retry", () => {
+    pageReady('discover', 'homeSection', HomeSection);
+    pageReady('player', 'watch', HomeSection);
+    forgetRemote('discover');
+    expect(readyPage('discover', 'homeSection')).toBeUndefined();
+    expect(readyPage('player', 'watch')).toBe(HomeSection);
   });
 });

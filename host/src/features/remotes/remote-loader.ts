@@ -3,6 +3,7 @@
  * against another contracts major, and forgets a failed load so that a retry starts afresh.
  */
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
 import {
   CONTRACTS_VERSION,
   type CatalogApi,
@@ -30,6 +31,22 @@ export class RemoteLoadError extends Error {
 
 let registry: Registry | null = null;
 const apps = new Map<RemoteName, Promise<RemoteApp>>();
+/** Pages whose module and translations are in, by `remote:page`: a slot renders them without suspending. */
+const readyPages = new Map<string, ComponentType>();
+
+/**
+ * A page of a remote that has loaded already (preloaded, or shown before), or undefined. Rendering it
+ * directly rather than through `lazy` spares a Suspense fallback, and React 19 holds back the content of
+ * a boundary revealed within 300 ms of a fallback (issue 19: the home's rows came ~300 ms after the shell).
+ */
+export function readyPage(name: RemoteName, page: string): ComponentType | undefined {
+  return readyPages.get(`${name}:${page}`);
+}
+
+/** Remembers a page whose module and translations are in (see readyPage). */
+export function pageReady(name: RemoteName, page: string, component: ComponentType): void {
+  readyPages.set(`${name}:${page}`, component);
+}
 
 export function configureRemotes(next: Registry, manifestTimeoutMs: number): void {
   registry = next;
@@ -83,6 +100,7 @@ export function loadRemoteApp(name: RemoteName): Promise<RemoteApp> {
 /** Before a retry: drop what the federation runtime cached for this remote. */
 export function forgetRemote(name: RemoteName): void {
   apps.delete(name);
+  for (const key of [...readyPages.keys()]) if (key.startsWith(`${name}:`)) readyPages.delete(key);
   const url = registry?.[name].manifestUrl;
   if (url) registerRemotes([{ name, entry: url }], { force: true });
 }
@@ -90,7 +108,8 @@ export function forgetRemote(name: RemoteName): void {
 /**
  * Starts loading a remote page before React asks for it (a cold load's first page): the remote's
  * manifest, entry, page chunk and translations, and the page's first requests (RemoteApp.prefetch).
- * A failure here is left to the page's slot, which shares the load in flight or starts afresh.
+ * Resolves once the page is ready to render (readyPage), or has failed to load: a failure here is left
+ * to the page's slot, which shares the load in flight or starts afresh.
  */
 export function preloadRemotePage(
   name: RemoteName,
@@ -100,14 +119,21 @@ export function preloadRemotePage(
   if (!registry?.[name]?.manifestUrl) return Promise.resolve();
   return loadRemoteApp(name).then(
     (app) => {
-      const loader = (app.pages as Record<string, (() => Promise<unknown>) | undefined>)[page];
-      void loader?.().catch(() => {});
-      void options.loadTranslations(app).catch(() => {});
+      const loader = (app.pages as Record<string, (() => Promise<{ default: ComponentType }>) | undefined>)[page];
+      // A failure of the translations only leaves keys untranslated, as in the page's slot.
+      const translations = options.loadTranslations(app).catch(() => {});
+      const ready = loader
+        ? Promise.all([loader(), translations]).then(
+            ([module]) => pageReady(name, page, module.default),
+            () => {},
+          )
+        : undefined;
       try {
         (app.prefetch as ((page: string, services: { catalog: CatalogApi }) => void) | undefined)?.(page, options.services);
       } catch (error) {
         console.error(`[remotes] ${name} could not start ${page}'s requests early`, error); // the page starts them itself
       }
+      return ready;
     },
     () => {},
   );
