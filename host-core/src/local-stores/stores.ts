@@ -37,7 +37,9 @@ export function createStores(storage?: StorageLike) {
   const recoveries = proxy<{ items: Recovery[] }>({ items: [] });
   /** Stores whose last save was refused; an entry leaves when a later save goes through. */
   const saveFailures = proxy<{ items: SaveFailure[] }>({ items: [] });
+  const saves = new Map<string, () => void>();
   const options: PersistedStoreOptions = {
+    onCreated: (name, save) => saves.set(name, save),
     storage,
     onRecovered: (info: Recovery) => recoveries.items.push(info),
     onSaveFailed: (failure) => {
@@ -46,8 +48,13 @@ export function createStores(storage?: StorageLike) {
       else if (existing.reason !== failure.reason) existing.reason = failure.reason;
     },
     onSaved: (name) => {
+      if (saveFailures.items.length === 0) return;
       const index = saveFailures.items.findIndex((item) => item.name === name);
       if (index !== -1) saveFailures.items.splice(index, 1);
+      // A save went through, so there may be room again: the stores whose saves were refused are saved
+      // too, not only once they change (the notice asks the person to change something, whichever store
+      // it is). A retry that succeeds takes its store off the list and one that fails adds nothing, so this ends.
+      for (const other of [...saveFailures.items]) saves.get(other.name)?.();
     },
   };
   return {

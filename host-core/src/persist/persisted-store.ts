@@ -11,6 +11,8 @@ export interface PersistedStoreOptions {
   onSaveFailed?: (info: { name: string; reason: SaveFailureReason }) => void;
   /** A save went through (after a failure, the failure is over). */
   onSaved?: (name: string) => void;
+  /** Given each store's save, to retry a refused one once another save has gone through. */
+  onCreated?: (name: string, save: () => void) => void;
 }
 
 export type SaveFailureReason = 'storage-full' | 'unavailable';
@@ -33,8 +35,7 @@ export function createPersistedStore<T extends object>(definition: PersistedDefi
   }
   const store = proxy<T>(read.state);
   let applyingRemote = false;
-  subscribe(store, () => {
-    if (applyingRemote) return;
+  const save = () => {
     try {
       storage.setItem(keyOf(definition.name), serialize(definition, snapshot(store) as T));
       options.onSaved?.(definition.name);
@@ -43,7 +44,11 @@ export function createPersistedStore<T extends object>(definition: PersistedDefi
       console.warn(`[stores] ${definition.name}: could not save`, error);
       options.onSaveFailed?.({ name: definition.name, reason: isQuotaError(error) ? 'storage-full' : 'unavailable' });
     }
+  };
+  subscribe(store, () => {
+    if (!applyingRemote) save();
   });
+  options.onCreated?.(definition.name, save);
   if (options.syncTabs !== false && typeof window !== 'undefined') {
     window.addEventListener('storage', (event) => {
       if (event.key !== keyOf(definition.name) || event.storageArea !== storage) return;
