@@ -6,7 +6,7 @@ import type { RemoteName, RemotePages } from 'shared-contracts';
 import styled from 'styled-components';
 import i18next from 'i18next';
 import { registerNamespace } from '../i18n';
-import { RemoteLoadError, forgetRemote, loadRemoteApp, pageReady, readyPage } from './remote-loader';
+import { RemoteLoadError, forgetRemote, loadRemotePage, readyPage } from './remote-loader';
 
 const Panel = styled.section`
   max-width: 40rem;
@@ -147,14 +147,8 @@ class SlotBoundary extends Component<BoundaryProps, { error: Error | null }> {
 function lazyPage(remote: RemoteName, page: string, attempt: number): ComponentType {
   return lazy(async () => {
     if (attempt > 0) console.info(`[remotes] ${remote}: retry ${attempt}`);
-    const app = await loadRemoteApp(remote);
-    const loader = (app.pages as Record<string, (() => Promise<{ default: ComponentType }>) | undefined>)[page];
-    if (!loader) throw new RemoteLoadError(remote, 'incompatible', `${remote} has no page "${page}"`);
-    // The page and the remote's translations (its own namespace) load together; a failure of the
-    // translations only leaves keys untranslated.
-    const [module] = await Promise.all([loader(), app.locales ? registerNamespace(remote, app.locales).catch(() => {}) : undefined]);
-    pageReady(remote, page, module.default);
-    return module;
+    const component = await loadRemotePage(remote, page, (app) => (app.locales ? registerNamespace(remote, app.locales) : undefined));
+    return { default: component };
   });
 }
 

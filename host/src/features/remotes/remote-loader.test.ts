@@ -10,7 +10,7 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: vi.fn(),
 }));
 
-const { configureRemotes, forgetRemote, pageReady, preloadRemotePage, readyPage } = await import('./remote-loader');
+const { configureRemotes, forgetRemote, loadRemotePage, pageReady, preloadRemotePage, readyPage } = await import('./remote-loader');
 
 const registry = Object.fromEntries(
   REMOTE_NAMES.map((name) => [name, { name, manifestUrl: `http://localhost/${name}/mf-manifest.json`, overridden: false }]),
@@ -103,5 +103,23 @@ describe('readyPage', () => {
     forgetRemote('discover');
     expect(readyPage('discover', 'homeSection')).toBeUndefined();
     expect(readyPage('player', 'watch')).toBe(HomeSection);
+  });
+});
+
+describe('loadRemotePage (a slot\'s load)', () => {
+  it('resolves with the page once its module and translations are in, and remembers it', async () => {
+    loaded.app = fakeApp(undefined).app;
+    await expect(loadRemotePage('discover', 'homeSection', () => Promise.reject(new Error('404')))).resolves.toBe(HomeSection);
+    expect(readyPage('discover', 'homeSection')).toBe(HomeSection);
+  });
+
+  it('refuses a remote that has no such page as incompatible', async () => {
+    loaded.app = fakeApp(undefined).app;
+    await expect(loadRemotePage('discover', 'homeBookmarks', () => undefined)).rejects.toMatchObject({
+      name: 'RemoteLoadError',
+      kind: 'incompatible',
+      message: 'discover has no page "homeBookmarks"',
+    });
+    expect(readyPage('discover', 'homeBookmarks')).toBeUndefined();
   });
 });

@@ -106,6 +106,24 @@ export function forgetRemote(name: RemoteName): void {
 }
 
 /**
+ * One page of a remote, with the remote's translations, loaded together: resolves with the page's
+ * component once both are in, and remembers it (readyPage). A failure of the translations only leaves keys
+ * untranslated; a remote without that page is refused as incompatible.
+ */
+export async function loadRemotePage(
+  name: RemoteName,
+  page: string,
+  loadTranslations: (app: RemoteApp) => Promise<unknown> | undefined,
+): Promise<ComponentType> {
+  const app = await loadRemoteApp(name);
+  const loader = (app.pages as Record<string, (() => Promise<{ default: ComponentType }>) | undefined>)[page];
+  if (!loader) throw new RemoteLoadError(name, 'incompatible', `${name} has no page "${page}"`);
+  const [module] = await Promise.all([loader(), Promise.resolve(loadTranslations(app)).catch(() => {})]);
+  pageReady(name, page, module.default);
+  return module.default;
+}
+
+/**
  * Starts loading a remote page before React asks for it (a cold load's first page): the remote's
  * manifest, entry, page chunk and translations, and the page's first requests (RemoteApp.prefetch).
  * Resolves once the page is ready to render (readyPage), or has failed to load: a failure here is left
@@ -119,15 +137,10 @@ export function preloadRemotePage(
   if (!registry?.[name]?.manifestUrl) return Promise.resolve();
   return loadRemoteApp(name).then(
     (app) => {
-      const loader = (app.pages as Record<string, (() => Promise<{ default: ComponentType }>) | undefined>)[page];
-      // A failure of the translations only leaves keys untranslated, as in the page's slot.
-      const translations = options.loadTranslations(app).catch(() => {});
-      const ready = loader
-        ? Promise.all([loader(), translations]).then(
-            ([module]) => pageReady(name, page, module.default),
-            () => {},
-          )
-        : undefined;
+      const ready = loadRemotePage(name, page, options.loadTranslations).then(
+        () => {},
+        () => {},
+      );
       try {
         (app.prefetch as ((page: string, services: { catalog: CatalogApi }) => void) | undefined)?.(page, options.services);
       } catch (error) {
