@@ -55,7 +55,7 @@ function StandaloneHostInner({ config, kit, children }: { config: RuntimeConfig;
     navigate: useMemo(() => (to: string, options?: { replace?: boolean }) => void navigate(to, { replace: options?.replace }), [navigate]),
     setDocumentTitle: standaloneDocumentTitle,
   });
-  const host = useHostApi({ stores: kit.stores, config, online: true }, services);
+  const host = useHostApi(services);
   // The same element each render: the global rules are re-rendered (and re-inserted) on a theme change only, not on every store write.
   const globalStyle = useMemo(() => <GlobalStyle />, []);
   return (

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
-import { Profiler, memo, type ReactNode } from 'react';
+import { Profiler, memo, startTransition, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import {
   DEFAULT_RUNTIME_CONFIG,
   HostContext,
@@ -47,7 +48,7 @@ function setup() {
       navigate,
       setDocumentTitle,
     });
-    const host = useHostApi({ stores, config: DEFAULT_RUNTIME_CONFIG, online: connectivity.online }, services);
+    const host = useHostApi(services);
     return (
       <HostServicesContext.Provider value={services}>
         <HostContext.Provider value={host}>{children}</HostContext.Provider>
@@ -192,5 +193,40 @@ describe('per-store subscriptions (issue 19: a progress save re-renders only pro
     );
     expect(view.getByText('volume 0.75')).toBeTruthy();
     expect(view.getByRole('button', { name: 'quieter' })).toBeTruthy();
+  });
+
+  it('a store write while a transition renders does not make React render the whole tree again', async () => {
+    const { stores, Provider } = setup();
+    let pageRenders = 0;
+    let written = false;
+    // The region look-up answering, or a sync pull, while React renders a new screen in slices.
+    function Writer() {
+      if (!written) {
+        written = true;
+        stores.volume.volume = 0.3;
+      }
+      return null;
+    }
+    const LegacyVolume = () => <p>legacy volume {useHost().state.volume}</p>;
+    function Page() {
+      pageRenders += 1;
+      return <p>page</p>;
+    }
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    await act(async () =>
+      startTransition(() =>
+        root.render(
+          <Provider>
+            <Writer />
+            <Page />
+            <LegacyVolume />
+          </Provider>,
+        ),
+      ),
+    );
+    expect(pageRenders, 'the page rendered once, not again synchronously').toBe(1);
+    expect(container.textContent, 'the contracts-1.0 reader caught up with the write').toContain('legacy volume 0.3');
+    act(() => root.unmount());
   });
 });

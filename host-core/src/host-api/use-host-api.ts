@@ -1,5 +1,5 @@
 /** Builds the HostApi remotes receive from the stores: snapshots, actions, the catalog, navigation. */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type {
   AccountService,
   CatalogApi,
@@ -9,9 +9,7 @@ import type {
   HostState,
   HostStateSource,
   RuntimeConfig,
-  ThemeName,
 } from 'shared-contracts';
-import { useSnapshot } from 'valtio/react';
 import { snapshot, subscribe } from 'valtio/vanilla';
 import type { StoreActions } from '../local-stores/actions';
 import type { Stores } from '../local-stores/stores';
@@ -23,7 +21,7 @@ export interface HostApiSources {
   actions: StoreActions;
   catalog: CatalogApi;
   config: RuntimeConfig;
-  online: boolean;
+  connectivity: { online: boolean };
   navigate: HostApi['navigate'];
   setDocumentTitle: HostActions['setDocumentTitle'];
   /** The account remote's service once the host has loaded it. */
@@ -47,6 +45,8 @@ const STATE_KEYS: readonly (keyof HostState)[] = [
   'online',
   'region',
 ];
+
+const readState = (states: HostStateSource) => Object.fromEntries(STATE_KEYS.map((key) => [key, states.get(key)])) as unknown as HostState;
 
 /**
  * Each HostState field read from the one store it comes from: valtio snapshots are cached per store
@@ -108,7 +108,7 @@ export function useHostServicesValue({
   navigate,
   setDocumentTitle,
   accountService = null,
-}: Omit<HostApiSources, 'online'> & { connectivity: { online: boolean } }): HostServices {
+}: HostApiSources): HostServices {
   const states = useMemo(() => createHostStateSource(stores, config, connectivity), [stores, config, connectivity]);
   const hostActions = useMemo<HostActions>(() => ({ ...actions, setDocumentTitle }), [actions, setDocumentTitle]);
   return useMemo<HostServices>(
@@ -122,29 +122,32 @@ export function useHostServicesValue({
       states,
       // Live, not a subscription (see HostServices).
       get state() {
-        return Object.fromEntries(STATE_KEYS.map((key) => [key, states.get(key)])) as unknown as HostState;
+        return readState(states);
       },
     }),
     [config, hostActions, catalog, navigate, accountService, states],
   );
 }
 
-/** The full HostApi (HostContext): a new object, with a new `state` snapshot, on every store write. */
-export function useHostApi(
-  { stores, config, online }: Pick<HostApiSources, 'stores' | 'config' | 'online'>,
-  services: HostServices,
-): HostApi {
-  const theme = useSnapshot(stores.theme).theme;
-  const language = useSnapshot(stores.language).language;
-  const bookmarks = useSnapshot(stores.bookmarks).bookmarks;
-  const progress = useSnapshot(stores.progress).items;
-  const preferences = useSnapshot(stores.preferences);
-  const subtitles = useSnapshot(stores.subtitles);
-  const volume = useSnapshot(stores.volume).volume;
-  const quality = useSnapshot(stores.quality);
-  const auth = useSnapshot(stores.auth);
-  const region = useSnapshot(stores.region);
-  const themeName: ThemeName = theme ?? 'default';
+const sameState = (a: HostState, b: HostState) => STATE_KEYS.every((key) => Object.is(a[key], b[key]));
+
+/**
+ * The full HostApi (HostContext): a new object, with a new `state`, after each store write, for readers
+ * built against contracts 1.0. Its state is React state set from the stores' subscriptions, not
+ * useSyncExternalStore: a store write while React renders a large transition (the first screen, a
+ * navigation) then schedules an update of this provider and its legacy readers instead of making React
+ * throw the transition's slices away and render the whole tree again in one blocking task (issue 19).
+ */
+export function useHostApi(services: HostServices): HostApi {
+  const states = services.states;
+  const [state, setState] = useState<HostState>(() => services.state);
+  useEffect(() => {
+    if (!states) return;
+    const refresh = () => setState((shown) => (sameState(shown, readState(states)) ? shown : readState(states)));
+    const stops = STATE_KEYS.map((key) => states.subscribe(key, refresh));
+    refresh(); // a write between the first render and this subscription
+    return () => stops.forEach((stop) => stop());
+  }, [states]);
   return useMemo<HostApi>(
     () => ({
       config: services.config,
@@ -153,25 +156,9 @@ export function useHostApi(
       catalog: services.catalog,
       navigate: services.navigate,
       accountService: services.accountService,
-      states: services.states,
-      state: {
-        theme: themeName,
-        language,
-        bookmarks,
-        progress,
-        preferences,
-        subtitles,
-        volume,
-        quality,
-        account: auth.account,
-        backendUrl: auth.backendUrl ?? config.backendUrl,
-        proxyUrls: (auth.proxySet as string[] | null) ?? config.proxyUrls,
-        customBackendUrl: auth.backendUrl,
-        customProxyUrls: auth.proxySet as string[] | null,
-        online,
-        region,
-      } as HostApi['state'],
+      states,
+      state,
     }),
-    [services, config, themeName, language, bookmarks, progress, preferences, subtitles, volume, quality, auth, online, region],
+    [services, states, state],
   );
 }

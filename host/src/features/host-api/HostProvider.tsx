@@ -19,7 +19,6 @@ export { APP_VERSION } from 'host-core/host-api';
 
 export function HostProvider({ runtime, catalog, children }: { runtime: Runtime; catalog: CatalogApi; children: ReactNode }) {
   const navigate = useNavigate();
-  const online = useSnapshot(connectivity).online;
   const accountService = useSnapshot(accountServiceState).service;
   const services = useHostServicesValue({
     stores,
@@ -35,7 +34,7 @@ export function HostProvider({ runtime, catalog, children }: { runtime: Runtime;
     accountService,
   });
   // HostContext (every field, new on each write) stays for readers built against contracts 1.0.
-  const host = useHostApi({ stores, config: runtime.config, online }, services);
+  const host = useHostApi(services);
   const language = host.state.language;
   useEffect(() => {
     if (i18next.language !== language) void i18next.changeLanguage(language);

@@ -106,7 +106,7 @@ describe('readyPage', () => {
   });
 });
 
-describe('loadRemotePage (a slot\'s load)', () => {
+describe("loadRemotePage (a slot's load)", () => {
   it('resolves with the page once its module and translations are in, and remembers it', async () => {
     loaded.app = fakeApp(undefined).app;
     await expect(loadRemotePage('discover', 'homeSection', () => Promise.reject(new Error('404')))).resolves.toBe(HomeSection);
