@@ -2,7 +2,7 @@
  * The settings page edits a draft: changes are kept while moving between sections and applied to the
  * host stores on Save (or dropped on Reset).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { HostApi, Preferences, SubtitleStyling, ThemeName } from 'shared-contracts';
 
 export interface SettingsDraft {
@@ -29,27 +29,34 @@ function fromHost(state: HostApi['state']): SettingsDraft {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The edits minus those the stores now hold (after Save, or the same change made in another tab). */
+function withoutSaved(edits: Partial<SettingsDraft>, saved: SettingsDraft): Partial<SettingsDraft> {
+  const left = Object.entries(edits).filter(([key, value]) => !same(value, saved[key as keyof SettingsDraft]));
+  return left.length === Object.keys(edits).length ? edits : Object.fromEntries(left);
+}
+
 export function useSettingsDraft(host: HostApi) {
   const saved = useMemo(() => fromHost(host.state), [host.state]);
-  const [draft, setDraft] = useState(saved);
+  // The person's edits over the stores: a store write (another tab, the account sync, the region
+  // look-up) shows in every field they have not edited and never overwrites one they have, even when it
+  // lands between a keystroke and React's effects.
+  const [edits, setEdits] = useState<Partial<SettingsDraft>>({});
+  const draft = useMemo(() => ({ ...saved, ...edits }), [saved, edits]);
   const dirty = !same(draft, saved);
-  const dirtyRef = useRef(dirty);
-  // eslint-disable-next-line react-hooks/refs -- latest value for the callbacks, written during render on purpose
-  dirtyRef.current = dirty;
 
-  // Another tab (or the account sync) changed the stores: follow them unless the user is editing.
   useEffect(() => {
-    if (!dirtyRef.current) setDraft(saved);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- drops edits the stores caught up with; returns the same object otherwise
+    setEdits((old) => withoutSaved(old, saved));
   }, [saved]);
 
   const update = useCallback(
     <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K] | ((old: SettingsDraft[K]) => SettingsDraft[K])) => {
-      setDraft((old) => ({
-        ...old,
-        [key]: typeof value === 'function' ? value(old[key]) : value,
-      }));
+      setEdits((old) => {
+        const current = (key in old ? old[key] : saved[key]) as SettingsDraft[K];
+        return { ...old, [key]: typeof value === 'function' ? value(current) : value };
+      });
     },
-    [],
+    [saved],
   );
 
   const save = useCallback(async () => {
@@ -66,7 +73,7 @@ export function useSettingsDraft(host: HostApi) {
     if (!same(draft.styling, saved.styling)) actions.setSubtitleSettings({ styling: draft.styling });
   }, [host, draft, saved]);
 
-  const reset = useCallback(() => setDraft(saved), [saved]);
+  const reset = useCallback(() => setEdits({}), []);
 
   // The chosen theme shows on the whole site before Save; leaving the page without saving, Reset,
   // and Save (which stores it) end the preview. Hosts before contracts 1.2 cannot preview.
