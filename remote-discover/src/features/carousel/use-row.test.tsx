@@ -29,3 +29,20 @@ describe('prefetchRow', () => {
     error.mockRestore();
   });
 });
+
+describe('useRow', () => {
+  it('a row active from its first render renders once until its answer (no second render for the same state)', async () => {
+    let answer = (_: MediaCard[]) => {};
+    const load = () => new Promise<MediaCard[]>((resolve) => (answer = resolve));
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useRow('renders-once', true, load);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(result.current).toEqual({ status: 'loading' });
+    expect(renders, 'no second render for the same loading state').toBe(1);
+    answer([card('5')]);
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', items: [card('5')] }));
+  });
+});

@@ -50,7 +50,9 @@ export function useRow(key: string, active: boolean, load: () => Promise<MediaCa
       return;
     }
     let live = true;
-    setState({ status: 'loading' });
+    // Unchanged when the row already shows as loading (it was active from its first render): a new
+    // object would re-render every row once more, synchronously, right after the page mounts.
+    setState((shown) => (shown.status === 'loading' ? shown : { status: 'loading' }));
     fetchRow(key, load).then(
       (items) => {
         // A transition: React renders the row's 20 cards in slices, so no long task while scrolling (issue budget).
