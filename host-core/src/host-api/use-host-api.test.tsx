@@ -19,15 +19,7 @@ import { proxy } from 'valtio/vanilla';
 import { createActions } from '../local-stores/actions';
 import { createStores } from '../local-stores/stores';
 import { useHostApi, useHostServicesValue } from './use-host-api';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
+import { memoryStorage } from '../testing/memory-storage';
 
 const film = { tmdbId: '550', type: 'movie' as const, title: 'Film', year: 1999 };
 const navigate = () => {};

@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Account } from 'shared-contracts';
 import { createActions } from './actions';
 import { createStores } from './stores';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
+import { memoryStorage } from '../testing/memory-storage';
 
 const account: Account = {
   token: 't',

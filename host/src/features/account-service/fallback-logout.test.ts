@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActions, createStores } from 'host-core/local-stores';
 import { fallbackLogout } from './fallback-logout';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
+import { memoryStorage } from 'host-core/testing';
 
 const account = {
   token: 'tok',

@@ -7,23 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startServices, type RunningServices } from 'services/run';
+import { memoryStorage } from 'host-core/testing';
 
 type Module = typeof import('./region') & typeof import('./stores');
 
 /** The browser's localStorage, in memory (Node has none). */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (i) => [...items.keys()][i] ?? null,
-    getItem: (k) => items.get(k) ?? null,
-    setItem: (k, v) => void items.set(k, String(v)),
-    removeItem: (k) => void items.delete(k),
-    clear: () => items.clear(),
-  };
-}
 
 let services: RunningServices | undefined;
 const geo = async (env: Record<string, string>) => {

@@ -8,19 +8,7 @@ import type { HostActions, RuntimeConfig } from 'shared-contracts';
 import { startBackend, type TestServer } from 'services/testkit';
 import { generatePassphrase } from 'account-crypto';
 import { accountService } from './account-service';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-    key: (i: number) => [...map.keys()][i] ?? null,
-    get length() {
-      return map.size;
-    },
-  };
-}
+import { memoryStorage } from 'host-core/testing';
 
 let server: TestServer;
 let stop: () => void;

@@ -6,15 +6,7 @@ import { DEFAULT_RUNTIME_CONFIG, type CatalogApi } from 'shared-contracts';
 import { proxy } from 'valtio/vanilla';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSettingsDraft } from './use-settings-draft';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
+import { memoryStorage } from 'host-core/testing';
 
 /** The settings page's draft over the host's real stores, as the host hands them to the page. */
 function setup() {
