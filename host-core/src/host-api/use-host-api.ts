@@ -143,7 +143,11 @@ export function useHostApi(services: HostServices): HostApi {
   const [state, setState] = useState<HostState>(() => services.state);
   useEffect(() => {
     if (!states) return;
-    const refresh = () => setState((shown) => (sameState(shown, readState(states)) ? shown : readState(states)));
+    const refresh = () =>
+      setState((shown) => {
+        const next = readState(states);
+        return sameState(shown, next) ? shown : next;
+      });
     const stops = STATE_KEYS.map((key) => states.subscribe(key, refresh));
     refresh(); // a write between the first render and this subscription
     return () => stops.forEach((stop) => stop());
