@@ -19,7 +19,7 @@ export const freePorts = () => ({
 });
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const distOf = (app: AppName) => path.join(ROOT, APPS[app].dir, 'dist');
+export const distOf = (app: AppName, root = ROOT) => path.join(root, APPS[app].dir, 'dist');
 
 export interface SiteOptions {
   /** Port per app; 0 picks a free one. Defaults: APPS[app].port, or MW_PORT_* from the environment. */
@@ -29,6 +29,8 @@ export interface SiteOptions {
   /** Merged over host/dist/config.json and the service URLs. */
   config?: Record<string, unknown>;
   log?: (line: string) => void;
+  /** The checkout whose builds are served (default: this one); the bench's `--baseline` serves another. */
+  distRoot?: string;
 }
 
 export interface Site {
@@ -48,6 +50,7 @@ const portFor = (app: AppName, ports?: Partial<Record<AppName, number>>) =>
 
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const log = options.log ?? (() => {});
+  const dist = (app: AppName) => distOf(app, options.distRoot);
   const servicesOption = options.services ?? true;
   const services = servicesOption
     ? await startServices({
@@ -59,14 +62,14 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const remoteServers = new Map<RemoteName, StaticServer>();
   const remoteUrls = {} as Record<RemoteName, string>;
   const startRemoteApp = async (app: AppName, port: number) => {
-    const server = await startStaticServer({ dir: distOf(app), port, log: (l) => log(`[${app}] ${l}`) });
+    const server = await startStaticServer({ dir: dist(app), port, log: (l) => log(`[${app}] ${l}`) });
     remoteServers.set(federationName(app), server);
     remoteUrls[federationName(app)] = server.url;
     return server;
   };
   for (const app of REMOTE_APPS) await startRemoteApp(app, portFor(app, options.ports));
 
-  const fileConfig = JSON.parse(fs.readFileSync(path.join(distOf('host'), 'config.json'), 'utf8')) as Record<string, unknown>;
+  const fileConfig = JSON.parse(fs.readFileSync(path.join(dist('host'), 'config.json'), 'utf8')) as Record<string, unknown>;
   const urls = services?.urls ?? {};
   const config = {
     ...fileConfig,
@@ -82,7 +85,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     ...options.config,
   };
   const host = await startStaticServer({
-    dir: distOf('host'),
+    dir: dist('host'),
     port: portFor('host', options.ports),
     log: (l) => log(`[host] ${l}`),
     json: {

@@ -1,15 +1,19 @@
 /**
  * `npm run bench`: measures the budgets the issues set, in headless Chromium against the production
  * build on this machine, and prints one JSON document. Timing figures are reported, not asserted.
- *   tsx e2e/bench/run.ts [--only name,name]
+ *   tsx e2e/bench/run.ts [--only name,name] [--baseline <checkout>]
+ * `--baseline` also measures another checkout's production build (built there with `npm run build`),
+ * served the same way beside this one, and prints its figures under `baseline` in each bench: before
+ * and after on the same machine in one run. Each bench runs on the baseline first, then on this build.
  */
+import { execFileSync } from 'node:child_process';
 import { chromium, type Browser, type Response } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APP_NAMES } from '../../scripts/apps.ts';
 import { buildApps } from '../../scripts/build.ts';
-import { freePorts, startSite, type Site } from '../../scripts/site.ts';
+import { distOf, freePorts, startSite, type Site } from '../../scripts/site.ts';
 import { launchOptions } from '../support/browser.ts';
 import { CPU_RATE, cpuWorkMs } from './cpu-rate.ts';
 import { discoverBenches } from './discover.bench.ts';
@@ -185,7 +189,13 @@ benches.push(...scrapingBenches);
 benches.push(...captionsBenches);
 benches.push(...mainThreadBenches);
 
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
+const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const only = option('--only')?.split(',');
+const baselineRoot = option('--baseline') && path.resolve(option('--baseline')!);
+if (baselineRoot && !APP_NAMES.every((app) => fs.existsSync(distOf(app, baselineRoot)))) {
+  console.error(`--baseline ${baselineRoot}: build it first there (npm run build); some of ${APP_NAMES.join(', ')} have no dist/`);
+  process.exit(2);
+}
 const results: Record<string, unknown> = {
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, memoryGB: Math.round(os.totalmem() / 2 ** 30) },
 };
@@ -199,20 +209,33 @@ if (!only || only.includes('build')) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-bench-'));
-const site = await startSite({
-  ports: freePorts().apps,
-  services: {
-    ports: freePorts().services,
-    dataDir,
-  },
-});
+const siteOf = (distRoot?: string) =>
+  startSite({
+    ports: freePorts().apps,
+    services: { ports: freePorts().services, dataDir: fs.mkdtempSync(path.join(dataDir, 'site-')) },
+    distRoot,
+  });
+const site = await siteOf();
+const baseline = baselineRoot ? await siteOf(baselineRoot) : null;
+if (baselineRoot) {
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['-C', baselineRoot, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    // not a git checkout: the figures are still the baseline's
+  }
+  results.baseline = { commit, note: 'each bench below also ran on this build first; its figures are under `baseline`' };
+}
 const browser = await chromium.launch(launchOptions());
 try {
   Object.assign(results.machine as object, { cpuWorkMs: await cpuWorkMs(browser), cpuRateOf4xBudgets: CPU_RATE });
   for (const bench of benches) {
     if (only && !only.includes(bench.name)) continue;
     try {
-      results[bench.name] = { budget: bench.budget, ...(await bench.run({ site, browser })) };
+      const before = baseline
+        ? { baseline: await bench.run({ site: baseline, browser }).catch((error: unknown) => ({ error: String(error) })) }
+        : {};
+      results[bench.name] = { budget: bench.budget, ...(await bench.run({ site, browser })), ...before };
     } catch (error) {
       results[bench.name] = { budget: bench.budget, error: String(error) };
     }
@@ -220,6 +243,7 @@ try {
 } finally {
   await browser.close();
   await site.close();
+  await baseline?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(JSON.stringify(results, null, 2));
