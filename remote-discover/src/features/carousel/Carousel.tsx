@@ -10,6 +10,7 @@ import styled from 'styled-components';
 import { arrowDelta, arrowsNeeded, cardsPerScroll } from '../../core/carousel';
 import { CAROUSEL_SKELETONS, LAZY_MARGIN_PX } from '../../core/constants';
 import { CardHostProvider, CardSkeleton, ChevronIcon, MediaCard } from '../cards';
+import { useCardsShown } from './use-cards-shown';
 import { useNearViewport } from './use-near-viewport';
 import { useRow } from './use-row';
 
@@ -155,6 +156,8 @@ function useArrows(
 const NARROWEST_CARD_PX = 8 * 16;
 export const cardsInView = () => Math.ceil(window.innerWidth / NARROWEST_CARD_PX) + 1;
 
+const NO_CARDS: Card[] = [];
+
 export interface CarouselProps {
   /** Stable cache key of the row's content. */
   rowKey: string;
@@ -182,6 +185,8 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
   const endArrow = useRef<HTMLButtonElement>(null);
   const arrows = useArrows(trackRef, !grid && row.status === 'ready', startArrow, endArrow);
   const eagerCards = eager ? (grid ? Infinity : cardsInView()) : 0;
+  const items = row.status === 'ready' ? row.items : NO_CARDS;
+  const shown = useCardsShown(items, grid ? Infinity : cardsInView());
   return (
     <Section
       ref={sectionRef}
@@ -216,7 +221,7 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
           <CardHostProvider>
             <Track ref={trackRef} className={grid ? 'grid' : undefined}>
               {row.status === 'ready'
-                ? row.items.map((card, index) => (
+                ? items.slice(0, shown).map((card, index) => (
                     <li key={`${card.type}-${card.tmdbId}`}>
                       <MediaCard card={card} bookmarked={Boolean(bookmarks[card.tmdbId])} priority={index < eagerCards} />
                     </li>
