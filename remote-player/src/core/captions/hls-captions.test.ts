@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import { subtitleFixture } from 'fixtures';
 import { describe, expect, it } from 'vitest';
-import { applyTimestampMap, normalizePts, parseSubtitlePlaylist, parseVttTimestamp, readTimestampMap } from './hls-captions';
+import {
+  applyTimestampMap,
+  normalizePts,
+  parseSubtitlePlaylist,
+  parseVttTimestamp,
+  PTS_HZ,
+  readTimestampMap,
+  runStartPts,
+} from './hls-captions';
 import { parseCaptions } from './parse-captions';
 
 const fixture = fs.readFileSync(subtitleFixture('vtt/hls-x-timestamp-map.vtt'), 'utf8');
@@ -83,9 +91,41 @@ describe('rendition playlist', () => {
     const playlist =
       '#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6.000,\nseg0.vtt\n#EXTINF:5.5,\n/abs/seg1.vtt?x=1\n#EXTINF:4,\nhttps://cdn.example/seg2.vtt\n#EXT-X-ENDLIST\n';
     expect(parseSubtitlePlaylist(playlist, 'https://media.example/subs/en/index.m3u8')).toEqual([
-      { url: 'https://media.example/subs/en/seg0.vtt', start: 0, duration: 6 },
-      { url: 'https://media.example/abs/seg1.vtt?x=1', start: 6, duration: 5.5 },
-      { url: 'https://cdn.example/seg2.vtt', start: 11.5, duration: 4 },
+      { url: 'https://media.example/subs/en/seg0.vtt', start: 0, duration: 6, discontinuity: 0 },
+      { url: 'https://media.example/abs/seg1.vtt?x=1', start: 6, duration: 5.5, discontinuity: 0 },
+      { url: 'https://cdn.example/seg2.vtt', start: 11.5, duration: 4, discontinuity: 0 },
+    ]);
+  });
+
+  it('counts the discontinuities before each segment', () => {
+    const playlist =
+      '#EXTM3U\n#EXTINF:4,\na.vtt\n#EXT-X-DISCONTINUITY\n#EXTINF:4,\nb.vtt\n#EXTINF:4,\nc.vtt\n#EXT-X-DISCONTINUITY\n#EXTINF:4,\nd.vtt\n';
+    expect(parseSubtitlePlaylist(playlist, 'https://media.example/s/index.m3u8').map((s) => [s.start, s.discontinuity])).toEqual([
+      [0, 0],
+      [4, 1],
+      [8, 1],
+      [12, 2],
+    ]);
+  });
+});
+
+describe('runStartPts', () => {
+  const map = (mpegts: number) => ({ local: 0, mpegts });
+  it("before a discontinuity the stream's first PTS; after one, the run's first map placed at its segment's start", () => {
+    const starts = runStartPts(
+      [
+        { start: 0, discontinuity: 0, map: map(900_000) },
+        { start: 4, discontinuity: 0, map: map(900_000) },
+        { start: 8, discontinuity: 1, map: null },
+        { start: 12, discontinuity: 1, map: map(450_000) },
+        { start: 16, discontinuity: 1, map: map(450_000) },
+      ],
+      810_000,
+    );
+    expect([...starts]).toEqual([
+      [0, 810_000],
+      // The run's first map is on the segment at 12 s: MPEGTS 450000 plays at 12 s.
+      [1, 450_000 - 12 * PTS_HZ],
     ]);
   });
 });

@@ -52,6 +52,8 @@ export interface RenditionSegment {
   url: string;
   start: number;
   duration: number;
+  /** How many EXT-X-DISCONTINUITY tags come before it: segments after one run on a new MPEG-TS clock. */
+  discontinuity: number;
 }
 
 /** The segments of a rendition's media playlist, URLs resolved against the playlist's. */
@@ -59,12 +61,14 @@ export function parseSubtitlePlaylist(text: string, playlistUrl: string): Rendit
   const segments: RenditionSegment[] = [];
   let start = 0;
   let duration = 0;
+  let discontinuity = 0;
   for (const raw of text.split(/\r\n|\r|\n/)) {
     const line = raw.trim();
     if (!line) continue;
     if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice('#EXTINF:'.length)) || 0;
+    if (line === '#EXT-X-DISCONTINUITY') discontinuity++;
     if (line.startsWith('#')) continue;
-    segments.push({ url: new URL(line, playlistUrl).toString(), start, duration });
+    segments.push({ url: new URL(line, playlistUrl).toString(), start, duration, discontinuity });
     start += duration;
     duration = 0;
   }
@@ -77,6 +81,25 @@ export function normalizePts(value: number, reference: number): number {
   let out = value;
   while (Math.abs(out - reference) > PTS_WRAP / 2) out += step;
   return out;
+}
+
+/**
+ * The MPEG-TS tick that is time 0 of the player's timeline, for each run of segments between
+ * discontinuities (RFC 8216 §6.3.3: after EXT-X-DISCONTINUITY the timestamps may start again). Before the
+ * first discontinuity it is the stream's first PTS. After one, the player (hls.js) places the run's first
+ * segment at its position in the playlist, so its timestamp map's moment plays at that segment's start.
+ */
+export function runStartPts(
+  segments: readonly { start: number; discontinuity: number; map: TimestampMap | null }[],
+  streamStartPts: number,
+): Map<number, number> {
+  const starts = new Map<number, number>();
+  for (const segment of segments) {
+    if (starts.has(segment.discontinuity)) continue;
+    if (segment.discontinuity === 0) starts.set(0, streamStartPts);
+    else if (segment.map) starts.set(segment.discontinuity, segment.map.mpegts - segment.start * PTS_HZ);
+  }
+  return starts;
 }
 
 /**

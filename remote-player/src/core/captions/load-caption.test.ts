@@ -254,6 +254,26 @@ describe('HLS subtitle renditions', () => {
     expect(result.ok && result.value.map((c) => c.start)).toEqual([1, 3.5, 5]);
   });
 
+  it('after EXT-X-DISCONTINUITY, where timestamps start again, cues play where their segment sits in the playlist', async () => {
+    const url = 'https://media.example/hls/ad/index.m3u8';
+    const result = await loaderWith({
+      direct: fakeFetcher({
+        [url]: '#EXTM3U\n#EXTINF:4.0,\na.vtt\n#EXTINF:4.0,\nb.vtt\n#EXT-X-DISCONTINUITY\n#EXTINF:4.0,\nc.vtt\n#EXTINF:4.0,\nd.vtt\n',
+        'https://media.example/hls/ad/a.vtt': segment(900_000, '00:00:01.000 --> 00:00:02.000\nBefore\n'),
+        'https://media.example/hls/ad/b.vtt': segment(900_000, '00:00:05.000 --> 00:00:06.000\nStill before\n'),
+        // The run after the discontinuity starts its clock again at 10 s (900000 ticks), 8 s into the playlist.
+        'https://media.example/hls/ad/c.vtt': segment(900_000, '00:00:01.000 --> 00:00:02.000\nAfter\n'),
+        'https://media.example/hls/ad/d.vtt': segment(900_000, '00:00:05.000 --> 00:00:06.000\nStill after\n'),
+      }).fetcher,
+    }).load({ kind: 'hls', url }, { streamStartPts: 10 });
+    expect(result.ok && result.value.map((c) => [c.start, c.text])).toEqual([
+      [1, 'Before'],
+      [5, 'Still before'],
+      [9, 'After'],
+      [13, 'Still after'],
+    ]);
+  });
+
   it('the fixture segment (266 h cues, 2^33 wrap) plays about 2 s in', async () => {
     const fs = await import('node:fs');
     const { subtitleFixture } = await import('fixtures');

@@ -8,7 +8,7 @@
 import type { CaptionsFileFormat } from 'media-captions';
 import { fail, ok, type Result } from '../result';
 import type { FetchRequest, FetchResponse, Fetcher } from 'scraping-core/types';
-import { applyTimestampMap, parseSubtitlePlaylist, PTS_HZ, readTimestampMap, type RenditionSegment } from './hls-captions';
+import { applyTimestampMap, parseSubtitlePlaylist, PTS_HZ, readTimestampMap, runStartPts, type RenditionSegment } from './hls-captions';
 import type { CaptionCue } from './parse-captions';
 
 /** Spec §9: caption cache. */
@@ -145,14 +145,21 @@ export function createCaptionLoader(deps: CaptionLoaderDeps) {
       return fail('captions/fetch', CAPTION_FETCH_FAILED);
     }
     // Without the stream's first PTS, assume the rendition starts with the media (its first map's MPEGTS).
-    const firstMap = texts.map(readTimestampMap).find((m) => m !== null) ?? null;
+    const maps = texts.map(readTimestampMap);
+    const firstMap = maps.find((m) => m !== null) ?? null;
     const streamStartPts = options.streamStartPts != null ? Math.round(options.streamStartPts * PTS_HZ) : (firstMap?.mpegts ?? 0);
+    const runStarts = runStartPts(
+      segments.map((segment, i) => ({ ...segment, map: maps[i] ?? null })),
+      streamStartPts,
+    );
     const cues: CaptionCue[] = [];
     for (let i = 0; i < texts.length; i++) {
       const parsed = await deps.parse(texts[i]!, 'vtt');
       // A segment without cues (common between lines of dialogue) is no error.
       if (!parsed.ok) continue;
-      cues.push(...applyTimestampMap(parsed.value, readTimestampMap(texts[i]!), { streamStartPts, segmentStart: segments[i]!.start }));
+      const segment = segments[i]!;
+      const start = runStarts.get(segment.discontinuity) ?? streamStartPts;
+      cues.push(...applyTimestampMap(parsed.value, maps[i] ?? null, { streamStartPts: start, segmentStart: segment.start }));
     }
     if (cues.length === 0) return fail('captions/invalid', 'Invalid subtitle format');
     return ok(dedupe(cues));
