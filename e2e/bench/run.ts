@@ -30,6 +30,8 @@ type Figures = Record<string, unknown>;
 interface Bench {
   name: string;
   budget: string;
+  /** Measures this checkout's services, not the served build: `--baseline` gives it no figures of its own. */
+  servicesOnly?: true;
   run(context: { site: Site; browser: Browser }): Promise<Figures>;
 }
 
@@ -165,6 +167,7 @@ benches.push(...playerBenches);
 benches.push(...accountBenches);
 benches.push({
   name: 'backend-load',
+  servicesOnly: true,
   budget:
     '1,000 signed-in users each pushing progress every 5 s (200 req/s) for 60 s: p99 under 50 ms, no errors (embedded database; PostgreSQL too when available), and the highest sustained rate',
   // The account server runs as its own process per database (services/bench/backend-load.ts).
@@ -173,12 +176,14 @@ benches.push({
 
 benches.push({
   name: 'backend-heavy-user',
+  servicesOnly: true,
   budget: "while one user PUTs 10,000 bookmarks and then imports 10,000 progress items, 20 other users' requests: p99 ≤ 100 ms, no errors",
   run: () => runHeavyUserOn(),
 });
 
 benches.push({
   name: 'backend-scale',
+  servicesOnly: true,
   budget:
     '1,000 users saving progress every 5 s for 60 s through HAProxy with two account servers on PostgreSQL: p99 under 50 ms, no errors; the highest sustained rate with one and with two instances; a client at its rate limit refused by both',
   // PostgreSQL, two instances as their own processes and HAProxy (services/bench/backend-scale.ts); skipped without them.
@@ -232,9 +237,10 @@ try {
   for (const bench of benches) {
     if (only && !only.includes(bench.name)) continue;
     try {
-      const before = baseline
-        ? { baseline: await bench.run({ site: baseline, browser }).catch((error: unknown) => ({ error: String(error) })) }
-        : {};
+      const before =
+        baseline && !bench.servicesOnly
+          ? { baseline: await bench.run({ site: baseline, browser }).catch((error: unknown) => ({ error: String(error) })) }
+          : {};
       results[bench.name] = { budget: bench.budget, ...(await bench.run({ site, browser })), ...before };
     } catch (error) {
       results[bench.name] = { budget: bench.budget, error: String(error) };
