@@ -184,9 +184,11 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
   const startArrow = useRef<HTMLButtonElement>(null);
   const endArrow = useRef<HTMLButtonElement>(null);
   const arrows = useArrows(trackRef, !grid && row.status === 'ready', startArrow, endArrow);
-  const eagerCards = eager ? (grid ? Infinity : cardsInView()) : 0;
+  // A grid shows every card at once, and every poster of an eager grid at high priority.
+  const inView = grid ? Infinity : cardsInView();
+  const eagerCards = eager ? inView : 0;
   const items = row.status === 'ready' ? row.items : NO_CARDS;
-  const shown = useCardsShown(items, grid ? Infinity : cardsInView());
+  const shown = useCardsShown(items, inView);
   return (
     <Section
       ref={sectionRef}
