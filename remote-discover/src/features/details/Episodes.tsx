@@ -3,7 +3,7 @@
  * unaired episodes are dimmed with their air date or Unreleased (spec §5); progress shows as a bar
  * and a ring, the ring full above 90%.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
 import { isAired, mediaPath, type MediaDetails, type SeasonDetails, useHostWith } from 'shared-contracts';
@@ -180,7 +180,8 @@ export function Episodes({ show }: { show: MediaDetails }) {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a new request starts from its loading state (the answer comes later)
     setLoad({ status: 'loading' });
     catalog.season(show.tmdbId, number, { signal: controller.signal }).then(
-      (season) => setLoad({ status: 'ready', season }),
+      // A transition: a season's episode list renders in slices, not in one long task (issue 19).
+      (season) => startTransition(() => setLoad({ status: 'ready', season })),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('[discover] season failed to load', error);
