@@ -9,8 +9,8 @@ import { homeMoment } from './home-titles';
 import { firstRemotePage } from './remote-registry';
 
 const html = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../index.html'), 'utf8');
-const script = /<script id="app-shell">([\s\S]*?)<\/script>/.exec(html)![1]!;
-const earlyScript = /<script id="early-requests">([\s\S]*?)<\/script>/.exec(html)![1]!;
+// One script starts the page: its first requests, then the shell.
+const script = /<script id="page-start">([\s\S]*?)<\/script>/.exec(html)![1]!;
 
 function runShell(): { moment: (d: Date) => string; titles: Record<string, string> } {
   const window: Record<string, unknown> = {};
@@ -26,6 +26,29 @@ function runShell(): { moment: (d: Date) => string; titles: Record<string, strin
 
 describe('app shell', () => {
   const shell = runShell();
+  it('starts the first requests before it draws the shell', () => {
+    const order: string[] = [];
+    const root = {
+      set innerHTML(_: string) {
+        order.push('shell');
+      },
+      querySelector: () => ({ textContent: '' }),
+    };
+    vm.runInNewContext(script, {
+      window: {},
+      setTimeout: () => 0,
+      location: { pathname: '/', search: '', hash: '' },
+      localStorage: { getItem: () => null },
+      sessionStorage: { getItem: () => null },
+      navigator: { language: 'en' },
+      document: { getElementById: () => root },
+      fetch: (url: string) => {
+        order.push(url);
+        return new Promise(() => {});
+      },
+    });
+    expect(order).toEqual(['/config.json', '/remotes.json', 'shell']);
+  });
   it('uses the English home titles', () => expect(shell.titles).toEqual(en.home.titles));
   it.each([
     '2026-03-10T06:00:00',
@@ -54,7 +77,7 @@ async function runEarly(
   const requested: string[] = [];
   const preloaded: string[] = [];
   const window: Record<string, unknown> = {};
-  vm.runInNewContext(earlyScript, {
+  vm.runInNewContext(script, {
     window,
     URL,
     document: {
@@ -99,7 +122,7 @@ const remotes = {
 describe('early requests', () => {
   const remoteFor = (() => {
     const window: Record<string, unknown> = {};
-    vm.runInNewContext(earlyScript, { window, setTimeout: () => 0 });
+    vm.runInNewContext(script, { window, setTimeout: () => 0 });
     return window.__mwRemoteFor as (pathname: string, enableDiscover: boolean) => string | null;
   })();
 
