@@ -5,7 +5,7 @@
  * Figures are medians of MW_BENCH_LOAD_RUNS (default 5) loads; the machine may be shared, so read
  * them with the samples.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 import type { Site } from '../../scripts/site.ts';
 import { CPU_RATE } from './cpu-rate.ts';
 
@@ -121,6 +121,18 @@ async function watchPage(browser: Browser, site: Site): Promise<Page> {
   return page;
 }
 
+/** A fresh page on `/` with its row shown and the network quiet, observed from before any script (not throttled yet). */
+async function settledHome(browser: Browser, site: Site): Promise<{ page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await page.addInitScript(OBSERVE);
+  await page.goto(`${site.hostUrl}/`);
+  await page.waitForSelector('[data-testid=carousel][data-status=ready]');
+  await page.waitForLoadState('networkidle');
+  return { page, cdp };
+}
+
 export const mainThreadBenches: MainThreadBench[] = [
   {
     name: 'home-main-thread-4x-cpu',
@@ -214,13 +226,7 @@ export const mainThreadBenches: MainThreadBench[] = [
     async run({ site, browser }) {
       const longest: number[] = [];
       for (let i = 0; i < runsOf('MW_BENCH_LOAD_RUNS', 5); i++) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await page.addInitScript(OBSERVE);
-        await page.goto(`${site.hostUrl}/`);
-        await page.waitForSelector('[data-testid=carousel][data-status=ready]');
-        await page.waitForLoadState('networkidle');
+        const { page, cdp } = await settledHome(browser, site);
         await page.locator('[data-testid=media-card] [data-testid=card-more]').first().click();
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
         const from = await page.evaluate<number>('performance.now()');
@@ -229,7 +235,7 @@ export const mainThreadBenches: MainThreadBench[] = [
         await page.waitForTimeout(1000);
         const tasks = (await page.evaluate<Load['longTasks']>('window.__bench.longTasks')).filter((t) => t.at >= from);
         longest.push(Math.max(0, ...tasks.map((t) => t.duration)));
-        await context.close();
+        await page.context().close();
       }
       const over = longest.filter((ms) => ms > 50).length;
       return {
@@ -293,13 +299,7 @@ export const mainThreadBenches: MainThreadBench[] = [
     async run({ browser, site }) {
       const steps: Record<string, number[]> = {};
       for (let i = 0; i < runsOf('MW_BENCH_NAV_RUNS', 3); i++) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await page.addInitScript(OBSERVE);
-        await page.goto(`${site.hostUrl}/`);
-        await page.waitForSelector('[data-testid=carousel][data-status=ready]');
-        await page.waitForLoadState('networkidle');
+        const { page, cdp } = await settledHome(browser, site);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
         const step = async (name: string, act: () => Promise<void>) => {
           const from = await page.evaluate<number>('performance.now()');
@@ -334,7 +334,7 @@ export const mainThreadBenches: MainThreadBench[] = [
           await page.goBack();
           await page.waitForSelector('[data-testid=carousel][data-status=ready]');
         });
-        await context.close();
+        await page.context().close();
       }
       const figures: Figures = { cpuRate: CPU_RATE };
       for (const [name, samples] of Object.entries(steps)) figures[name] = { longestTaskMs: median(samples), samples };
