@@ -76,6 +76,12 @@ test('loading the player, finding the title and finding a stream read as one wai
   await expect(page.getByTestId('scraping-view').or(player(page).and(page.locator('[data-status="playing"]')))).toBeVisible({
     timeout: 20_000,
   });
+  // The view can be on screen a moment before the sampler's next look (every 40 ms) records it.
+  await page
+    .waitForFunction(() => (window as unknown as { __samples: Sample[] }).__samples.at(-1)?.state === 'scraping', undefined, {
+      timeout: 2000,
+    })
+    .catch(() => undefined); // the assertion below says what was seen instead
   const samples = await page.evaluate(() => (window as unknown as { __samples: Sample[] }).__samples);
   const before = samples.filter((s) => s.state !== 'scraping');
   const states = [...new Set(before.map((s) => s.state))];

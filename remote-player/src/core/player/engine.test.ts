@@ -220,6 +220,15 @@ describe('PlaybackEngine', () => {
     expect(engine.state.error).toMatchObject({ code: 2, type: 'fragLoadError' });
   });
 
+  it('is paused or not as the video is, before the play and pause events reach the state', async () => {
+    const { engine, video } = setup();
+    await engine.load({ type: 'file', captions: [], qualities: { '720': 'https://x/720.mp4' } });
+    expect(engine.paused).toBe(true);
+    video.paused = false; // what video.play() does at once; its 'play' event is queued
+    expect(engine.state.playing).toBe(false);
+    expect(engine.paused).toBe(false);
+  });
+
   it('clamps seeks and volume; a playing video pauses while seeking and resumes after', async () => {
     const { engine, video } = setup();
     await engine.load({ type: 'file', captions: [], qualities: { '720': 'https://x/720.mp4' } });

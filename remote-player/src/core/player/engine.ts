@@ -682,6 +682,14 @@ export class PlaybackEngine {
     return this.video;
   }
 
+  /**
+   * Whether playback is paused at this moment: the video element's own flag, which play() and pause() change at
+   * once (the events, and so `state.playing`, come a task later); the receiver's state while casting.
+   */
+  get paused(): boolean {
+    return this.remoteTarget || !this.video ? !this.state.playing : this.video.paused;
+  }
+
   private teardownSource() {
     this.hls?.destroy();
     this.hls = null;

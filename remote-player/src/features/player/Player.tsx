@@ -559,7 +559,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           targetTag: target?.tagName === 'INPUT' && (target as HTMLInputElement).type === 'range' ? undefined : target?.tagName,
           targetEditable: target?.isContentEditable ?? false,
         },
-        !engine.state.playing,
+        engine.paused,
       );
       if (!command) return;
       if (event.key === ' ' && target?.tagName === 'BUTTON') return; // space on a focused button presses it (k still plays and pauses)
