@@ -24,7 +24,7 @@ const Section = styled.section`
   max-width: 80rem;
   margin: 2.5rem auto 0;
   h2 {
-    font-size: 1.2rem;
+    font-size: 1.25rem;
     margin: 0 0 1rem;
     padding-inline-end: 7rem;
   }

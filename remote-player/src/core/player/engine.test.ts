@@ -257,6 +257,17 @@ describe('PlaybackEngine', () => {
     expect(engine.state).toMatchObject({ source: null, time: 0, duration: 0, qualities: [] });
   });
 
+  it('leaving the player pauses the video at once and tears hls.js down in a task of its own', async () => {
+    const { engine, video, instances } = setup();
+    await engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
+    await engine.play();
+    engine.destroy();
+    expect(video.paused).toBe(true);
+    expect(instances[0]!.destroy).not.toHaveBeenCalled();
+    await flush();
+    expect(instances[0]!.destroy).toHaveBeenCalledOnce();
+  });
+
   describe('casting (Remote Playback API, spec §4)', () => {
     const castingVideo = (nativeHls: boolean) => {
       const video = Object.assign(new FakeVideo(), { remote: new FakeRemote() });

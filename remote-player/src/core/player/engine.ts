@@ -690,19 +690,30 @@ export class PlaybackEngine {
     return this.remoteTarget || !this.video ? !this.state.playing : this.video.paused;
   }
 
-  private teardownSource() {
-    this.hls?.destroy();
+  /**
+   * Drops the source. `leaving`: the player goes away, and hls.js's teardown (its loaders, buffers and media
+   * source, ~20 ms at 4× CPU) runs in a task of its own rather than in the navigation's (issue 19); the
+   * video is paused at once, so nothing plays meanwhile.
+   */
+  private teardownSource(leaving = false) {
+    const hls = this.hls;
     this.hls = null;
     this.resumeAfterSeek = false;
+    if (hls && leaving) {
+      this.video?.pause();
+      setTimeout(() => hls.destroy(), 0);
+      return;
+    }
+    hls?.destroy();
     if (this.video) {
       this.video.removeAttribute('src');
     }
   }
 
   /** Reset (spec §4): no source, time and duration zero. */
-  reset(): void {
+  reset(leaving = false): void {
     this.loadToken++;
-    this.teardownSource();
+    this.teardownSource(leaving);
     const { volume, muted, casting, castAvailable, remotePlayer } = this.state;
     Object.assign(this.state, { ...initialEngineState(), volume, muted, casting, castAvailable, remotePlayer });
   }
@@ -714,7 +725,7 @@ export class PlaybackEngine {
       this.remoteTarget = null;
       this.state.remotePlayer = false;
     }
-    this.reset();
+    this.reset(true);
     if (this.remote && this.availabilityId !== null) void this.remote.cancelWatchAvailability?.(this.availabilityId).catch(() => undefined);
     this.remote = null;
     this.availabilityId = null;
