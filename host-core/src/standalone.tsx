@@ -34,6 +34,7 @@ const alwaysOnline = proxy({ online: true });
 const GlobalStyle = createGlobalStyle`
   body { margin: 0; background: ${(p) => p.theme.colors.background}; color: ${(p) => p.theme.colors.text};
     font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; line-height: 1.5; }
+  button, input, select, textarea { font-family: inherit; }
   a { color: ${(p) => p.theme.colors.primary}; }
   :focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }
 `;
