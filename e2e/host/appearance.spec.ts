@@ -37,3 +37,15 @@ test('the language is detected on the first visit', async ({ browser, site }) =>
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await context.close();
 });
+
+test("the page reads in the visitor's language from its first frame, before the app has run", async ({ browser, site }) => {
+  const context = await browser.newContext({ locale: 'ar-EG', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  // The app's scripts held back: what shows is the page's own first frame.
+  await page.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
+  await page.goto(`${site.hostUrl}/discover`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.locator('#boot')).toHaveText('جارٍ التحميل…');
+  await context.close();
+});

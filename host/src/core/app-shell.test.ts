@@ -4,6 +4,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES, pickLanguage } from 'shared-contracts';
 import en from '../locales/en.json';
 import { homeMoment } from './home-titles';
 import { firstRemotePage } from './remote-registry';
@@ -12,7 +13,14 @@ const html = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta
 // One script starts the page: its first requests, then the shell.
 const script = /<script id="page-start">([\s\S]*?)<\/script>/.exec(html)![1]!;
 
-function runShell(): { moment: (d: Date) => string; titles: Record<string, string> } {
+interface Shell {
+  moment: (d: Date) => string;
+  titles: Record<string, string>;
+  loading: Record<string, string>;
+  pickLanguage: (preferred: string[]) => string;
+}
+
+function runShell(): Shell {
   const window: Record<string, unknown> = {};
   vm.runInNewContext(script, {
     window,
@@ -21,7 +29,35 @@ function runShell(): { moment: (d: Date) => string; titles: Record<string, strin
     navigator: { language: 'en' },
     document: {},
   });
-  return { moment: window.__mwShellMoment as (d: Date) => string, titles: window.__mwShellTitles as Record<string, string> };
+  return {
+    moment: window.__mwShellMoment as Shell['moment'],
+    titles: window.__mwShellTitles as Shell['titles'],
+    loading: window.__mwShellLoading as Shell['loading'],
+    pickLanguage: window.__mwPickLanguage as Shell['pickLanguage'],
+  };
+}
+
+/** The page as the script leaves it: the root element's document language and direction, and what it shows. */
+function runPage(options: { pathname?: string; search?: string; stored?: string; languages?: string[] }) {
+  const html = { lang: 'en', dir: 'ltr' };
+  const boot = { textContent: 'Loading…' };
+  const span = { textContent: '' };
+  const root = { innerHTML: '<p id="boot">Loading…</p>', querySelector: (s: string) => (s === 'span' ? span : { textContent: '' }) };
+  vm.runInNewContext(script, {
+    window: {},
+    URL,
+    URLSearchParams,
+    setTimeout: () => 0,
+    location: { pathname: options.pathname ?? '/', search: options.search ?? '', hash: '' },
+    localStorage: {
+      getItem: (key: string) => (key === '__MW::locale' && options.stored ? JSON.stringify({ state: { language: options.stored } }) : null),
+    },
+    sessionStorage: { getItem: () => null },
+    navigator: { languages: options.languages ?? ['en-US'], language: options.languages?.[0] ?? 'en-US' },
+    document: { documentElement: html, getElementById: (id: string) => (id === 'boot' ? boot : root) },
+    fetch: () => new Promise(() => {}),
+  });
+  return { html, boot: boot.textContent, root: root.innerHTML, watchLabel: span.textContent };
 }
 
 describe('app shell', () => {
@@ -50,6 +86,43 @@ describe('app shell', () => {
     expect(order).toEqual(['/config.json', '/remotes.json', 'shell']);
   });
   it('uses the English home titles', () => expect(shell.titles).toEqual(en.home.titles));
+  it('says "Loading…" as every language the apps ship says it', () => {
+    const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../locales');
+    const texts = Object.fromEntries(
+      LANGUAGES.map((l) => [
+        l,
+        (JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8')) as { global: { loading: string } }).global.loading,
+      ]),
+    );
+    expect(shell.loading).toEqual(texts);
+    expect(Object.keys(shell.loading)).toEqual([...LANGUAGES]); // the same order: a base-language match picks the same one
+  });
+  it.each([[['fr-CA', 'en']], [['pt', 'es']], [['PT-br']], [['xx', 'he-IL']], [['zh-Hant-TW']], [['xx']], [[]]])(
+    'picks the same language as the app for %j',
+    (preferred) => expect(shell.pickLanguage(preferred)).toBe(pickLanguage(preferred)),
+  );
+  it('reads right to left and says "Loading…" in Arabic from the first frame when Arabic is chosen', () => {
+    const page = runPage({ stored: 'ar', languages: ['en-US'] });
+    expect(page.html).toEqual({ lang: 'ar', dir: 'rtl' });
+    expect(page.boot).toBe('جارٍ التحميل…');
+    expect(page.root).toBe('<p id="boot">Loading…</p>'); // no English home shell
+  });
+  it("follows the browser's languages on a first visit, and falls back to them when the stored one is unknown", () => {
+    expect(runPage({ languages: ['he-IL', 'en'] }).html).toEqual({ lang: 'he', dir: 'rtl' });
+    expect(runPage({ stored: 'xx', languages: ['de-AT'] }).boot).toBe('Wird geladen…');
+    const english = runPage({ languages: ['en-GB'] });
+    expect(english.html).toEqual({ lang: 'en', dir: 'ltr' });
+    expect(english.root).toContain('shell-hero');
+  });
+  it("labels a watch page's wait in the page's language", () => {
+    const page = runPage({ pathname: '/media/tmdb-movie-653', stored: 'fr' });
+    expect(page.root).toContain('shell-player');
+    expect(page.watchLabel).toBe('Chargement…');
+    // Its ?language= goes first, as the app applies it; elsewhere, and unknown, it is ignored.
+    expect(runPage({ pathname: '/media/tmdb-movie-653', search: '?language=ar', stored: 'fr' }).html).toEqual({ lang: 'ar', dir: 'rtl' });
+    expect(runPage({ pathname: '/media/tmdb-movie-653', search: '?language=xx', stored: 'fr' }).html.lang).toBe('fr');
+    expect(runPage({ pathname: '/about', search: '?language=ar', stored: 'fr' }).html.lang).toBe('fr');
+  });
   it.each([
     '2026-03-10T06:00:00',
     '2026-03-10T12:30:00',
