@@ -160,6 +160,39 @@ test('a Cast session plays on the receiver: controls and keys drive it, the seek
   expect(consoleErrors).toEqual([]);
 });
 
+test('the speed goes with the cast: chosen before, the receiver plays at it; changed while casting, the receiver loads the title again at it from where it was', async ({
+  page,
+  site,
+  consoleErrors,
+}) => {
+  await installCastSender(page);
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOON.id}`);
+  await startPlayback(page, 0.5);
+  await page.keyboard.press('>');
+  await expect.poll(() => videoProp(page, 'playbackRate')).toBe(1.5);
+  await startCasting(page, MOON.title);
+  const loads = async () =>
+    (await castReceiver(page))!.log
+      .filter((entry) => entry.type === 'load')
+      .map((entry) => entry.value as { currentTime: number; autoplay: boolean; playbackRate: number });
+  expect((await loads())[0]!.playbackRate).toBe(1.5);
+  expect((await castReceiver(page))!.state.playbackRate).toBe(1.5);
+  const startedAt = await receiverTime(page);
+  await expect.poll(() => receiverTime(page)).toBeGreaterThan(startedAt + 1);
+
+  await page.keyboard.press('>');
+  await expect.poll(async () => (await castReceiver(page))?.state.playbackRate).toBe(2);
+  const [, again] = await loads();
+  const before = again!.currentTime;
+  expect(before).toBeGreaterThan(startedAt + 1); // from where the receiver was, not from the start
+  expect(again!.autoplay).toBe(true);
+  await expect(page.getByTestId('casting-notice')).toHaveText('Casting to Living Room TV…');
+  // The receiver plays on at twice the speed.
+  await expect.poll(() => receiverTime(page)).toBeGreaterThan(before + 2);
+  expect(await loads()).toHaveLength(2);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('the receiver ends the session while paused: the web player takes over there, paused', async ({ page, site }) => {
   await installCastSender(page);
   await page.goto(`${site.hostUrl}${NOSFERATU}`);

@@ -1,8 +1,8 @@
 /**
  * A Cast receiver (the Default Media Receiver) as the e2e stand-in of the Cast framework drives it:
  * it loads a LoadRequest's media (reading its duration from the media itself: the MP4's metadata, or
- * the HLS playlist's segments), plays from the request's currentTime, advances that time in real time
- * while playing, and takes play/pause, seek, volume, mute and stop. It runs in the page (serialised
+ * the HLS playlist's segments), plays from the request's currentTime, advances that time at the request's
+ * playbackRate while playing, and takes play/pause, seek, volume, mute and stop. It runs in the page (serialised
  * by cast-sender.ts), so it may not refer to anything outside its own body.
  */
 export interface ReceiverMedia {
@@ -17,6 +17,8 @@ export interface ReceiverState {
   currentTime: number;
   duration: number;
   paused: boolean;
+  /** The rate it plays at: the load's playbackRate, else 1. */
+  playbackRate: number;
   playerState: 'IDLE' | 'PLAYING' | 'PAUSED' | 'BUFFERING';
   volume: number;
   muted: boolean;
@@ -30,6 +32,7 @@ export interface Receiver {
     media: { contentId: string; contentType: string; metadata?: { title?: string; images?: Array<{ url: string }> } | null };
     currentTime: number | null;
     autoplay: boolean;
+    playbackRate?: number;
   }): Promise<void>;
   playOrPause(): void;
   seek(time: number): void;
@@ -42,7 +45,16 @@ export interface Receiver {
 
 export function createReceiver(): Receiver {
   const listeners: Array<(state: ReceiverState) => void> = [];
-  const state: ReceiverState = { media: null, currentTime: 0, duration: 0, paused: true, playerState: 'IDLE', volume: 1, muted: false };
+  const state: ReceiverState = {
+    media: null,
+    currentTime: 0,
+    duration: 0,
+    paused: true,
+    playbackRate: 1,
+    playerState: 'IDLE',
+    volume: 1,
+    muted: false,
+  };
   const log: Receiver['log'] = [];
   let clock: ReturnType<typeof setInterval> | null = null;
   let last = 0;
@@ -51,7 +63,7 @@ export function createReceiver(): Receiver {
   const tick = () => {
     const now = performance.now();
     if (state.playerState === 'PLAYING') {
-      state.currentTime = Math.min(state.duration, state.currentTime + (now - last) / 1000);
+      state.currentTime = Math.min(state.duration, state.currentTime + ((now - last) / 1000) * state.playbackRate);
       if (state.currentTime >= state.duration) {
         state.paused = true;
         state.playerState = 'IDLE';
@@ -98,7 +110,11 @@ export function createReceiver(): Receiver {
     onChange: (listener) => void listeners.push(listener),
     async load(request) {
       const { contentId, contentType, metadata } = request.media;
-      log.push({ type: 'load', value: { contentId, contentType, currentTime: request.currentTime, autoplay: request.autoplay } });
+      const playbackRate = request.playbackRate ?? 1;
+      log.push({
+        type: 'load',
+        value: { contentId, contentType, currentTime: request.currentTime, autoplay: request.autoplay, playbackRate },
+      });
       state.playerState = 'BUFFERING';
       changed();
       const duration = await durationOf(contentId, contentType).catch(() => null);
@@ -112,6 +128,7 @@ export function createReceiver(): Receiver {
       state.duration = duration;
       state.currentTime = Math.min(duration, Math.max(0, request.currentTime ?? 0));
       state.paused = !request.autoplay;
+      state.playbackRate = playbackRate;
       state.playerState = request.autoplay ? 'PLAYING' : 'PAUSED';
       run();
       changed();

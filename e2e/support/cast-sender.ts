@@ -124,6 +124,7 @@ function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: stri
     media: MediaInfo;
     autoplay = true;
     currentTime: number | null = null;
+    playbackRate: number | undefined = undefined;
     customData = null;
     activeTrackIds = null;
     sessionId: string | null = null;

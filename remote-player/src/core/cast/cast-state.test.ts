@@ -46,6 +46,7 @@ describe('Cast framework state', () => {
       poster: 'https://img/p.jpg',
       startAt: 12.5,
       autoplay: true,
+      playbackRate: 1,
     });
     const file = { type: 'file' as const, captions: [], qualities: { '1080': 'https://x/1080.mp4', '480': 'https://x/480.mp4' } };
     expect(castMediaRequest(file, { ...meta, quality: '480' })).toMatchObject({ url: 'https://x/480.mp4', contentType: 'video/mp4' });
@@ -53,6 +54,10 @@ describe('Cast framework state', () => {
     expect(castMediaRequest(file, { ...meta, quality: '720' })?.url).toBe('https://x/1080.mp4');
     expect(castMediaRequest(file, { ...meta, poster: '', startAt: -3, quality: null })).toMatchObject({ poster: null, startAt: 0 });
     expect(castMediaRequest({ type: 'file', captions: [], qualities: {} }, { ...meta, quality: null })).toBeNull();
+    // The speed playing here goes with it; a rate that is no rate plays at 1.
+    expect(castMediaRequest(file, { ...meta, quality: null, rate: 1.5 })?.playbackRate).toBe(1.5);
+    expect(castMediaRequest(file, { ...meta, quality: null, rate: 0 })?.playbackRate).toBe(1);
+    expect(castMediaRequest(file, { ...meta, quality: null, rate: Number.NaN })?.playbackRate).toBe(1);
   });
 
   it('turns the remote player’s change events into the engine’s media state', () => {

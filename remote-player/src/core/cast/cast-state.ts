@@ -50,6 +50,8 @@ export interface CastMediaRequest {
   /** Seconds. */
   startAt: number;
   autoplay: boolean;
+  /** The rate to play at (LoadRequest.playbackRate). */
+  playbackRate: number;
 }
 
 /**
@@ -58,13 +60,14 @@ export interface CastMediaRequest {
  */
 export function castMediaRequest(
   source: SourceSlice,
-  options: { quality: QualityKey | null; title: string; poster?: string | null; startAt: number; autoplay: boolean },
+  options: { quality: QualityKey | null; title: string; poster?: string | null; startAt: number; autoplay: boolean; rate?: number },
 ): CastMediaRequest | null {
   const common = {
     title: options.title,
     poster: options.poster || null,
     startAt: Math.max(0, options.startAt || 0),
     autoplay: options.autoplay,
+    playbackRate: options.rate && Number.isFinite(options.rate) && options.rate > 0 ? options.rate : 1,
   };
   if (source.type === 'hls') return { url: source.url, contentType: 'application/x-mpegurl', ...common };
   const available = fileQualities(source);

@@ -25,6 +25,8 @@ export interface CastLoadRequest {
   media: CastMediaInfo;
   currentTime: number | null;
   autoplay: boolean;
+  /** The media playback rate (optional in the framework; the receiver plays at 1 without it). */
+  playbackRate?: number;
 }
 
 export interface CastSession {

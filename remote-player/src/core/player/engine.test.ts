@@ -374,7 +374,23 @@ describe('PlaybackEngine with a Cast receiver', () => {
     expect(video.paused).toBe(true);
     expect(video.src).toBe('');
     expect(engine.state.remotePlayer).toBe(true);
-    expect(calls).toEqual([['load', file, { startAt: 12, autoplay: true, quality: '1080' }]]);
+    expect(calls).toEqual([['load', file, { startAt: 12, autoplay: true, quality: '1080', rate: 1 }]]);
+  });
+
+  it('plays at the speed chosen here; a speed chosen while casting loads the source there again, from the same time', async () => {
+    const { engine, video } = setup();
+    await engine.load(file);
+    engine.setRate(1.25);
+    const { target, calls } = recordingTarget();
+    engine.connectRemote(target);
+    expect(calls).toEqual([['load', file, { startAt: 0, autoplay: true, quality: '1080', rate: 1.25 }]]);
+    engine.updateFromRemote({ time: 30, duration: 100, playing: true });
+    engine.setRate(1.5);
+    expect(engine.state.rate).toBe(1.5);
+    expect(video.playbackRate).toBe(1.5); // this page's player resumes at it
+    expect(calls.at(-1)).toEqual(['load', file, { startAt: 30, autoplay: true, quality: '1080', rate: 1.5 }]);
+    engine.setRate(1.5); // the same speed: nothing to send
+    expect(calls).toHaveLength(2);
   });
 
   it('sends the controls’ requests to the receiver and shows its state; the idle element’s events do not count', async () => {
@@ -420,7 +436,7 @@ describe('PlaybackEngine with a Cast receiver', () => {
     const next = { type: 'hls' as const, url: 'https://x/next.m3u8', captions: [] };
     engine.reset();
     await engine.load(next, { startAt: 0, autoplay: true });
-    expect(calls).toEqual([['load', next, { startAt: 0, autoplay: true, quality: null }]]);
+    expect(calls).toEqual([['load', next, { startAt: 0, autoplay: true, quality: null, rate: 1 }]]);
     expect(video.src).toBe('');
     expect(engine.state).toMatchObject({ remotePlayer: true, time: 0, loading: true });
   });

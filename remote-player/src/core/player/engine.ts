@@ -75,7 +75,8 @@ export interface EngineState {
  * The engine sends it the UI's requests; its state comes back through `updateFromRemote`.
  */
 export interface RemoteMediaTarget {
-  load(source: SourceSlice, options: { startAt: number; autoplay: boolean; quality: QualityKey | null }): void;
+  /** `rate`: the playback rate to play at (a receiver takes it with the load). */
+  load(source: SourceSlice, options: { startAt: number; autoplay: boolean; quality: QualityKey | null; rate: number }): void;
   playOrPause(): void;
   seek(seconds: number): void;
   setVolumeLevel(volume: number): void;
@@ -446,7 +447,7 @@ export class PlaybackEngine {
       hlsStartPts: null,
       loading: true,
     } satisfies Partial<EngineState>);
-    this.remoteTarget!.load(source, { startAt: options.startAt ?? 0, autoplay: !!options.autoplay, quality });
+    this.remoteTarget!.load(source, { startAt: options.startAt ?? 0, autoplay: !!options.autoplay, quality, rate: this.state.rate });
   }
 
   /**
@@ -612,8 +613,20 @@ export class PlaybackEngine {
   }
 
   setRate(rate: number): void {
+    const changed = rate !== this.state.rate;
+    // Also while casting: this page's player resumes at it when the session ends.
     if (this.video) this.video.playbackRate = rate;
     this.state.rate = rate;
+    // A Cast receiver takes the rate with a load (LoadRequest.playbackRate): another load there, from the same
+    // time, as for a quality. The speed shown is then the receiver's.
+    const source = this.state.source;
+    if (this.remoteTarget && changed && source && !this.state.error) {
+      this.loadRemote(source, {
+        startAt: this.state.time,
+        autoplay: this.state.playing,
+        ...(this.state.quality ? { quality: this.state.quality } : {}),
+      });
+    }
   }
 
   /** Chooses a quality (files: switches the URL at the current time; HLS: the matching level). */

@@ -42,7 +42,7 @@ export function startCastController(sdk: CastSdk, player: Player): () => void {
   const controller = new framework.RemotePlayerController(remotePlayer);
 
   const target: RemoteMediaTarget = {
-    load(source, { startAt, autoplay, quality }) {
+    load(source, { startAt, autoplay, quality, rate }) {
       const session = context.getCurrentSession();
       const request = castMediaRequest(source, {
         quality,
@@ -50,6 +50,7 @@ export function startCastController(sdk: CastSdk, player: Player): () => void {
         poster: player.ui.meta?.media.poster ?? null,
         startAt,
         autoplay,
+        rate,
       });
       if (!session || !request) {
         console.warn('[player] nothing to cast:', session ? 'the source has no file a receiver can play' : 'no Cast session');
@@ -64,6 +65,7 @@ export function startCastController(sdk: CastSdk, player: Player): () => void {
       const load = new chromeCast.media.LoadRequest(media);
       load.currentTime = request.startAt;
       load.autoplay = request.autoplay;
+      load.playbackRate = request.playbackRate;
       session.loadMedia(load).catch((code: unknown) => {
         // The receiver cannot play this stream: the web player takes over again, where it was.
         console.warn('[player] the Cast receiver did not load the media:', code);
