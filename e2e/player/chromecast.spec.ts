@@ -45,6 +45,13 @@ const warnings = (page: Page) => {
 // Sessions, receivers and reloads: a journey takes a while on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
+/** The stand-in sender installed, the long library film playing here. */
+async function playMoonWithCast(page: Page, hostUrl: string) {
+  await installCastSender(page);
+  await page.goto(`${hostUrl}/media/tmdb-movie-${MOON.id}`);
+  await startPlayback(page, 0.5);
+}
+
 /** Starts a session from the player's Cast button and waits for the receiver to play. */
 async function startCasting(page: Page, title = 'Nosferatu') {
   await showControls(page);
@@ -58,9 +65,7 @@ test('a Cast session plays on the receiver: controls and keys drive it, the seek
   site,
   consoleErrors,
 }) => {
-  await installCastSender(page);
-  await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOON.id}`);
-  await startPlayback(page, 0.5);
+  await playMoonWithCast(page, site.hostUrl);
   await showControls(page);
   await expect(page.getByTestId('chromecast-button')).toBeVisible();
   // One Cast button: the framework's replaces the Remote Playback one.
@@ -165,9 +170,7 @@ test('the speed goes with the cast: chosen before, the receiver plays at it; cha
   site,
   consoleErrors,
 }) => {
-  await installCastSender(page);
-  await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOON.id}`);
-  await startPlayback(page, 0.5);
+  await playMoonWithCast(page, site.hostUrl);
   await page.keyboard.press('>');
   await expect.poll(() => videoProp(page, 'playbackRate')).toBe(1.5);
   await startCasting(page, MOON.title);

@@ -469,11 +469,12 @@ export class PlaybackEngine {
       return;
     }
     // Casting before the first play starts playback there: the cast is the request to watch.
-    this.loadRemote(source, {
-      startAt: at,
-      autoplay: wasPlaying || !this.state.hasPlayedOnce,
-      ...(this.state.quality ? { quality: this.state.quality } : {}),
-    });
+    this.loadRemoteAt(source, at, wasPlaying || !this.state.hasPlayedOnce);
+  }
+
+  /** The source on the receiver from `startAt`, at the quality and rate playing now. */
+  private loadRemoteAt(source: SourceSlice, startAt: number, autoplay: boolean) {
+    this.loadRemote(source, { startAt, autoplay, ...(this.state.quality ? { quality: this.state.quality } : {}) });
   }
 
   /** The receiver's media state (its change events, features/player/cast). Ignored when no receiver plays. */
@@ -620,13 +621,7 @@ export class PlaybackEngine {
     // A Cast receiver takes the rate with a load (LoadRequest.playbackRate): another load there, from the same
     // time, as for a quality. The speed shown is then the receiver's.
     const source = this.state.source;
-    if (this.remoteTarget && changed && source && !this.state.error) {
-      this.loadRemote(source, {
-        startAt: this.state.time,
-        autoplay: this.state.playing,
-        ...(this.state.quality ? { quality: this.state.quality } : {}),
-      });
-    }
+    if (this.remoteTarget && changed && source && !this.state.error) this.loadRemoteAt(source, this.state.time, this.state.playing);
   }
 
   /** Chooses a quality (files: switches the URL at the current time; HLS: the matching level). */
