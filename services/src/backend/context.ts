@@ -43,8 +43,10 @@ export function createRouteContext({ db, config, log }: AppDeps) {
   const authenticate = async (c: Context<Env>): Promise<Auth> => {
     const header = c.req.header('authorization');
     if (header === undefined) throw new ApiError(401, 'Not logged in');
-    const [scheme, token] = header.trim().split(/\s+/, 2);
-    if (scheme?.toLowerCase() !== 'bearer' || !token) throw new ApiError(400, 'Invalid authentication');
+    // Exactly "Bearer <token>": anything after the token makes the header malformed, not ignored.
+    const match = /^bearer +([A-Za-z0-9_.-]+)$/i.exec(header.trim());
+    const token = match?.[1];
+    if (!token) throw new ApiError(400, 'Invalid authentication');
     const sessionId = await verifyToken(token, config.jwtSecret);
     if (!sessionId) throw new ApiError(400, 'Invalid authentication');
     let session = sessions?.get(sessionId);

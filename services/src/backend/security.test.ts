@@ -99,6 +99,11 @@ describe('authorization', () => {
       const basic = await call(base, method, path, { body, headers: { authorization: `Basic ${dave.token}` } });
       expect(basic.body, label).toEqual({ errorType: 'message', message: 'Invalid authentication' });
     }
+    // Text after the token, or a second token, makes the header malformed rather than being ignored.
+    for (const authorization of [`Bearer ${dave.token} junk`, `Bearer ${dave.token},x`, `Bearer  ${dave.token} ${dave.token}`]) {
+      const r = await call(base, 'GET', '/users/@me', { headers: { authorization } });
+      expect(r, authorization.replace(dave.token, '<token>')).toMatchObject({ status: 400, body: { message: 'Invalid authentication' } });
+    }
     // lower-case scheme works
     expect((await call(base, 'GET', '/users/@me', { headers: { authorization: `bearer ${dave.token}` } })).status).toBe(200);
     // revoke: the token names a session that no longer exists
