@@ -42,6 +42,26 @@ export function setCommonHeaders(res: http.ServerResponse, pathname: string, fra
   else res.setHeader('Cache-Control', 'public, max-age=3600');
 }
 
+const METHODS = ['GET', 'HEAD', 'OPTIONS'];
+/** The precompressed copies sirv picks by Accept-Encoding; never served under their own names. */
+const PRECOMPRESSED = /\.(br|gz)$/;
+
+/** The request's path, percent-decoded; null when it does not decode (`/%`, `/%ff`). */
+export function decodedPath(url: string | undefined): string | null {
+  try {
+    return decodeURIComponent(new URL(url ?? '/', 'http://x').pathname);
+  } catch {
+    return null;
+  }
+}
+
+/** One `bytes=start-end` range whose end is not before its start. */
+function validRange(header: string): boolean {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return false;
+  return match[1] === '' || match[2] === '' || Number(match[1]) <= Number(match[2]);
+}
+
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const frameAncestors = options.frameAncestors ?? '*';
   const log = options.log ?? (() => {});
@@ -56,8 +76,17 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const indexHtml = fs.readFileSync(path.join(options.dir, 'index.html'));
 
   const server = http.createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    res.on('finish', () => log(`${req.method} ${pathname} ${res.statusCode}`));
+    const pathname = decodedPath(req.url);
+    res.on('finish', () => log(`${req.method} ${pathname ?? req.url} ${res.statusCode}`));
+    const refusal = pathname === null ? 400 : !METHODS.includes(req.method ?? '') ? 405 : PRECOMPRESSED.test(pathname) ? 404 : 0;
+    if (refusal || pathname === null) {
+      setCommonHeaders(res, pathname ?? '/', frameAncestors);
+      if (refusal === 405) res.setHeader('Allow', METHODS.join(', '));
+      res.writeHead(refusal || 400, { 'Content-Type': 'text/plain; charset=utf-8' }).end(http.STATUS_CODES[refusal]);
+      return;
+    }
+    // A range sirv cannot satisfy (end before start, not bytes) would throw inside it: serve the whole file.
+    if (req.headers.range !== undefined && !validRange(req.headers.range)) delete req.headers.range;
     if (req.method === 'OPTIONS') {
       setCommonHeaders(res, pathname, frameAncestors);
       res.setHeader('Access-Control-Allow-Headers', '*');

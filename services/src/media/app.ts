@@ -62,7 +62,12 @@ function parseRange(header: string, size: number): { start: number; end: number 
 }
 
 async function serveFile(c: Context, root: string): Promise<Response> {
-  const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(c.req.url).pathname);
+  } catch {
+    return c.text('Bad Request: the path is not valid percent-encoding', 400);
+  }
   const file = path.resolve(root, `.${pathname}`);
   if (!file.startsWith(root + path.sep)) return c.text('Forbidden', 403);
   let stat: fs.Stats;

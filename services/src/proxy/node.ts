@@ -116,6 +116,8 @@ const pulledBody = (incoming: IncomingMessage): ReadableStream<Uint8Array> => {
   return pulled(incoming, () => incoming.destroy());
 };
 
+const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
 export interface RunningProxy {
   url: string;
   port: number;
@@ -134,6 +136,9 @@ export async function serveProxy(options: NodeProxyOptions & { host: string; por
         fetch: async (request: Request, bindings: HttpBindings | Http2Bindings) => {
           const env = bindings as HttpBindings;
           const started = performance.now();
+          // fetch's Request refuses some methods (TRACE, CONNECT) and the proxy forwards only these.
+          if (!PROXIED_METHODS.includes(request.method))
+            return new Response(null, { status: 405, headers: { Allow: PROXIED_METHODS.join(', ') } });
           const address = clientAddress(
             env.incoming.socket.remoteAddress ?? '',
             request.headers.get('x-forwarded-for'),
