@@ -82,6 +82,16 @@ const EXPOSED = [
 ];
 const MAX_REDIRECTS = 10;
 
+/** `value` resolved against `base` when it is an http(s) address; null otherwise (javascript:, data:, junk). */
+function webAddress(value: string, base: URL): string | null {
+  try {
+    const url = new URL(value, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether `origin` matches one of the configured CORS origins (`*`, exact, or `scheme://host:*`). */
 export function corsAllows(allowed: readonly string[], origin: string | null): boolean {
   if (allowed.includes('*')) return true;
@@ -260,6 +270,15 @@ export function createProxyHandler(config: ProxyConfig): (request: Request, clie
     for (const name of RETURNED) {
       const value = upstream.headers.get(name);
       if (value) out[name] = value;
+    }
+    // Another site's page must stay inert on this origin, which the site's CORS rules trust: no script,
+    // no sniffing into HTML, and a Location only when it is a web address.
+    out['Content-Security-Policy'] = "sandbox; default-src 'none'";
+    out['X-Content-Type-Options'] = 'nosniff';
+    if (out.location) {
+      const location = webAddress(out.location, finalUrl);
+      if (location) out.location = location;
+      else delete out.location;
     }
     // fetch decodes compressed bodies, so a length is only exact for identity-encoded answers.
     const length = upstream.headers.get('content-length');

@@ -52,6 +52,12 @@ beforeAll(async () => {
       '/redirect-inside': () => res.writeHead(302, { Location: `http://127.0.0.1:${url.searchParams.get('port')}/meta` }).end(),
       '/redirect-post': () => res.writeHead(307, { Location: '/echo' }).end(),
       '/see-other': () => res.writeHead(303, { Location: '/echo' }).end(),
+      '/page': () =>
+        res
+          .writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': "script-src 'unsafe-inline'" })
+          .end('<!doctype html><script>document.title = "ran"</script>'),
+      '/created-js': () => res.writeHead(201, { Location: 'javascript:alert(1)' }).end(),
+      '/created': () => res.writeHead(201, { Location: '/things/1' }).end(),
       '/teapot': () => res.writeHead(418, { 'Content-Type': 'text/plain' }).end('short and stout'),
       '/hang': () => {},
       '/stall': () => {
@@ -146,6 +152,20 @@ describe('proxy protocol', () => {
     const teapot = await via(proxy, `${upstreamUrl}/teapot`);
     expect(teapot.status).toBe(418);
     expect(await teapot.text()).toBe('short and stout');
+  });
+
+  it("serves other sites' pages inert: sandboxed, never sniffed, no script Location", async () => {
+    const page = await via(proxy, `${upstreamUrl}/page`);
+    expect(page.status).toBe(200);
+    // The upstream's own CSP is replaced: a page on the proxy's origin runs no script and loads nothing.
+    expect(page.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await page.text()).toContain('<script>');
+    const scripted = await via(proxy, `${upstreamUrl}/created-js`);
+    expect(scripted.status).toBe(201);
+    expect(scripted.headers.get('location')).toBeNull();
+    const created = await via(proxy, `${upstreamUrl}/created`);
+    expect(created.headers.get('location')).toBe(`${upstreamUrl}/things/1`);
   });
 
   it('does not follow redirects off the allow-list; turns POST into GET on 303; refuses to replay an upload on 307', async () => {
