@@ -26,6 +26,8 @@ export interface SiteOptions {
   ports?: Partial<Record<AppName, number>>;
   /** Start the local services (default true); ports as in services/src/types.ts, 0 for free ones. */
   services?: boolean | { ports?: Partial<Record<ServiceName, number>>; dataDir?: string };
+  /** URLs of services running elsewhere, written into the host's config like those started here. */
+  serviceUrls?: Partial<Record<ServiceName, string>>;
   /** Merged over host/dist/config.json and the service URLs. */
   config?: Record<string, unknown>;
   log?: (line: string) => void;
@@ -70,7 +72,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   for (const app of REMOTE_APPS) await startRemoteApp(app, portFor(app, options.ports));
 
   const fileConfig = JSON.parse(fs.readFileSync(path.join(dist('host'), 'config.json'), 'utf8')) as Record<string, unknown>;
-  const urls = services?.urls ?? {};
+  const urls = services?.urls ?? options.serviceUrls ?? {};
   const config = {
     ...fileConfig,
     ...(urls.catalog ? { localCatalogUrl: urls.catalog } : {}),

@@ -11,6 +11,8 @@ export interface StartServicesOptions {
   dataDir?: string;
   env?: Record<string, string | undefined>;
   log?: (line: string) => void;
+  /** URLs of services that run elsewhere (another process), known to those started here. */
+  peers?: Partial<Record<ServiceName, string>>;
 }
 
 export interface RunningServices {
@@ -27,7 +29,7 @@ export async function startServices(options: StartServicesOptions = {}): Promise
   const names = options.names ?? SERVICE_NAMES.filter((name) => registry[name]);
   const log = options.log ?? ((line: string) => console.log(line));
   const services: Partial<Record<ServiceName, RunningService>> = {};
-  const urls: Partial<Record<ServiceName, string>> = {};
+  const urls: Partial<Record<ServiceName, string>> = { ...options.peers };
   const close = async () => {
     await Promise.all(Object.values(services).map((s) => s.close()));
   };

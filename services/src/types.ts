@@ -52,6 +52,8 @@ export interface RunningService {
   port: number;
   /** The process serving it, when it runs in its own (the proxy). */
   pid?: number;
+  /** Settles if that process ends on its own (not through close()). */
+  exited?: Promise<number | null>;
   close(): Promise<void>;
 }
 

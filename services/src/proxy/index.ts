@@ -52,13 +52,17 @@ export const start: StartService = async (options) => {
   });
   options.log(`listening on ${url} (own process, pid ${child.pid})`);
   const port = Number(new URL(url).port);
+  let closing = false;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => !closing && resolve(code)));
   return {
     name: 'proxy',
     url,
     port,
     ...(child.pid ? { pid: child.pid } : {}),
+    exited,
     close: () =>
       new Promise<void>((resolve) => {
+        closing = true;
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
