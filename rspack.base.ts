@@ -79,6 +79,30 @@ class PrecompressPlugin implements RspackPluginInstance {
 }
 
 /**
+ * Source maps name files relative to the repository: a generated module (Module Federation's runtime)
+ * embeds the absolute paths it was built from, which would publish the build machine's folders.
+ */
+class RelativeSourceMapsPlugin implements RspackPluginInstance {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('RelativeSourceMapsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RelativeSourceMapsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING + 1 },
+        (assets) => {
+          // As written in a JSON string, and percent-encoded as in a webpack:// source name.
+          const forms = [JSON.stringify(`${root}/`).slice(1, -1), encodeURIComponent(`${root}/`)];
+          for (const name of Object.keys(assets).filter((n) => n.endsWith('.map'))) {
+            const text = compilation.getAsset(name)!.source.source().toString();
+            if (!forms.some((form) => text.includes(form))) continue;
+            const relative = forms.reduce((out, form) => out.split(form).join(''), text);
+            compilation.updateAsset(name, new rspack.sources.RawSource(relative));
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
  * Preloads, from the host's page, the chunks its boot always fetches (issue 19): the boot code and the
  * app's component tree were requested only once main.js had run, then the app chunk only once the boot
  * chunk had, a chain of round trips before the first remote could even be asked for. With the links the
@@ -287,6 +311,7 @@ function configOf(options: AppConfigOptions, variant: Variant): Configuration {
             exclude: /(^|\/)hls\.[0-9a-f]+\.js$/,
             stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
           }),
+      isDev ? null : new RelativeSourceMapsPlugin(),
       isDev ? null : new PrecompressPlugin(),
     ].filter(Boolean),
     devServer: {
