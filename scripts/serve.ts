@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
 import sirv from 'sirv';
+import { assetHeaders, inlineScriptHashes, pageHeaders, type HeaderPolicy } from './headers.ts';
 
 export interface StaticServerOptions {
   /** Folder to serve (an app's dist/). */
@@ -17,8 +18,11 @@ export interface StaticServerOptions {
   host?: string;
   /** Files answered from memory instead of disk (path → JSON body), e.g. '/remotes.json'. */
   json?: Record<string, () => unknown>;
-  /** Value of the frame-ancestors directive (embedding is allowed by default, DECISIONS §9). */
-  frameAncestors?: string;
+  /**
+   * Who may frame the embed pages and which other origins may serve the pages' scripts, asked for each
+   * page (the host's remotes and overrides come from its generated JSON). Default: any partner, none.
+   */
+  policy?: () => Omit<HeaderPolicy, 'inlineScriptHashes'>;
   log?: (line: string) => void;
 }
 
@@ -30,16 +34,14 @@ export interface StaticServer {
 
 const REVALIDATE = /(^|\/)(index\.html|mf-manifest\.json|remoteEntry\.js|config\.json|remotes\.json|ping\.txt|sw\.js)$/;
 const HASHED = /\.[0-9a-f]{8}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
+/** A page: a route of the single-page app (no extension) or an HTML file. */
+const isPage = (pathname: string) => !path.extname(pathname) || pathname.endsWith('.html');
+const DEFAULT_POLICY = () => ({ embedOrigins: ['*'], scriptOrigins: [] });
 
-export function setCommonHeaders(res: http.ServerResponse, pathname: string, frameAncestors: string): void {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('Content-Security-Policy', `frame-ancestors ${frameAncestors}`);
-  if (HASHED.test(pathname)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-  else if (REVALIDATE.test(pathname) || !path.extname(pathname)) res.setHeader('Cache-Control', 'no-cache');
-  else res.setHeader('Cache-Control', 'public, max-age=3600');
+export function cacheControl(pathname: string): string {
+  if (HASHED.test(pathname)) return 'public, max-age=31536000, immutable';
+  if (REVALIDATE.test(pathname) || isPage(pathname)) return 'no-cache';
+  return 'public, max-age=3600';
 }
 
 const METHODS = ['GET', 'HEAD', 'OPTIONS'];
@@ -63,7 +65,7 @@ function validRange(header: string): boolean {
 }
 
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
-  const frameAncestors = options.frameAncestors ?? '*';
+  const policy = options.policy ?? DEFAULT_POLICY;
   const log = options.log ?? (() => {});
   if (!fs.existsSync(path.join(options.dir, 'index.html'))) throw new Error(`${options.dir} has no index.html: build it first`);
   const serveFile = sirv(options.dir, {
@@ -71,16 +73,34 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     gzip: true,
     etag: true,
     dev: false,
-    setHeaders: (res, pathname) => setCommonHeaders(res, pathname, frameAncestors),
+    setHeaders: (res, pathname) => setHeaders(res, pathname),
   });
   const indexHtml = fs.readFileSync(path.join(options.dir, 'index.html'));
+  // The hashes of each page's inline scripts, read once per file (a deploy replaces the folder and the server).
+  const hashes = new Map<string, string[]>();
+  const hashesOf = (pathname: string): string[] => {
+    const file = pathname.endsWith('.html') ? path.join(options.dir, path.normalize(pathname)) : path.join(options.dir, 'index.html');
+    let found = hashes.get(file);
+    if (!found && file.startsWith(options.dir + path.sep) && fs.existsSync(file)) {
+      found = inlineScriptHashes(fs.readFileSync(file, 'utf8'));
+      hashes.set(file, found);
+    }
+    return found ?? [];
+  };
+  const setHeaders = (res: http.ServerResponse, pathname: string) => {
+    const headers = isPage(pathname)
+      ? { ...assetHeaders(), ...pageHeaders(pathname, { ...policy(), inlineScriptHashes: hashesOf(pathname) }) }
+      : assetHeaders(pathname);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader('Cache-Control', cacheControl(pathname));
+  };
 
   const server = http.createServer((req, res) => {
     const pathname = decodedPath(req.url);
     res.on('finish', () => log(`${req.method} ${pathname ?? req.url} ${res.statusCode}`));
     const refusal = pathname === null ? 400 : !METHODS.includes(req.method ?? '') ? 405 : PRECOMPRESSED.test(pathname) ? 404 : 0;
     if (refusal || pathname === null) {
-      setCommonHeaders(res, pathname ?? '/', frameAncestors);
+      setHeaders(res, pathname ?? '/');
       if (refusal === 405) res.setHeader('Allow', METHODS.join(', '));
       res.writeHead(refusal || 400, { 'Content-Type': 'text/plain; charset=utf-8' }).end(http.STATUS_CODES[refusal]);
       return;
@@ -88,19 +108,19 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     // A range sirv cannot satisfy (end before start, not bytes) would throw inside it: serve the whole file.
     if (req.headers.range !== undefined && !validRange(req.headers.range)) delete req.headers.range;
     if (req.method === 'OPTIONS') {
-      setCommonHeaders(res, pathname, frameAncestors);
+      setHeaders(res, pathname);
       res.setHeader('Access-Control-Allow-Headers', '*');
       res.writeHead(204).end();
       return;
     }
     const generated = options.json?.[pathname];
     if (generated) {
-      setCommonHeaders(res, pathname, frameAncestors);
+      setHeaders(res, pathname);
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(generated(), null, 2));
       return;
     }
     serveFile(req, res, () => {
-      setCommonHeaders(res, pathname, frameAncestors);
+      setHeaders(res, pathname);
       if (path.extname(pathname)) {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;

@@ -63,8 +63,11 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
 
   const remoteServers = new Map<RemoteName, StaticServer>();
   const remoteUrls = {} as Record<RemoteName, string>;
+  // Read when the config is built below; the remotes' servers ask for it per page.
+  let embedOrigins: string[] = ['*'];
+  const remotePolicy = () => ({ embedOrigins, scriptOrigins: [] });
   const startRemoteApp = async (app: AppName, port: number) => {
-    const server = await startStaticServer({ dir: dist(app), port, log: (l) => log(`[${app}] ${l}`) });
+    const server = await startStaticServer({ dir: dist(app), port, policy: remotePolicy, log: (l) => log(`[${app}] ${l}`) });
     remoteServers.set(federationName(app), server);
     remoteUrls[federationName(app)] = server.url;
     return server;
@@ -84,16 +87,27 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     ...(urls.guide ? { streamingGuideUrl: urls.guide } : {}),
     ...(urls.backend ? { backendUrl: urls.backend } : {}),
     ...(urls.proxy ? { proxyUrls: [urls.proxy] } : {}),
+    ...(process.env.MW_EMBED_ORIGINS ? { embedOrigins: process.env.MW_EMBED_ORIGINS.split(',').map((o) => o.trim()) } : {}),
     ...options.config,
   };
+  embedOrigins = (config as { embedOrigins?: string[] }).embedOrigins ?? ['*'];
+  const remotesJson = () => Object.fromEntries(Object.entries(remoteUrls).map(([name, url]) => [name, `${url}/mf-manifest.json`]));
   const host = await startStaticServer({
     dir: dist('host'),
     port: portFor('host', options.ports),
     log: (l) => log(`[host] ${l}`),
     json: {
       '/config.json': () => config,
-      '/remotes.json': () => Object.fromEntries(Object.entries(remoteUrls).map(([name, url]) => [name, `${url}/mf-manifest.json`])),
+      '/remotes.json': remotesJson,
     },
+    // The host's pages run the remotes' code and the QA overrides' (which may name `scheme://host:*`).
+    policy: () => ({
+      embedOrigins,
+      scriptOrigins: [
+        ...Object.values(remotesJson()).map((url) => new URL(url).origin),
+        ...((config as { remoteOverrideOrigins?: string[] }).remoteOverrideOrigins ?? []),
+      ],
+    }),
   });
 
   return {

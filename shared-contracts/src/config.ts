@@ -18,6 +18,11 @@ export const RuntimeConfigSchema = v.object({
   proxyUrls: v.optional(v.array(v.string()), []),
   /** Origins a QA override (?remote.<name>=<url>) may load a remote from. */
   remoteOverrideOrigins: v.optional(v.array(v.string()), []),
+  /**
+   * Partner origins that may embed the player (exact origins, or `*` for any): its embed pages may be
+   * framed by them, it obeys their commands and posts its events to them alone.
+   */
+  embedOrigins: v.optional(v.array(v.string()), ['*']),
   /** Spec §1 flags. */
   hasOnboarding: v.optional(v.boolean(), false),
   allowAutoplay: v.optional(v.boolean(), true),

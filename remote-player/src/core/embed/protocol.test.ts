@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_SOURCE as source, createThrottle, parsePlayerCommand } from './protocol';
+import { MESSAGE_SOURCE as source, createThrottle, embedOriginAllowed, embedOriginsOf, embedTargets, parsePlayerCommand } from './protocol';
 
 describe('embed commands', () => {
   it.each([
@@ -34,5 +34,25 @@ describe('embed commands', () => {
     expect(pass()).toBe(false);
     t = 1000;
     expect(pass()).toBe(true);
+  });
+});
+
+describe('partner origins', () => {
+  it('obeys any parent by default and only listed ones otherwise', () => {
+    expect(embedOriginAllowed(['*'], 'https://anyone.example')).toBe(true);
+    expect(embedOriginAllowed(['https://partner.example'], 'https://partner.example')).toBe(true);
+    expect(embedOriginAllowed(['https://partner.example'], 'https://evil.example')).toBe(false);
+    expect(embedOriginAllowed([], 'https://partner.example')).toBe(false);
+  });
+
+  it('posts events to each listed partner, or to any parent when any may embed', () => {
+    expect(embedTargets(['*'])).toEqual(['*']);
+    expect(embedTargets(['https://a.example', 'https://b.example'])).toEqual(['https://a.example', 'https://b.example']);
+    expect(embedTargets([])).toEqual([]);
+  });
+
+  it('allows any partner under a host built before the setting existed', () => {
+    expect(embedOriginsOf({})).toEqual(['*']);
+    expect(embedOriginsOf({ embedOrigins: ['https://a.example'] })).toEqual(['https://a.example']);
   });
 });

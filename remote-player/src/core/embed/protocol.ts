@@ -63,3 +63,16 @@ export function createThrottle(intervalMs: number, now: () => number = Date.now)
     return true;
   };
 }
+
+/** The partner origins of a runtime config; a host built before the setting existed allows any. */
+export const embedOriginsOf = (config: { embedOrigins?: readonly string[] }): readonly string[] => config.embedOrigins ?? ['*'];
+
+/** Whether a message from `origin` may command the player, given the deployment's partner origins. */
+export function embedOriginAllowed(allowed: readonly string[], origin: string): boolean {
+  return allowed.includes('*') || allowed.includes(origin);
+}
+
+/** The targets of the player's events: every partner origin (postMessage delivers only to the parent's own). */
+export function embedTargets(allowed: readonly string[]): string[] {
+  return allowed.includes('*') ? ['*'] : [...allowed];
+}

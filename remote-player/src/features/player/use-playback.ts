@@ -7,10 +7,10 @@ import { useEffect, useRef } from 'react';
 import { useHostServices } from 'shared-contracts';
 import { subscribe } from 'valtio/vanilla';
 import { resumeAgainst } from '../../core/player/resume';
-import { commandFromEmbed, createThrottle, parsePlayerCommand } from '../../core/embed/protocol';
+import { commandFromEmbed, createThrottle, embedOriginAllowed, embedOriginsOf, parsePlayerCommand } from '../../core/embed/protocol';
 import type { PlayerCommand } from '../../core/player/commands';
 import { runCommand } from './commands';
-import { postToParent, type EventBody } from './embed-parent';
+import { postToParent, setEmbedOrigins, type EventBody } from './embed-parent';
 import type { Player } from './player.store';
 
 const SAVE_INTERVAL_MS = 3000;
@@ -20,6 +20,9 @@ export function usePlaybackEffects(player: Player): void {
   const hostRef = useRef(host);
   // eslint-disable-next-line react-hooks/refs -- latest value for the callbacks, written during render on purpose
   hostRef.current = host;
+
+  // Before any event is posted: who may hear them.
+  useEffect(() => setEmbedOrigins(embedOriginsOf(hostRef.current.config)), []);
 
   // Engine fatal errors → playbackError; also tells the parent.
   useEffect(() => {
@@ -166,7 +169,7 @@ export function usePlaybackEffects(player: Player): void {
   useEffect(() => {
     if (window.parent === window) return;
     const onMessage = (event: MessageEvent) => {
-      if (event.source !== window.parent) return;
+      if (event.source !== window.parent || !embedOriginAllowed(embedOriginsOf(hostRef.current.config), event.origin)) return;
       const command = parsePlayerCommand(event.data);
       if (command) runCommand(player, commandFromEmbed(command));
     };
