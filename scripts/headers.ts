@@ -20,9 +20,14 @@ export interface HeaderPolicy {
   inlineScriptHashes: readonly string[];
 }
 
-/** Third-party scripts and frames the product loads on purpose: Google's Cast sender, the captcha, trailers. */
-const SDK_SCRIPTS = ['https://www.gstatic.com', 'https://challenges.cloudflare.com'];
-const FRAMES = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://challenges.cloudflare.com'];
+/** Third-party scripts and frames the product loads on purpose: Google's Cast sender, the captchas, trailers. */
+const SDK_SCRIPTS = ['https://www.gstatic.com', 'https://challenges.cloudflare.com', 'https://www.google.com/recaptcha/'];
+const FRAMES = [
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+  'https://challenges.cloudflare.com',
+  'https://www.google.com/recaptcha/',
+];
 
 /** Whether `pathname` is one of the player's embed pages. */
 export const isEmbedPath = (pathname: string): boolean => pathname === '/embed' || pathname.startsWith('/embed/');

@@ -41,14 +41,41 @@ export interface Site {
   services: RunningServices | null;
   /** Stops one remote's server (its origin refuses connections) — for failure tests. */
   stopRemote(name: RemoteName): Promise<void>;
-  /** Starts it again on the same port. */
-  startRemote(name: RemoteName): Promise<void>;
+  /** Starts it again on the same port, serving its build or `dir` (a redeploy that keeps the URL). */
+  startRemote(name: RemoteName, dir?: string): Promise<void>;
   close(): Promise<void>;
 }
 
 const federationName = (app: AppName) => APPS[app].federationName as RemoteName;
 const portFor = (app: AppName, ports?: Partial<Record<AppName, number>>) =>
   ports?.[app] ?? Number(process.env[APPS[app].portEnv] ?? APPS[app].port);
+
+const originOf = (url: string | undefined): string[] => {
+  try {
+    return url ? [new URL(url).origin] : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The host's /config.json for a run: its build's file, pointed at the local services, then `extra` over it. */
+export function hostConfig(hostDist: string, urls: Partial<Record<ServiceName, string>>, extra: Record<string, unknown> = {}) {
+  const fileConfig = JSON.parse(fs.readFileSync(path.join(hostDist, 'config.json'), 'utf8')) as Record<string, unknown>;
+  return {
+    ...fileConfig,
+    ...(urls.catalog ? { localCatalogUrl: urls.catalog } : {}),
+    ...(urls.media ? { localLibraryUrl: urls.media } : {}),
+    ...(urls.archive ? { archiveUrl: urls.archive } : {}),
+    ...(urls.skips ? { skipsUrl: urls.skips } : {}),
+    ...(urls.geo ? { geoUrl: urls.geo, geoFallbackUrl: `${urls.geo}/ipinfo` } : {}),
+    ...(urls.opensubtitles ? { opensubtitlesUrl: `${urls.opensubtitles}/api/v1`, opensubtitlesApiKey: LOCAL_OPENSUBTITLES_API_KEY } : {}),
+    ...(urls.guide ? { streamingGuideUrl: urls.guide } : {}),
+    ...(urls.backend ? { backendUrl: urls.backend } : {}),
+    ...(urls.proxy ? { proxyUrls: [urls.proxy] } : {}),
+    ...(process.env.MW_EMBED_ORIGINS ? { embedOrigins: process.env.MW_EMBED_ORIGINS.split(',').map((o) => o.trim()) } : {}),
+    ...extra,
+  };
+}
 
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const log = options.log ?? (() => {});
@@ -66,30 +93,15 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   // Read when the config is built below; the remotes' servers ask for it per page.
   let embedOrigins: string[] = ['*'];
   const remotePolicy = () => ({ embedOrigins, scriptOrigins: [] });
-  const startRemoteApp = async (app: AppName, port: number) => {
-    const server = await startStaticServer({ dir: dist(app), port, policy: remotePolicy, log: (l) => log(`[${app}] ${l}`) });
+  const startRemoteApp = async (app: AppName, port: number, dir = dist(app)) => {
+    const server = await startStaticServer({ dir, port, policy: remotePolicy, log: (l) => log(`[${app}] ${l}`) });
     remoteServers.set(federationName(app), server);
     remoteUrls[federationName(app)] = server.url;
     return server;
   };
   for (const app of REMOTE_APPS) await startRemoteApp(app, portFor(app, options.ports));
 
-  const fileConfig = JSON.parse(fs.readFileSync(path.join(dist('host'), 'config.json'), 'utf8')) as Record<string, unknown>;
-  const urls = services?.urls ?? options.serviceUrls ?? {};
-  const config = {
-    ...fileConfig,
-    ...(urls.catalog ? { localCatalogUrl: urls.catalog } : {}),
-    ...(urls.media ? { localLibraryUrl: urls.media } : {}),
-    ...(urls.archive ? { archiveUrl: urls.archive } : {}),
-    ...(urls.skips ? { skipsUrl: urls.skips } : {}),
-    ...(urls.geo ? { geoUrl: urls.geo, geoFallbackUrl: `${urls.geo}/ipinfo` } : {}),
-    ...(urls.opensubtitles ? { opensubtitlesUrl: `${urls.opensubtitles}/api/v1`, opensubtitlesApiKey: LOCAL_OPENSUBTITLES_API_KEY } : {}),
-    ...(urls.guide ? { streamingGuideUrl: urls.guide } : {}),
-    ...(urls.backend ? { backendUrl: urls.backend } : {}),
-    ...(urls.proxy ? { proxyUrls: [urls.proxy] } : {}),
-    ...(process.env.MW_EMBED_ORIGINS ? { embedOrigins: process.env.MW_EMBED_ORIGINS.split(',').map((o) => o.trim()) } : {}),
-    ...options.config,
-  };
+  const config = hostConfig(dist('host'), services?.urls ?? options.serviceUrls ?? {}, options.config);
   embedOrigins = (config as { embedOrigins?: string[] }).embedOrigins ?? ['*'];
   const remotesJson = () => Object.fromEntries(Object.entries(remoteUrls).map(([name, url]) => [name, `${url}/mf-manifest.json`]));
   const host = await startStaticServer({
@@ -106,6 +118,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       scriptOrigins: [
         ...Object.values(remotesJson()).map((url) => new URL(url).origin),
         ...((config as { remoteOverrideOrigins?: string[] }).remoteOverrideOrigins ?? []),
+        ...originOf((config as { turnstileScriptUrl?: string }).turnstileScriptUrl),
       ],
     }),
   });
@@ -117,9 +130,9 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     async stopRemote(name) {
       await remoteServers.get(name)?.close();
     },
-    async startRemote(name) {
+    async startRemote(name, dir) {
       const app = REMOTE_APPS.find((a) => federationName(a) === name)!;
-      await startRemoteApp(app, Number(new URL(remoteUrls[name]).port));
+      await startRemoteApp(app, Number(new URL(remoteUrls[name]).port), dir);
     },
     async close() {
       await Promise.all([host.close(), ...[...remoteServers.values()].map((s) => s.close()), services?.close()]);

@@ -28,11 +28,15 @@ const childrenOf = (pid: number): { pid: number; command: string }[] => {
   } catch {
     return []; // pgrep exits 1 when there are none
   }
-  return out
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => ({ pid: Number(line.split(' ', 1)[0]), command: line }));
+  return (
+    out
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => ({ pid: Number(line.split(' ', 1)[0]), command: line }))
+      // The units, not the helper processes Node's TypeScript loader starts.
+      .filter((p) => /(cli|serve-apps)\.ts/.test(p.command))
+  );
 };
 
 const alive = (pid: number) => {
