@@ -13,6 +13,7 @@ import {
   DEFAULT_RUNTIME_CONFIG,
   HostContext,
   HostServicesContext,
+  i18nInterpolation,
   THEMES,
   parseRuntimeConfig,
   pickLanguage,
@@ -109,7 +110,7 @@ export async function mountStandalone<N extends RemoteName>(app: RemoteApp<N>, r
       fallbackLng: 'en',
       ns: [app.name],
       defaultNS: app.name,
-      interpolation: { escapeValue: false },
+      interpolation: i18nInterpolation(() => i18next.language),
     });
   const pages = app.pages as Record<string, PageLoader>;
   const elements = Object.entries(routes).map(([path, page]) => {

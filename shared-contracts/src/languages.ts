@@ -35,3 +35,32 @@ export function pickLanguage(preferred: readonly string[]): Language {
   }
   return 'en';
 }
+
+/** First Strong Isolate / Pop Directional Isolate: the text between them takes its own direction. */
+export const FSI = '\u2068';
+export const PDI = '\u2069';
+
+/**
+ * The value interpolated into a right-to-left language's text, isolated: a Latin title, a URL, a
+ * count or a negative delay keeps its own direction and does not pull the translated words around it
+ * ("+Apple TV", digits glued to the neighbouring number). Other languages get the value unchanged.
+ */
+export function isolateValue(value: unknown, language: string | undefined): unknown {
+  if (value === undefined || value === null || value === '') return value;
+  if (typeof value !== 'string' && typeof value !== 'number') return value;
+  if (!language || !RTL_LANGUAGES.includes(language as Language)) return value;
+  return `${FSI}${String(value)}${PDI}`;
+}
+
+/**
+ * i18next's interpolation options for every app (the host and each remote's standalone page), given
+ * how to read the language being shown. i18next passes every interpolated value through `escape`
+ * (React escapes markup itself, so nothing is HTML-escaped here): in a right-to-left language each
+ * value comes out isolated.
+ */
+export function i18nInterpolation(language: () => string | undefined) {
+  return {
+    escapeValue: true,
+    escape: (value: string): string => isolateValue(value, language()) as string,
+  };
+}

@@ -4,7 +4,7 @@
  */
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, RTL_LANGUAGES, isLanguage, type Language } from 'shared-contracts';
+import { i18nInterpolation, LANGUAGES, RTL_LANGUAGES, isLanguage, type Language } from 'shared-contracts';
 import en from '../../locales/en.json';
 
 type Loader = (language: string) => Promise<Record<string, unknown>>;
@@ -63,7 +63,7 @@ export async function initI18n(language: string): Promise<typeof i18next> {
       load: 'currentOnly',
       ns: ['host'],
       defaultNS: 'host',
-      interpolation: { escapeValue: false },
+      interpolation: i18nInterpolation(() => i18next.language),
       react: { useSuspense: true },
       returnNull: false,
     });
