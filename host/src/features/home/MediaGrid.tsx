@@ -46,6 +46,8 @@ const CardLink = styled(Link)`
     font-size: 0.95rem;
     margin: 0.5rem 0 0.1rem;
     line-height: 1.3;
+    /* The title runs in its own direction but lines up with the page. */
+    text-align: match-parent;
   }
   .meta {
     font-size: 0.8rem;
@@ -88,7 +90,9 @@ export function GridCard({ card, progress, to, subtitle }: GridCardProps) {
           {card.poster ? (
             <img src={card.poster} alt="" loading="lazy" width={342} height={513} />
           ) : (
-            <div className="noposter">{card.title}</div>
+            <div className="noposter" dir="auto">
+              {card.title}
+            </div>
           )}
           {percent !== undefined && (
             <div className="bar" role="progressbar" aria-label={card.title} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
@@ -96,7 +100,7 @@ export function GridCard({ card, progress, to, subtitle }: GridCardProps) {
             </div>
           )}
         </div>
-        <h3>{card.title}</h3>
+        <h3 dir="auto">{card.title}</h3>
         <div className="meta">{subtitle ?? [t(`media.types.${card.type}`), year].filter(Boolean).join(' · ')}</div>
       </CardLink>
     </li>

@@ -55,6 +55,8 @@ export const CardBox = styled.article`
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
+    /* The title runs in its own direction (cut at its end) but lines up with the page. */
+    text-align: match-parent;
   }
   .meta {
     font-size: 0.8rem;
@@ -276,7 +278,9 @@ function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: 
               {...POSTER_TIMING}
             />
           ) : (
-            <span className="noposter">{card.title}</span>
+            <span className="noposter" dir="auto">
+              {card.title}
+            </span>
           )}
           {percent !== undefined && (
             <span
@@ -291,7 +295,7 @@ function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: 
             </span>
           )}
         </span>
-        <h3>{card.title}</h3>
+        <h3 dir="auto">{card.title}</h3>
         <span className="meta">{subtitle ?? [t(`card.types.${card.type}`), yearText].filter(Boolean).join(' · ')}</span>
       </Link>
       <div className="actions">

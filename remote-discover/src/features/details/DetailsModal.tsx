@@ -4,7 +4,7 @@
  * certification, rating bar with vote count, links to the movie database and IMDb; shows add a season
  * picker and an episode carousel. Hidden when there is no data and nothing is loading. Max 900x1200 px.
  */
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { Fragment, startTransition, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'shared-contracts/router';
@@ -237,6 +237,7 @@ const Dialog = styled.div`
   }
   .rating .score {
     font-weight: 700;
+    white-space: nowrap;
   }
   .rating .votes {
     color: ${(p) => p.theme.colors.textDim};
@@ -502,11 +503,19 @@ export default function DetailsModal({ mediaRef }: { mediaRef: MediaRef }) {
     );
     body = (
       <div className="body">
-        <h2 id={titleId}>{details.title}</h2>
-        <p className="sub">
+        <h2 id={titleId} dir="auto">
+          {details.title}
+        </h2>
+        <p className="sub" data-testid="details-facts">
+          {/* Each fact in its own direction: "PG" and the runtime's digits do not run together. */}
           {[t(`card.types.${details.type}`), year === 'unreleased' ? t('card.unreleased') : year, details.rating, runtimeText]
             .filter(Boolean)
-            .join(' · ')}
+            .map((fact, i) => (
+              <Fragment key={i}>
+                {i > 0 && ' · '}
+                <bdi>{fact}</bdi>
+              </Fragment>
+            ))}
         </p>
         <div className="actions">
           <Link
@@ -557,7 +566,9 @@ export default function DetailsModal({ mediaRef }: { mediaRef: MediaRef }) {
         {details.genres.length > 0 && (
           <ul className="genres" aria-label={t('details.genres')}>
             {details.genres.map((g) => (
-              <li key={g.id}>{g.name}</li>
+              <li key={g.id} dir="auto">
+                {g.name}
+              </li>
             ))}
           </ul>
         )}

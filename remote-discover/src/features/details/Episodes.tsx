@@ -257,7 +257,9 @@ export function Episodes({ show }: { show: MediaDetails }) {
                   )}
                 </div>
                 <p className="num">{t('details.episodeNumber', { number: ep.number })}</p>
-                <p className="name">{ep.title}</p>
+                <p className="name" dir="auto">
+                  {ep.title}
+                </p>
                 {!aired && (
                   <p className="air">
                     {ep.airDate ? dateFormat.format(new Date(`${ep.airDate.slice(0, 10)}T00:00:00Z`)) : t('card.unreleased')}

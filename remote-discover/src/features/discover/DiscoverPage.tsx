@@ -212,6 +212,7 @@ function MediaTab({ type }: { type: MediaType }) {
             key={p.id}
             type="button"
             className="pill"
+            dir="auto"
             aria-pressed={provider === p.id}
             onClick={() => setProvider((cur) => (cur === p.id ? null : p.id))}
           >
