@@ -121,7 +121,7 @@ test('/migration: login required to move; export (without credentials) then impo
   await page.reload();
   expect(await localBookmarks(page)).toBeNull();
   await page.getByLabel('Import data').setInputFiles(file);
-  await expect(page.getByRole('status')).toHaveText('Imported 1 bookmarks and 1 watched titles.');
+  await expect(page.getByRole('status')).toHaveText('Imported 1 bookmark and 1 watched title.');
   await expect.poll(async () => Object.keys((await localBookmarks(page))?.bookmarks ?? {})).toEqual(['19']);
   await page.getByLabel('Import data').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
   await expect(page.getByTestId('migration-file').getByRole('alert')).toHaveText('This file is not a movie-web export.');

@@ -188,9 +188,10 @@ function ExportImport() {
     if (settings.subtitles) actions.setSubtitleSettings(settings.subtitles);
     setMessage({
       kind: 'ok',
+      // Each count in its own plural message: one sentence cannot hold the plural forms of two numbers.
       text: t('migration.import.done', {
-        bookmarks: Object.keys(parsed.file.bookmarks).length,
-        progress: Object.keys(parsed.file.progress).length,
+        bookmarks: t('migration.import.bookmarks', { count: Object.keys(parsed.file.bookmarks).length }),
+        progress: t('migration.import.progress', { count: Object.keys(parsed.file.progress).length }),
       }),
     });
     if (input.current) input.current.value = '';

@@ -308,7 +308,10 @@ export default function DevVideoPage() {
           {state.status === 'done' && (
             <>
               <p data-testid="cue-count" data-where={state.where} style={{ marginTop: '1rem' }}>
-                {t(state.where === 'worker' ? 'devVideo.cuesInWorker' : 'devVideo.cuesInPage', { n: state.cues.length, file: state.file })}
+                {t(state.where === 'worker' ? 'devVideo.cuesInWorker' : 'devVideo.cuesInPage', {
+                  count: state.cues.length,
+                  file: state.file,
+                })}
               </p>
               <Cues>
                 {state.cues.slice(0, 5).map((cue, i) => (
