@@ -10,6 +10,19 @@ import { expect, test } from '../support/site.fixture';
 const backupsOf = (page: import('@playwright/test').Page, name: string) =>
   page.evaluate((prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)), `__MW::${name}::backup::`);
 
+test('the banner names the data in the language of the page, listed as that language lists things', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/about`);
+  await page.evaluate(() => {
+    localStorage.setItem('__MW::locale', JSON.stringify({ state: { language: 'de' }, version: 1 }));
+    localStorage.setItem('__MW::bookmarks', '{"state": {"bookmarks": {"1": {"type": "anime"}}}, "version": 1');
+    localStorage.setItem('__MW::progress', '{"state": ');
+  });
+  await page.goto(`${site.hostUrl}/`);
+  const banner = page.getByTestId('recovered-banner');
+  await expect(banner).toContainText('Lesezeichen und Wiedergabefortschritt');
+  await expect(banner).not.toContainText('bookmarks');
+});
+
 test('an unreadable stored value is set aside once, however often the site is loaded', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/about`);
   await page.evaluate(() => localStorage.setItem('__MW::bookmarks', '{"state": {"bookmarks": {"1": {"type": "anime"}}}, "version": 1'));

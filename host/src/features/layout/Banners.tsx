@@ -71,14 +71,18 @@ function OfflineBanner() {
 
 export function Banners() {
   const runtime = useRuntime();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const recovered = useSnapshot(recoveries).items;
   const setAside = recovered.filter((r) => r.backupKey !== null);
   const notSetAside = recovered.filter((r) => r.backupKey === null);
   const unsaved = useSnapshot(saveFailures).items;
   const full = unsaved.filter((f) => f.reason === 'storage-full');
   const blocked = unsaved.filter((f) => f.reason !== 'storage-full');
-  const names = (items: readonly { name: string }[]) => items.map((item) => item.name).join(', ');
+  // What a person calls each store, listed the way their language lists things ("a, b and c").
+  const names = (items: readonly { name: string }[]) =>
+    new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+      items.map((item) => t(`navigation.banner.stores.${item.name}`, { defaultValue: item.name })),
+    );
   const updateReady = useSnapshot(updates).waiting;
   const active = overridden(runtime);
   const warnings = [...runtime.problems, ...runtime.refusedOverrides];
