@@ -83,6 +83,15 @@ test('autoplay passes over an episode without a stream and says so', async ({ pa
   await expect(page.getByTestId('autoplay-skipped')).toContainText('Skipped S1 E2: no stream was found.');
 });
 
+test('in German the passed-over episode is written the German way', async ({ page, site }) => {
+  await withoutStream(page, site.services!.urls.media!, (n) => n === 2);
+  await page.goto(`${site.hostUrl}${SHOW}?language=de`);
+  await startPlayback(page, 0.2);
+  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration - 0.3));
+  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 30_000 });
+  await expect(page.getByTestId('autoplay-skipped')).toContainText('S1 F2 übersprungen: kein Stream gefunden.', { timeout: 30_000 });
+});
+
 test('autoplay stops with a message when the following episodes have no stream', async ({ page, site }) => {
   await withoutStream(page, site.services!.urls.media!, (n) => n >= 2);
   await page.goto(`${site.hostUrl}${SHOW}`);
@@ -92,7 +101,7 @@ test('autoplay stops with a message when the following episodes have no stream',
   await expect(page.getByTestId('autoplay-stopped')).toHaveText('Autoplay stopped: no stream was found for this episode.', {
     timeout: 45_000,
   });
-  await expect(screen).toContainText('Skipped S1 E2, S1 E3, S1 E4');
+  await expect(screen).toContainText('Skipped S1 E2, S1 E3, and S1 E4');
   await expect(page).toHaveTitle(/S1 E5/);
   await expect(screen.getByTestId('way-out-previous')).toBeVisible();
   await expect(screen.getByTestId('way-out-back')).toBeVisible();

@@ -25,6 +25,7 @@ import { NotFoundScreen, PlaybackErrorScreen, ScrapingView } from './Screens';
 import { useCaptionActions, useRememberedCaption } from './use-captions';
 import { useVolumeAdjustable } from './volume-probe';
 import { runCommand } from './commands';
+import { episodeList } from './episode-list';
 
 const CONTROLS_MS = 3000;
 
@@ -478,7 +479,7 @@ function SeekBar() {
 }
 
 export function PlayerView({ title, children }: { title: string; children?: ReactNode }) {
-  const { t } = useTranslation('player');
+  const { t, i18n } = useTranslation('player');
   const player = usePlayer();
   const { engine, ui, hooks } = player;
   const host = useHostWith('online', 'subtitles');
@@ -712,7 +713,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
             )}
             {view.skippedEpisodes.length > 0 && media.time < 10 && (
               <Toast role="status" data-testid="autoplay-skipped">
-                {t('autoplay.skipped', { episodes: view.skippedEpisodes.join(', ') })}
+                {t('autoplay.skipped', { episodes: episodeList(t, i18n.language, view.skippedEpisodes) })}
               </Toast>
             )}
             {showSkipIntro && (

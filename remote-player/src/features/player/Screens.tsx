@@ -11,6 +11,7 @@ import type { SourceState } from 'scraping-core/types';
 import { Icon } from './icons';
 import { PillButton } from './ui';
 import { usePlayer } from './player.store';
+import { episodeList } from './episode-list';
 import { turnstileStatus } from './turnstile';
 
 export const TIP_COUNT = 21;
@@ -289,13 +290,7 @@ export function WayOut({
           {t('wayOut.nextEpisode')}
         </PillButton>
       )}
-      {link(
-        searchUrl,
-        title
-          ? t('wayOut.searchFor', { title: `\u2068${title}\u2069` }) /* the title isolated (FSI…PDI) from the sentence's direction */
-          : t('wayOut.search'),
-        'way-out-search',
-      )}
+      {link(searchUrl, title ? t('wayOut.searchFor', { title }) : t('wayOut.search'), 'way-out-search')}
       {children}
     </Buttons>
   );
@@ -399,7 +394,7 @@ export function ScrapingView() {
 }
 
 export function NotFoundScreen() {
-  const { t } = useTranslation('player');
+  const { t, i18n } = useTranslation('player');
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
   const [details, setDetails] = useState(false);
@@ -410,7 +405,7 @@ export function NotFoundScreen() {
     <Screen data-testid="scrape-not-found" role="alert">
       <h2>{notFound ? t('notFound.title') : t('notFound.failedTitle')}</h2>
       {view.autoplayStopped && <p data-testid="autoplay-stopped">{t('autoplay.stopped')}</p>}
-      {view.skippedEpisodes.length > 0 && <p>{t('autoplay.skipped', { episodes: view.skippedEpisodes.join(', ') })}</p>}
+      {view.skippedEpisodes.length > 0 && <p>{t('autoplay.skipped', { episodes: episodeList(t, i18n.language, view.skippedEpisodes) })}</p>}
       <p>{notFound ? t('notFound.text') : t(scrapeErrorKey(error.code), { defaultValue: error.message })}</p>
       <WayOut {...(view.meta ? { title: view.meta.media.title } : {})}>
         {detailText && (

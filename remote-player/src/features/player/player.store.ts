@@ -94,8 +94,8 @@ export interface PlayerUiState {
   /** Seconds of the intro to skip, when known. */
   introSkipTime: number | null;
   resumeFrom: number | null;
-  /** Autoplay of the next episode: episodes (S1 E2…) passed over because no source had a stream. */
-  skippedEpisodes: string[];
+  /** Autoplay of the next episode: episodes passed over because no source had a stream. */
+  skippedEpisodes: { season: number; episode: number }[];
   /** Autoplay stopped here: this episode had no stream and no later one was tried. */
   autoplayStopped: boolean;
   /**

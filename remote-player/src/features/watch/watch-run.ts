@@ -19,7 +19,7 @@ export const MAX_AUTOPLAY_SKIPS = 3;
 /** Episodes autoplay passed over, kept by the page across the runs of a chain. */
 export interface AutoplayChain {
   continuing: boolean;
-  skipped: string[];
+  skipped: { season: number; episode: number }[];
 }
 
 export interface WatchRunInput {
@@ -162,7 +162,7 @@ async function findStream({ player, host, runId, signal }: WatchRun, meta: Playe
  */
 function passOverOrStop({ player, chain, reachedByAutoplay }: WatchRun, resolved: ResolvedTitle, meta: PlayerMeta, error: ScrapeError) {
   if (reachedByAutoplay && meta.episode && error.code === 'scrape/not-found') {
-    const label = `S${meta.episode.seasonNumber} E${meta.episode.episodeNumber}`;
+    const label = { season: meta.episode.seasonNumber, episode: meta.episode.episodeNumber };
     if (resolved.next && chain.skipped.length < MAX_AUTOPLAY_SKIPS) {
       chain.skipped.push(label);
       player.hooks.current.goToEpisode?.(resolved.next.seasonId, resolved.next.episodeId, { auto: true });
