@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from 'shared-contracts';
-import { GLOSSARY } from './glossary';
+import { GLOSSARY, REGISTER } from './glossary';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const folders: Record<string, string> = {
@@ -65,6 +65,13 @@ describe.each(LANGUAGES)('%s', (language) => {
           if (re.test(text)) problems.push(`${k} uses the term for ${other} ("${otherTerm}"): ${text}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it.runIf(REGISTER[language])('addresses the person in one register', () => {
+    const { rule, avoid } = REGISTER[language]!;
+    const re = new RegExp(avoid, 'u');
+    const offenders = [...all].filter(([, text]) => re.test(text)).map(([key, text]) => `${key} (${rule}): ${text}`);
+    expect(offenders).toEqual([]);
   });
 
   it('has the plural forms the language needs', () => {

@@ -157,3 +157,26 @@ export const GLOSSARY: Record<string, Concept> = {
     avoid: { de: ['Menschlichkeit'], nl: ['Menselijkheid'] },
   },
 };
+
+/**
+ * How each language addresses the person, once chosen: patterns of the other register, which no text
+ * of the language may contain.
+ */
+export const REGISTER: Partial<Record<Language, { rule: string; avoid: string }>> = {
+  // Turkish speaks to the person as "siz"; buttons keep the short imperative ("Tekrar dene").
+  tr: {
+    rule: 'siz, not sen, in sentences',
+    avoid:
+      '\\b(sen|senin|seni|sana|sende|musun|misin|müsün)\\b|bilirsin\\b|\\b(dene|et|gir|seç|sakla|yenile|kur|kullan|bekle|yaz|taşı|indir)[.!](\\s|$)',
+  },
+  // Hebrew speaks to the person in the plural, which reads the same to everyone.
+  he: {
+    rule: 'plural address (שלכם, נסו), not singular',
+    avoid: '(^|[\\s־(])(שלך|לך|אותך|לדעתך|נסה|פנה|שנה משהו|צפה|הזן|בחר|לחץ)(?=[\\s.,!?:]|$)',
+  },
+  // Polish writes "ty" forms in lower case, as in the rest of the interface ("cię", "twoje").
+  pl: {
+    rule: 'no capitalised "Ty" forms inside a sentence',
+    avoid: '(?<![.!?:]\\s)(?<!^)\\b(Ty|Ciebie|Cię|Ci|Tobie|Twój|Twoja|Twoje|Twojego|Twojej|Twoim|Twoją|Twoich|Twoimi)\\b',
+  },
+};
