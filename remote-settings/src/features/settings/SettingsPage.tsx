@@ -18,7 +18,8 @@ const Layout = styled.div`
   grid-template-columns: 14rem 1fr;
   gap: 2.5rem;
   @media (max-width: 1023.98px) {
-    grid-template-columns: 1fr;
+    /* minmax(0, …): the column is the page's width, however wide its content would like to be. */
+    grid-template-columns: minmax(0, 1fr);
     gap: 1rem;
   }
   h1 {
@@ -91,6 +92,15 @@ const SaveBar = styled.div`
   span {
     flex: 1;
   }
+`;
+
+const VisuallyHidden = styled.div`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
 `;
 
 /** The height of an element that comes and goes (the save bar wraps onto two lines on a phone). */
@@ -193,6 +203,11 @@ export default function SettingsPage() {
         {/* While the bar is up, the page ends below it: the last controls can be scrolled clear of it. */}
         {draftApi.dirty && <div aria-hidden data-testid="save-bar-space" style={{ height: `calc(${barHeight}px + 2rem)` }} />}
       </div>
+      {/* Always in the page, so screen readers announce the text that appears in it (a live region that
+          mounts together with its text is often not read). */}
+      <VisuallyHidden role="status" data-testid="save-status">
+        {draftApi.dirty ? t('saveBar.unsaved') : ''}
+      </VisuallyHidden>
       {draftApi.dirty && (
         <SaveBar ref={barRef} role="region" aria-label={t('saveBar.unsaved')} data-testid="save-bar">
           <span>{t('saveBar.unsaved')}</span>

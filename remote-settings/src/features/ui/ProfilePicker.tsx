@@ -3,10 +3,11 @@
  * swatches (the shared palette, plus a custom colour) and of the shared icons, with a live preview of
  * the avatar the header draws. Arrow keys move the choice, as in any radio group (mirrored right to left).
  */
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_COLORS, PROFILE_ICON_PATHS, profileIconPath, type AccountProfile } from 'shared-contracts';
 import styled from 'styled-components';
+import { onRadioKeys, radioTabIndex } from './radio-keys';
 
 const ICON_KEYS = Object.keys(PROFILE_ICON_PATHS);
 
@@ -118,21 +119,6 @@ function Icon({ icon, size = 22 }: { icon: string; size?: number }) {
 }
 
 /** Arrow keys move the checked radio and the focus (roving tabindex), mirrored in right-to-left pages. */
-function onArrows(event: KeyboardEvent<HTMLElement>, count: number, index: number, choose: (next: number) => void) {
-  const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
-  const forward = ['ArrowDown', rtl ? 'ArrowLeft' : 'ArrowRight'];
-  const backward = ['ArrowUp', rtl ? 'ArrowRight' : 'ArrowLeft'];
-  let next = -1;
-  if (forward.includes(event.key)) next = (Math.max(index, 0) + 1) % count;
-  else if (backward.includes(event.key)) next = (Math.max(index, 0) - 1 + count) % count;
-  else if (event.key === 'Home') next = 0;
-  else if (event.key === 'End') next = count - 1;
-  if (next < 0) return;
-  event.preventDefault();
-  choose(next);
-  event.currentTarget.querySelectorAll<HTMLElement>('[role=radio]')[next]?.focus();
-}
-
 function RadioGroup({
   label,
   testId,
@@ -157,7 +143,7 @@ function RadioGroup({
         role="radiogroup"
         aria-labelledby={`${testId}-label`}
         data-testid={testId}
-        onKeyDown={(e) => onArrows(e, count, index, choose)}
+        onKeyDown={(e) => onRadioKeys(e, count, index, choose)}
       >
         {children}
       </Options>
@@ -190,7 +176,7 @@ function ColorChoice({
           style={{ display: 'contents' }}
           aria-labelledby={`${testId}-label`}
           data-testid={testId}
-          onKeyDown={(e) => onArrows(e, PROFILE_COLORS.length, index, (next) => onChange(PROFILE_COLORS[next]!.value))}
+          onKeyDown={(e) => onRadioKeys(e, PROFILE_COLORS.length, index, (next) => onChange(PROFILE_COLORS[next]!.value))}
         >
           {PROFILE_COLORS.map((color, i) => (
             <button
@@ -199,7 +185,7 @@ function ColorChoice({
               role="radio"
               aria-checked={i === index}
               aria-label={t(`account.colors.${color.key}`)}
-              tabIndex={i === index || (index < 0 && i === 0) ? 0 : -1}
+              tabIndex={radioTabIndex(i, index)}
               onClick={() => onChange(color.value)}
             >
               <Swatch style={{ '--swatch': color.value }} />
@@ -267,7 +253,7 @@ export function ProfilePicker({ profile, onChange }: { profile: AccountProfile; 
             role="radio"
             aria-checked={i === iconIndex}
             aria-label={t(`account.icons.${key}`)}
-            tabIndex={i === iconIndex || (iconIndex < 0 && i === 0) ? 0 : -1}
+            tabIndex={radioTabIndex(i, iconIndex)}
             onClick={() => onChange({ ...profile, icon: key })}
           >
             <Icon icon={key} />

@@ -125,7 +125,7 @@ export function Toggle({
   );
 }
 
-const SliderRow = styled.label`
+const SliderRow = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) 5rem;
   gap: 0.25rem 1rem;
@@ -154,7 +154,11 @@ const SliderRow = styled.label`
   }
 `;
 
-/** A range slider with a typed number field (spec §5: typed values rounded when no decimals; non-numbers ignored). */
+/**
+ * A range slider with a typed number field (typed values rounded when the step has no decimals;
+ * non-numbers ignored). Each control is named by the label alone, so its name stays the same while its
+ * value changes (a wrapping label would read the number field's value into the slider's name).
+ */
 export function Slider({
   label,
   value,
@@ -179,11 +183,15 @@ export function Slider({
     const rounded = decimals === 0 ? Math.round(n) : Number(n.toFixed(decimals));
     onChange(Math.min(max, Math.max(min, rounded)));
   };
+  const id = useId();
   return (
     <SliderRow>
-      <span className="name">{label}</span>
+      <span className="name" id={`${id}-name`}>
+        {label}
+      </span>
       <input
         type="range"
+        aria-labelledby={`${id}-name`}
         min={min}
         max={max}
         step={step}

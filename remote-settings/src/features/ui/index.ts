@@ -2,3 +2,4 @@
 export { useConfirm } from './ConfirmDialog';
 export { Button, Field, SectionBox, Slider, TextInput, Toggle } from './controls';
 export { ProfilePicker } from './ProfilePicker';
+export { onRadioKeys, radioTabIndex } from './radio-keys';

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { THEME_NAMES, THEMES } from 'shared-contracts';
 import styled, { ThemeProvider } from 'styled-components';
-import { Button, SectionBox, Toggle } from '../../ui';
+import { Button, onRadioKeys, radioTabIndex, SectionBox, Toggle } from '../../ui';
 import type { SettingsDraftApi } from '../use-settings-draft';
 
 const Swatches = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(min(7.5rem, 100%), 1fr));
   gap: 0.75rem;
 `;
 
@@ -54,17 +54,23 @@ const Preview = styled.div`
 export function AppearanceSection({ draftApi }: { draftApi: SettingsDraftApi }) {
   const { t } = useTranslation('settings');
   const { draft, update } = draftApi;
+  const themeIndex = THEME_NAMES.indexOf(draft.theme);
   return (
     <SectionBox id="settings-appearance" aria-labelledby="appearance-title">
       <h2 id="appearance-title">{t('appearance.title')}</h2>
       <h3 id="theme-label">{t('appearance.themes')}</h3>
-      <Swatches role="radiogroup" aria-labelledby="theme-label">
-        {THEME_NAMES.map((name) => (
+      <Swatches
+        role="radiogroup"
+        aria-labelledby="theme-label"
+        onKeyDown={(e) => onRadioKeys(e, THEME_NAMES.length, themeIndex, (next) => update('theme', THEME_NAMES[next]!))}
+      >
+        {THEME_NAMES.map((name, i) => (
           <Swatch
             key={name}
             type="button"
             role="radio"
             aria-checked={draft.theme === name}
+            tabIndex={radioTabIndex(i, themeIndex)}
             $bg={THEMES[name].colors.surface}
             $accent={THEMES[name].colors.primary}
             $text={THEMES[name].colors.text}

@@ -93,7 +93,7 @@ export function ConnectionsSection({ draftApi }: { draftApi: SettingsDraftApi })
       )}
       <Field label={t('connections.workers')} hint={t('connections.workersHint')}>
         <form
-          style={{ display: 'flex', gap: '0.5rem', flex: 1 }}
+          style={{ display: 'flex', gap: '0.5rem', flex: 1, minWidth: 0 }}
           onSubmit={(e) => {
             e.preventDefault();
             void addWorker();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SUBTITLE_SETTINGS } from 'shared-contracts';
 import styled from 'styled-components';
-import { Button, Field, SectionBox, Slider, Toggle } from '../../ui';
+import { Button, Field, onRadioKeys, radioTabIndex, SectionBox, Slider, Toggle } from '../../ui';
 import type { SettingsDraftApi } from '../use-settings-draft';
 
 /** Spec §9 caption colours. */
@@ -34,6 +34,7 @@ export function SubtitlesSection({ draftApi }: { draftApi: SettingsDraftApi }) {
   const { draft, update } = draftApi;
   const s = draft.styling;
   const set = (patch: Partial<typeof s>) => update('styling', (old) => ({ ...old, ...patch }));
+  const colorIndex = CAPTION_COLORS.indexOf(s.color);
   return (
     <SectionBox id="settings-subtitles" aria-labelledby="subtitles-title">
       <h2 id="subtitles-title">{t('subtitles.title')}</h2>
@@ -53,18 +54,26 @@ export function SubtitlesSection({ draftApi }: { draftApi: SettingsDraftApi }) {
       />
       <Slider label={t('subtitles.size')} min={1} max={200} value={Math.round(s.size * 100)} onChange={(v) => set({ size: v / 100 })} />
       <Field label={t('subtitles.color')}>
-        <div role="radiogroup" aria-label={t('subtitles.color')} style={{ display: 'flex', gap: '0.6rem', alignItems: 'center' }}>
-          {CAPTION_COLORS.map((color) => (
-            <Swatch
-              key={color}
-              type="button"
-              role="radio"
-              aria-checked={s.color === color}
-              aria-label={color}
-              $color={color}
-              onClick={() => set({ color })}
-            />
-          ))}
+        <div style={{ display: 'flex', gap: '0.6rem', alignItems: 'center' }}>
+          <div
+            role="radiogroup"
+            aria-label={t('subtitles.color')}
+            style={{ display: 'contents' }}
+            onKeyDown={(e) => onRadioKeys(e, CAPTION_COLORS.length, colorIndex, (next) => set({ color: CAPTION_COLORS[next]! }))}
+          >
+            {CAPTION_COLORS.map((color, i) => (
+              <Swatch
+                key={color}
+                type="button"
+                role="radio"
+                aria-checked={s.color === color}
+                aria-label={color}
+                tabIndex={radioTabIndex(i, colorIndex)}
+                $color={color}
+                onClick={() => set({ color })}
+              />
+            ))}
+          </div>
           <input
             type="color"
             aria-label={t('subtitles.customColor')}
