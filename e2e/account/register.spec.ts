@@ -71,3 +71,43 @@ test("a server refusing the registration with another 4xx: 'Data is not valid', 
   expect(Object.keys((await localBookmarks(page))!.bookmarks)).toEqual(['19']);
   await expect(page).toHaveURL(`${site.hostUrl}/register`);
 });
+
+test('each register step takes focus to its heading; a field with an error is invalid and described by the message', async ({
+  page,
+  site,
+}) => {
+  await page.goto(`${site.hostUrl}/register`);
+  await page.getByRole('button', { name: 'I trust this server' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account information' })).toBeFocused();
+
+  const deviceName = page.getByRole('textbox', { name: 'Device name' });
+  await expect(deviceName).not.toHaveAttribute('aria-invalid', /.*/);
+  await deviceName.fill('');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(deviceName).toHaveAttribute('aria-invalid', 'true');
+  await expect(deviceName).toHaveAccessibleDescription('Please enter a device name');
+  await deviceName.fill('Keyboard device');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your passphrase' })).toBeFocused();
+
+  await page.getByRole('button', { name: 'I have saved it' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your passphrase' })).toBeFocused();
+  const confirmation = page.getByLabel('Passphrase', { exact: true });
+  await confirmation.fill('not the right words');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(confirmation).toHaveAttribute('aria-invalid', 'true');
+  await expect(confirmation).toHaveAccessibleDescription("Passphrase doesn't match");
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your passphrase' })).toBeFocused();
+});
+
+test('login: a wrong passphrase marks the passphrase field invalid, described by the message', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/login`);
+  const passphrase = page.getByLabel('Passphrase', { exact: true });
+  await passphrase.fill('two words');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(passphrase).toHaveAttribute('aria-invalid', 'true');
+  await expect(passphrase).toHaveAccessibleDescription('Incorrect or incomplete passphrase');
+  await expect(page.getByRole('textbox', { name: 'Device name' })).not.toHaveAttribute('aria-invalid', /.*/);
+});

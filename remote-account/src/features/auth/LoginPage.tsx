@@ -1,10 +1,10 @@
 /** Login (spec §4/§5): passphrase and device name; this device's data is imported into the account. */
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
 import { useHost } from 'shared-contracts';
 import { useAccountService } from '../account';
-import { Actions, Button, ErrorMessage, Field, Muted, PageFrame } from '../ui';
+import { Actions, Button, ErrorMessage, Field, fieldErrorProps, Muted, PageFrame } from '../ui';
 import { defaultDeviceName } from './device-defaults';
 
 export default function LoginPage() {
@@ -15,6 +15,7 @@ export default function LoginPage() {
   const [deviceName, setDeviceName] = useState(defaultDeviceName);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const errorId = useId();
 
   if (host.state.account) {
     return (
@@ -57,6 +58,7 @@ export default function LoginPage() {
             value={passphrase}
             onChange={(e) => setPassphrase(e.target.value)}
             placeholder={t('login.passphrasePlaceholder')}
+            {...fieldErrorProps(error, 'passphrase', errorId)}
           />
         </Field>
         <Field>
@@ -67,9 +69,10 @@ export default function LoginPage() {
             onChange={(e) => setDeviceName(e.target.value)}
             maxLength={200}
             placeholder={t('login.deviceNamePlaceholder')}
+            {...fieldErrorProps(error, 'deviceName', errorId)}
           />
         </Field>
-        <ErrorMessage error={error} />
+        <ErrorMessage error={error} id={errorId} />
         <Actions>
           <Button type="submit" disabled={busy} data-testid="login-submit">
             {busy ? t('login.busy') : t('login.submit')}

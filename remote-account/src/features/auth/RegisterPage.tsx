@@ -2,7 +2,7 @@
  * Register (spec §2/§4/§5): trust server → account information → passphrase → confirmation → signed in.
  * DECISIONS §4: the steps in the spec's order.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
 import styled from 'styled-components';
@@ -11,7 +11,7 @@ import type { BackendMeta } from '../../core/api';
 import { AccountError, toAccountError } from '../../core/auth';
 import { generatePassphrase, normalizePassphrase } from 'account-crypto';
 import { useAccountService } from '../account';
-import { Actions, Button, ErrorMessage, Field, Muted, PageFrame, PROFILE_ICON_KEYS, ProfileIcon, StepCount } from '../ui';
+import { Actions, Button, ErrorMessage, Field, fieldErrorProps, Muted, PageFrame, PROFILE_ICON_KEYS, ProfileIcon, StepCount } from '../ui';
 import { captchaToken } from './captcha';
 import { PROFILE_COLORS, defaultDeviceName } from './device-defaults';
 
@@ -118,6 +118,17 @@ export default function RegisterPage() {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const backendUrl = host.state.backendUrl;
+  const errorId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+
+  // Each step replaces the page's content, the pressed button with it: focus goes to the new step's
+  // heading (not to the document's start), so a screen reader reads where the person now is.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    heading.current?.focus();
+  }, [step]);
 
   useEffect(() => {
     let live = true;
@@ -162,7 +173,7 @@ export default function RegisterPage() {
 
   if (step === 'trust') {
     return (
-      <PageFrame title={t('register.trust.title')} testId="register-page">
+      <PageFrame title={t('register.trust.title')} testId="register-page" headingRef={heading}>
         {stepLabel}
         <Muted>{t('register.trust.description')}</Muted>
         {meta.status === 'loading' && <Muted role="status">{t('common.loading')}</Muted>}
@@ -192,7 +203,7 @@ export default function RegisterPage() {
       setStep('passphrase');
     };
     return (
-      <PageFrame title={t('register.info.title')} testId="register-page">
+      <PageFrame title={t('register.info.title')} testId="register-page" headingRef={heading}>
         {stepLabel}
         <form onSubmit={next} noValidate>
           <Field>
@@ -203,6 +214,7 @@ export default function RegisterPage() {
               onChange={(e) => setDeviceName(e.target.value)}
               maxLength={200}
               placeholder={t('login.deviceNamePlaceholder')}
+              {...fieldErrorProps(error, 'deviceName', errorId)}
             />
           </Field>
           <Group>
@@ -257,7 +269,7 @@ export default function RegisterPage() {
               <ProfileIcon icon={profile.icon} size={30} />
             </Preview>
           </Group>
-          <ErrorMessage error={error} />
+          <ErrorMessage error={error} id={errorId} />
           <Actions>
             <Button type="button" $variant="secondary" onClick={() => setStep('trust')}>
               {t('common.back')}
@@ -271,7 +283,7 @@ export default function RegisterPage() {
 
   if (step === 'passphrase') {
     return (
-      <PageFrame title={t('register.passphrase.title')} testId="register-page">
+      <PageFrame title={t('register.passphrase.title')} testId="register-page" headingRef={heading}>
         {stepLabel}
         <Muted>{t('register.passphrase.description')}</Muted>
         <Words data-testid="passphrase-words">
@@ -319,7 +331,7 @@ export default function RegisterPage() {
   };
 
   return (
-    <PageFrame title={t('register.confirm.title')} testId="register-page">
+    <PageFrame title={t('register.confirm.title')} testId="register-page" headingRef={heading}>
       {stepLabel}
       <Muted>{t('register.confirm.description')}</Muted>
       <form onSubmit={(e) => void submit(e)} noValidate>
@@ -332,9 +344,10 @@ export default function RegisterPage() {
             spellCheck={false}
             value={confirmation}
             onChange={(e) => setConfirmation(e.target.value)}
+            {...fieldErrorProps(error, 'confirmPassphrase', errorId)}
           />
         </Field>
-        <ErrorMessage error={error} />
+        <ErrorMessage error={error} id={errorId} />
         <Actions>
           <Button type="button" $variant="secondary" onClick={() => setStep('passphrase')}>
             {t('common.back')}

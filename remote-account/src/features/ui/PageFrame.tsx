@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import styled from 'styled-components';
 
 const Frame = styled.section`
@@ -25,10 +25,23 @@ const Frame = styled.section`
   }
 `;
 
-export function PageFrame({ title, testId, children }: { title: string; testId: string; children?: ReactNode }) {
+export function PageFrame({
+  title,
+  testId,
+  headingRef,
+  children,
+}: {
+  title: string;
+  testId: string;
+  /** Given, the heading can take focus (a multi-step page moves focus to each step's heading). */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+  children?: ReactNode;
+}) {
   return (
     <Frame data-testid={testId}>
-      <h1>{title}</h1>
+      <h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+        {title}
+      </h1>
       {children}
       {__BUILD_MARKER__ && <p data-testid="build-marker">Build {__BUILD_MARKER__}</p>}
     </Frame>
