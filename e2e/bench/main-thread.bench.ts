@@ -230,7 +230,7 @@ export const mainThreadBenches: MainThreadBench[] = [
         await page.locator('[data-testid=media-card] [data-testid=card-more]').first().click();
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
         const from = await page.evaluate<number>('performance.now()');
-        await page.getByTestId('card-overlay').getByRole('button').first().click(); // "More info"
+        await page.getByTestId('card-overlay').getByRole('menuitem').first().click(); // "More info"
         await page.getByRole('dialog').locator('h2').waitFor();
         await page.waitForTimeout(1000);
         const tasks = (await page.evaluate<Load['longTasks']>('window.__bench.longTasks')).filter((t) => t.at >= from);

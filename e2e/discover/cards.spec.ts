@@ -10,17 +10,18 @@ test('more-button overlay: More Info, Copy Link with 2 s feedback, Close, copyab
   const id = await card.getAttribute('data-media-id');
   await moreButton(card).click();
   const overlay = cardOverlay(card);
-  await expect(overlay.getByRole('button')).toHaveText(['More Info', 'Copy Link', 'Close', id!]);
+  await expect(overlay).toHaveRole('menu');
+  await expect(overlay.getByRole('menuitem')).toHaveText(['More Info', 'Copy Link', 'Close', id!]);
 
-  await overlay.getByRole('button', { name: 'Copy Link' }).click();
-  await expect(overlay.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  await overlay.getByRole('menuitem', { name: 'Copy Link' }).click();
+  await expect(overlay.getByRole('menuitem', { name: 'Copied!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/media/${id}`));
-  await expect(overlay.getByRole('button', { name: 'Copy Link' })).toBeVisible({ timeout: 3000 });
+  await expect(overlay.getByRole('menuitem', { name: 'Copy Link' })).toBeVisible({ timeout: 3000 });
 
-  await overlay.getByRole('button', { name: `Copy ID ${id}` }).click();
+  await overlay.getByRole('menuitem', { name: `Copy ID ${id}` }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
 
-  await overlay.getByRole('button', { name: 'Close' }).click();
+  await overlay.getByRole('menuitem', { name: 'Close' }).click();
   await expect(overlay).toHaveCount(0);
 
   await card.click({ button: 'right' });
@@ -31,7 +32,7 @@ test('more-button overlay: More Info, Copy Link with 2 s feedback, Close, copyab
   await expect(overlay).toHaveCount(0, { timeout: 2500 });
 
   await moreButton(card).click();
-  await overlay.getByRole('button', { name: 'More Info' }).click();
+  await overlay.getByRole('menuitem', { name: 'More Info' }).click();
   await expect(detailsModal(page)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`[?&]m=details-${id!.replace(/-[a-z0-9-]*$/, '')}`));
 });
@@ -62,7 +63,7 @@ test('a bookmark toggled on a card appears on home', async ({ page, site }) => {
   await expect.poll(saved).toBe(false);
 });
 
-test('keyboard only: through a carousel card, its overlay and the details modal', async ({ page, site }) => {
+test('keyboard only: through a carousel card, its menu and the details modal', async ({ page, site }) => {
   await openDiscover(page, site.hostUrl);
   const cards = await loadedCards(row(page, 'Now Playing'));
   const first = cards.first();
@@ -71,19 +72,37 @@ test('keyboard only: through a carousel card, its overlay and the details modal'
   await expect(bookmarkButton(first)).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(moreButton(first)).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(cards.nth(1).getByRole('link')).toBeFocused();
+  await expect(moreButton(first)).toHaveAttribute('aria-haspopup', 'menu');
   await page.keyboard.press('Shift+Tab');
-  await expect(moreButton(first)).toBeFocused();
+  await expect(bookmarkButton(first)).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
 
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   const overlay = cardOverlay(first);
-  await expect(overlay.getByRole('button', { name: 'More Info' })).toBeFocused();
+  await expect(overlay).toHaveRole('menu');
+  await expect(moreButton(first)).toHaveAttribute('aria-expanded', 'true');
+  await expect(overlay.getByRole('menuitem', { name: 'More Info' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(overlay.getByRole('menuitem', { name: 'Copy Link' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(overlay.getByRole('menuitem', { name: /^Copy ID / })).toBeFocused();
+  // Focus leaving the menu closes it.
+  await page.keyboard.press('Tab');
+  await expect(overlay).toHaveCount(0);
+  await expect(moreButton(first)).toHaveAttribute('aria-expanded', 'false');
+
+  await moreButton(first).focus();
+  await page.keyboard.press('Enter');
+  await expect(overlay.getByRole('menuitem', { name: 'More Info' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(overlay).toHaveCount(0);
   await expect(moreButton(first)).toBeFocused();
 
   await page.keyboard.press('Enter');
+  await expect(overlay.getByRole('menuitem', { name: 'More Info' })).toBeFocused();
   await page.keyboard.press('Enter');
   const modal = detailsModal(page);
   await expect(modal).toBeVisible();
@@ -101,4 +120,60 @@ test('keyboard only: through a carousel card, its overlay and the details modal'
   await first.getByRole('link').focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/media\/tmdb-movie-/);
+});
+
+test('a row of cards is one stop for Tab: the arrow keys move along it', async ({ page, site }) => {
+  await openDiscover(page, site.hostUrl);
+  const cards = await loadedCards(row(page, 'Now Playing'));
+  const first = cards.first();
+  await first.getByRole('link').focus();
+  // The card's link, its bookmark, its menu button, then out of the row: 3 stops, not 3 per card.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  expect(
+    await row(page, 'Now Playing')
+      .getByRole('list')
+      .evaluate((list) => list.contains(document.activeElement)),
+  ).toBe(false);
+  await page.keyboard.press('Shift+Tab');
+  await expect(moreButton(first)).toBeFocused();
+
+  await first.getByRole('link').focus();
+  await page.keyboard.press('ArrowRight');
+  const second = cards.nth(1).getByRole('link');
+  await expect(second).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(bookmarkButton(cards.nth(1))).toBeFocused();
+  await expect(bookmarkButton(cards.nth(1))).toHaveAccessibleName(/^Bookmark /);
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('End');
+  const last = cards.last().getByRole('link');
+  await expect(last).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(first.getByRole('link')).toBeFocused();
+});
+
+test("a focused card's ring is drawn inside its list item, which clips what is painted outside it", async ({ page, site }) => {
+  await openDiscover(page, site.hostUrl);
+  const cards = await loadedCards(row(page, 'Now Playing'));
+  await page.getByRole('heading', { name: 'Now Playing' }).click();
+  await page.keyboard.press('Tab');
+  const link = cards.first().getByRole('link');
+  await expect(link).toBeFocused();
+  const ring = await link.evaluate((link) => {
+    const style = getComputedStyle(link);
+    const outer = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    const box = link.getBoundingClientRect();
+    const item = link.closest('li')!.getBoundingClientRect();
+    return {
+      drawn: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+      inside:
+        box.left - outer >= item.left - 0.5 &&
+        box.right + outer <= item.right + 0.5 &&
+        box.top - outer >= item.top - 0.5 &&
+        box.bottom + outer <= item.bottom + 0.5,
+    };
+  });
+  expect(ring).toEqual({ drawn: true, inside: true });
 });

@@ -1,9 +1,9 @@
 /**
  * The media card (spec §2 Discover, §3 Media card): poster (w342), title, type, year or Unreleased,
- * bookmark toggle, optional progress bar, and the more-button overlay (also on right-click) with More
- * Info, Copy Link, Close and a copyable id. Used by Discover's carousels and home's sections.
+ * bookmark toggle, optional progress bar, and the more-options menu (also on right-click) with More
+ * Info, Copy Link, Close and a copyable id. Used by Discover's carousels, home's sections and search.
  */
-import { memo, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
 import { encodeMediaId, mediaPath, type MediaCard as Card } from 'shared-contracts';
@@ -46,6 +46,15 @@ export const CardBox = styled.article`
     border-radius: 10px;
   }
   > a:hover h3 {
+    color: ${(p) => p.theme.colors.primary};
+  }
+  /* Inside the card's box: a row's items skip painting off screen (content-visibility), which clips
+     whatever is drawn outside them, the focus ring included. */
+  > a:focus-visible {
+    outline: 3px solid ${(p) => p.theme.colors.focus};
+    outline-offset: -3px;
+  }
+  > a:focus-visible h3 {
     color: ${(p) => p.theme.colors.primary};
   }
   h3 {
@@ -99,6 +108,9 @@ export const CardBox = styled.article`
   .actions button:hover {
     background: rgb(0 0 0 / 85%);
   }
+  .actions button:focus-visible {
+    outline-offset: -2px;
+  }
 `;
 
 const Overlay = styled.div`
@@ -125,8 +137,12 @@ const Overlay = styled.div`
     background: ${(p) => p.theme.colors.surfaceRaised};
     color: ${(p) => p.theme.colors.text};
   }
-  button:hover {
+  button:hover,
+  button:focus-visible {
     background: ${(p) => p.theme.colors.border};
+  }
+  button:focus-visible {
+    outline-offset: -2px;
   }
   button.primary {
     background: ${(p) => p.theme.colors.primary};
@@ -167,6 +183,11 @@ export interface MediaCardProps {
   subtitle?: string;
   /** In view at load: the poster loads at once, at high priority. */
   priority?: boolean;
+  /**
+   * The card's controls are in the tab order (default). A list of cards makes only one card tabbable
+   * and moves between them with the arrow keys (useRovingCards).
+   */
+  tabbable?: boolean;
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -187,7 +208,12 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: MediaCardProps) {
+type MenuFocus = 'first' | 'last' | null;
+
+/** The menu's items, in order. */
+const itemsOf = (menu: HTMLElement) => [...menu.querySelectorAll<HTMLElement>('[role=menuitem]')];
+
+function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority, tabbable = true }: MediaCardProps) {
   const { t } = useTranslation('discover');
   const host = useCardHost();
   const [overlay, setOverlay] = useState(false);
@@ -195,8 +221,10 @@ function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: 
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const moreButton = useRef<HTMLButtonElement>(null);
-  const firstAction = useRef<HTMLButtonElement>(null);
-  const focusOnOpen = useRef(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const focusOnOpen = useRef<MenuFocus>(null);
+  const menuId = useId();
+  const tabIndex = tabbable ? undefined : -1;
   const href = to ?? mediaPath(card, card.title);
   const id = encodeMediaId(card);
   const year = releaseYear(card);
@@ -211,20 +239,44 @@ function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: 
     [],
   );
   useEffect(() => {
-    if (overlay && focusOnOpen.current) firstAction.current?.focus();
-    focusOnOpen.current = false;
+    const items = overlay && menu.current ? itemsOf(menu.current) : [];
+    if (focusOnOpen.current === 'first') items[0]?.focus();
+    if (focusOnOpen.current === 'last') items.at(-1)?.focus();
+    focusOnOpen.current = null;
   }, [overlay]);
 
-  const openOverlay = (withFocus: boolean) => {
+  const openOverlay = (focus: MenuFocus) => {
     clearTimeout(leaveTimer.current);
-    focusOnOpen.current = withFocus;
+    focusOnOpen.current = focus;
     setOverlay(true);
   };
   const closeOverlay = useCallback((restoreFocus: boolean) => {
     clearTimeout(leaveTimer.current);
+    // Focus in the menu goes back to its button rather than to the page's start with the menu.
+    const focusInside = menu.current?.contains(document.activeElement) ?? false;
     setOverlay(false);
-    if (restoreFocus) moreButton.current?.focus();
+    if (restoreFocus || focusInside) moreButton.current?.focus({ preventScroll: !restoreFocus });
   }, []);
+
+  /** A menu's keys: arrows, Home and End move among the items; Escape closes it back to its button. */
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = itemsOf(event.currentTarget);
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    let next = -1;
+    if (event.key === 'ArrowDown') next = (index + 1) % items.length;
+    else if (event.key === 'ArrowUp') next = (index - 1 + items.length) % items.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = items.length - 1;
+    else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      closeOverlay(true);
+      return;
+    }
+    if (next < 0) return;
+    event.preventDefault();
+    items[next]?.focus();
+  };
 
   const copy = async (what: 'link' | 'id') => {
     const text = what === 'link' ? new URL(href, window.location.href).toString() : id;
@@ -248,22 +300,16 @@ function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: 
       data-media-id={id}
       onContextMenu={(event) => {
         event.preventDefault();
-        openOverlay(false);
+        openOverlay('first');
       }}
       onMouseLeave={() => {
         if (!overlay) return;
         clearTimeout(leaveTimer.current);
-        leaveTimer.current = setTimeout(() => setOverlay(false), OVERLAY_CLOSE_MS);
+        leaveTimer.current = setTimeout(() => closeOverlay(false), OVERLAY_CLOSE_MS);
       }}
       onMouseEnter={() => clearTimeout(leaveTimer.current)}
-      onKeyDown={(event) => {
-        if (overlay && event.key === 'Escape') {
-          event.stopPropagation();
-          closeOverlay(true);
-        }
-      }}
     >
-      <Link to={href} onClick={onCardClick} draggable={false}>
+      <Link to={href} onClick={onCardClick} draggable={false} tabIndex={tabIndex}>
         <span className="poster">
           {card.poster ? (
             <img
@@ -305,6 +351,7 @@ function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: 
           aria-label={t('card.bookmark', { title: card.title })}
           title={bookmarked ? t('card.removeBookmark') : t('card.addBookmark')}
           data-testid="card-bookmark"
+          tabIndex={tabIndex}
           onClick={() =>
             host.toggleBookmark({ tmdbId: card.tmdbId, type: card.type, title: card.title, year: card.year, poster: card.poster })
           }
@@ -315,19 +362,41 @@ function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: 
           type="button"
           ref={moreButton}
           aria-label={t('card.more', { title: card.title })}
+          aria-haspopup="menu"
           aria-expanded={overlay}
+          aria-controls={overlay ? menuId : undefined}
           data-testid="card-more"
-          onClick={(event) => (overlay ? closeOverlay(false) : openOverlay(event.detail === 0))}
+          tabIndex={tabIndex}
+          onClick={() => (overlay ? closeOverlay(false) : openOverlay('first'))}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+            event.preventDefault();
+            openOverlay(event.key === 'ArrowDown' ? 'first' : 'last');
+          }}
         >
           <MoreIcon />
         </button>
       </div>
       {overlay && (
-        <Overlay role="group" aria-label={t('card.optionsFor', { title: card.title })} data-testid="card-overlay">
+        <Overlay
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label={t('card.optionsFor', { title: card.title })}
+          data-testid="card-overlay"
+          onKeyDown={onMenuKeyDown}
+          onBlur={(event) => {
+            // Closes when focus leaves it (Tab, a click elsewhere), as a menu does.
+            const to = event.relatedTarget as Node | null;
+            if (to && (event.currentTarget.contains(to) || to === moreButton.current)) return;
+            closeOverlay(false);
+          }}
+        >
           <button
             type="button"
+            role="menuitem"
+            tabIndex={-1}
             className="primary"
-            ref={firstAction}
             onClick={() => {
               // Focus back on the more-button first: the modal returns focus there when it closes.
               closeOverlay(true);
@@ -336,14 +405,21 @@ function MediaCardInner({ card, bookmarked, progress, to, subtitle, priority }: 
           >
             {t('card.moreInfo')}
           </button>
-          <button type="button" onClick={() => void copy('link')} aria-live="polite">
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => void copy('link')} aria-live="polite">
             {copied === 'link' ? t('card.copied') : t('card.copyLink')}
           </button>
-          <button type="button" onClick={() => closeOverlay(true)}>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => closeOverlay(true)}>
             {t('card.close')}
           </button>
-          <div className="id">
-            <button type="button" onClick={() => void copy('id')} aria-label={t('card.copyId', { id })} title={t('card.copyIdHint')}>
+          <div className="id" role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => void copy('id')}
+              aria-label={t('card.copyId', { id })}
+              title={t('card.copyIdHint')}
+            >
               {copied === 'id' ? t('card.copied') : id}
             </button>
           </div>
@@ -371,7 +447,8 @@ function sameProps(a: MediaCardProps, b: MediaCardProps): boolean {
     a.progress?.duration === b.progress?.duration &&
     a.to === b.to &&
     a.subtitle === b.subtitle &&
-    a.priority === b.priority
+    a.priority === b.priority &&
+    a.tabbable === b.tabbable
   );
 }
 

@@ -2,3 +2,4 @@
 export { ArrowUpIcon, BookmarkIcon, ChevronIcon, CloseIcon, PauseIcon, PlayIcon, VolumeIcon } from './icons';
 export { CardSkeleton, MediaCard } from './MediaCard';
 export { CardHostProvider } from './card-host';
+export { useRovingCards } from './use-roving-cards';

@@ -5,11 +5,11 @@
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type MediaCard as Card, useHostState } from 'shared-contracts';
+import { encodeMediaId, type MediaCard as Card, useHostState } from 'shared-contracts';
 import styled from 'styled-components';
 import { arrowDelta, arrowsNeeded, cardsPerScroll } from '../../core/carousel';
 import { CAROUSEL_SKELETONS, LAZY_MARGIN_PX } from '../../core/constants';
-import { CardHostProvider, CardSkeleton, ChevronIcon, MediaCard } from '../cards';
+import { CardHostProvider, CardSkeleton, ChevronIcon, MediaCard, useRovingCards } from '../cards';
 import { useCardsShown } from './use-cards-shown';
 import { useNearViewport } from './use-near-viewport';
 import { useRow } from './use-row';
@@ -189,6 +189,8 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
   const eagerCards = eager ? inView : 0;
   const items = row.status === 'ready' ? row.items : NO_CARDS;
   const shown = useCardsShown(items, inView);
+  const roving = useRovingCards();
+  const tabStop = roving.tabStop(items.slice(0, shown).map((card) => encodeMediaId(card)));
   return (
     <Section
       ref={sectionRef}
@@ -221,11 +223,16 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
             </Arrow>
           )}
           <CardHostProvider>
-            <Track ref={trackRef} className={grid ? 'grid' : undefined}>
+            <Track ref={trackRef} className={grid ? 'grid' : undefined} {...roving.listProps}>
               {row.status === 'ready'
                 ? items.slice(0, shown).map((card, index) => (
                     <li key={`${card.type}-${card.tmdbId}`}>
-                      <MediaCard card={card} bookmarked={Boolean(bookmarks[card.tmdbId])} priority={index < eagerCards} />
+                      <MediaCard
+                        card={card}
+                        bookmarked={Boolean(bookmarks[card.tmdbId])}
+                        priority={index < eagerCards}
+                        tabbable={encodeMediaId(card) === tabStop}
+                      />
                     </li>
                   ))
                 : Array.from({ length: CAROUSEL_SKELETONS }, (_, i) => (

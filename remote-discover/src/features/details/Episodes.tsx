@@ -1,7 +1,7 @@
 /**
  * Season picker and episode carousel of the details modal (spec §2): the row scrolls 544 px per arrow;
  * unaired episodes are dimmed with their air date or Unreleased (spec §5); progress shows as a bar
- * and a ring, the ring full above 90%.
+ * and a ring, the ring full above 90% and named "n % watched".
  */
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,8 +92,9 @@ const Box = styled.section`
     position: absolute;
     top: 0.4rem;
     inset-inline-end: 0.4rem;
-    width: 1.6rem;
-    height: 1.6rem;
+    width: 1.75rem;
+    height: 1.75rem;
+    color: ${(p) => p.theme.colors.primary};
   }
   .num {
     font-size: 0.8rem;
@@ -137,22 +138,35 @@ const Box = styled.section`
   }
 `;
 
-function Ring({ percent }: { percent: number }) {
-  const r = 10;
+/**
+ * How much of an episode was watched: a pie that fills clockwise over a full track, a tick once the
+ * episode counts as watched. Not a thin open arc, which reads as a loading spinner.
+ */
+function Ring({ percent, label }: { percent: number; label: string }) {
+  const r = 5;
   const c = 2 * Math.PI * r;
   return (
-    <svg className="ring" viewBox="0 0 24 24" aria-hidden="true" data-percent={percent}>
-      <circle cx="12" cy="12" r={r} fill="rgb(0 0 0 / 60%)" stroke="rgb(255 255 255 / 25%)" strokeWidth="3" />
-      <circle
-        cx="12"
-        cy="12"
-        r={r}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        strokeDasharray={`${(percent / 100) * c} ${c}`}
-        transform="rotate(-90 12 12)"
-      />
+    <svg className="ring" viewBox="0 0 24 24" role="img" aria-label={label} data-percent={percent}>
+      <circle cx="12" cy="12" r="11" fill="rgb(0 0 0 / 70%)" />
+      <circle cx="12" cy="12" r="8.5" fill="rgb(255 255 255 / 25%)" />
+      {percent >= 100 ? (
+        <>
+          <circle cx="12" cy="12" r="8.5" fill="currentColor" />
+          <path d="m8 12.2 2.7 2.7L16.2 9.4" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        </>
+      ) : (
+        // A circle of radius r stroked 2r wide draws a pie slice of the dash's length.
+        <circle
+          cx="12"
+          cy="12"
+          r={r}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2 * r}
+          strokeDasharray={`${(percent / 100) * c} ${c}`}
+          transform="rotate(-90 12 12)"
+        />
+      )}
     </svg>
   );
 }
@@ -242,16 +256,10 @@ export function Episodes({ show }: { show: MediaDetails }) {
               <>
                 <div className="still">
                   {ep.still ? <img src={ep.still} alt="" loading="lazy" width={300} height={169} /> : null}
-                  {watched && <Ring percent={ring} />}
+                  {watched && <Ring percent={ring} label={t('details.watchedPercent', { percent: ring })} />}
+                  {/* The ring says how much was watched; the bar under the still only draws it again. */}
                   {bar > 0 && (
-                    <span
-                      className="bar"
-                      role="progressbar"
-                      aria-label={t('card.progress')}
-                      aria-valuenow={bar}
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                    >
+                    <span className="bar" aria-hidden="true">
                       <span style={{ width: `${bar}%` }} />
                     </span>
                   )}

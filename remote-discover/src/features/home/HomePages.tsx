@@ -5,9 +5,9 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
-import { continueWatching, mediaPath, useHostServices, useHostWith, type CatalogApi } from 'shared-contracts';
+import { continueWatching, encodeMediaId, mediaPath, useHostServices, useHostWith, type CatalogApi } from 'shared-contracts';
 import styled from 'styled-components';
-import { CardHostProvider, MediaCard } from '../cards';
+import { CardHostProvider, MediaCard, useRovingCards } from '../cards';
 import { Carousel, prefetchRow } from '../carousel';
 import { DetailsModalRoot } from '../details';
 import { loadListRow } from '../discover';
@@ -77,6 +77,8 @@ export function HomeBookmarks() {
     [state.bookmarks, hiddenKey],
   );
   const shown = useProgressiveCount(items.length);
+  const roving = useRovingCards();
+  const tabStop = roving.tabStop(items.slice(0, shown).map(([tmdbId, item]) => encodeMediaId({ tmdbId, type: item.type })));
   return (
     <SectionStyle>
       {items.length > 0 && (
@@ -84,11 +86,15 @@ export function HomeBookmarks() {
       )}
       {items.length > 0 && (
         <CardHostProvider>
-          <Grid data-testid="bookmarks" data-editing={edit.editing || undefined} ref={gridRef}>
+          <Grid data-testid="bookmarks" data-editing={edit.editing || undefined} ref={gridRef} {...roving.listProps}>
             {items.slice(0, shown).map(([tmdbId, item]) => (
               <EditableItem key={tmdbId}>
                 <div inert={edit.editing}>
-                  <MediaCard card={{ tmdbId, type: item.type, title: item.title, year: item.year, poster: item.poster }} bookmarked />
+                  <MediaCard
+                    card={{ tmdbId, type: item.type, title: item.title, year: item.year, poster: item.poster }}
+                    bookmarked
+                    tabbable={encodeMediaId({ tmdbId, type: item.type }) === tabStop}
+                  />
                 </div>
                 {edit.editing && <RemoveButton title={item.title} onRemove={() => edit.remove(tmdbId, item.title)} />}
               </EditableItem>
@@ -114,6 +120,8 @@ export function HomeContinueWatching() {
     [state.progress, hiddenKey],
   );
   const shown = useProgressiveCount(entries.length);
+  const roving = useRovingCards();
+  const tabStop = roving.tabStop(entries.slice(0, shown).map(({ tmdbId, item }) => encodeMediaId({ tmdbId, type: item.type })));
   return (
     <SectionStyle>
       {entries.length > 0 && (
@@ -121,7 +129,7 @@ export function HomeContinueWatching() {
       )}
       {entries.length > 0 && (
         <CardHostProvider>
-          <Grid data-testid="continue-watching" data-editing={edit.editing || undefined} ref={gridRef}>
+          <Grid data-testid="continue-watching" data-editing={edit.editing || undefined} ref={gridRef} {...roving.listProps}>
             {entries.slice(0, shown).map(({ tmdbId, item, episode, progress }) => {
               const card = { tmdbId, type: item.type, title: item.title, year: item.year, poster: item.poster };
               const season = episode ? item.seasons[episode.seasonId] : undefined;
@@ -134,6 +142,7 @@ export function HomeContinueWatching() {
                       progress={progress}
                       to={mediaPath(card, card.title, episode ? { seasonId: episode.seasonId, episodeId: episode.id } : undefined)}
                       subtitle={episode ? t('card.episodeShort', { season: season?.number ?? '?', episode: episode.number }) : undefined}
+                      tabbable={encodeMediaId(card) === tabStop}
                     />
                   </div>
                   {edit.editing && <RemoveButton title={item.title} onRemove={() => edit.remove(tmdbId, item.title)} />}
