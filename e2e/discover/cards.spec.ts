@@ -177,3 +177,31 @@ test("a focused card's ring is drawn inside its list item, which clips what is p
   });
   expect(ring).toEqual({ drawn: true, inside: true });
 });
+
+test('search results are the same cards: bookmark toggle, menu with More Info and Copy Link', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/browse/Nosferatu`);
+  const results = page.getByTestId('search-results');
+  const card = results.getByTestId('media-card').first();
+  await expect(card).toContainText('Nosferatu');
+  const id = (await card.getAttribute('data-media-id'))!;
+  const title = (await card.getByRole('heading').textContent())!;
+  await expect(bookmarkButton(card)).toHaveAccessibleName(`Bookmark ${title}`);
+  await bookmarkButton(card).click();
+  await expect(bookmarkButton(card)).toHaveAttribute('aria-pressed', 'true');
+
+  await expect(moreButton(card)).toHaveAttribute('aria-haspopup', 'menu');
+  await moreButton(card).click();
+  const menu = cardOverlay(card);
+  await expect(menu).toHaveRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['More Info', 'Copy Link', 'Close', id]);
+  await menu.getByRole('menuitem', { name: 'More Info' }).click();
+  await expect(detailsModal(page)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/browse/Nosferatu\\?m=details-${id.replace(/-[a-z0-9-]*$/, '')}`));
+  await page.keyboard.press('Escape');
+  await expect(detailsModal(page)).toHaveCount(0);
+
+  // The whole grid is one tab stop: the card's link, bookmark and menu button, then out of the grid.
+  await card.getByRole('link').focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+  expect(await results.evaluate((grid) => grid.contains(document.activeElement))).toBe(false);
+});

@@ -109,3 +109,17 @@ test('at 1280 px: a top row loads the posters in view at once and the rest as th
   await last.scrollIntoViewIfNeeded();
   await expect.poll(() => loaded(last)).toBe(true);
 });
+
+test('a search without results says what to try and leads to Discover', async ({ page, site }) => {
+  for (const width of [1280, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${site.hostUrl}/browse/zzzzqqq`);
+    const empty = page.getByTestId('search-empty');
+    await expect(empty.getByRole('status')).toHaveText("We couldn't find anything!");
+    await expect(empty).toContainText('Check the spelling, try fewer words, or search for the original title.');
+    await expect(empty.getByRole('link', { name: 'See the editor picks' })).toHaveAttribute('href', '/discover?tab=editorpicks');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  }
+  await page.getByTestId('search-empty').getByRole('link', { name: 'Browse Discover' }).click();
+  await expect(page).toHaveURL(`${site.hostUrl}/discover`);
+});

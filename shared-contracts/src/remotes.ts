@@ -11,9 +11,13 @@ export const isRemoteName = (value: string): value is RemoteName => (REMOTE_NAME
 /** The one module every remote exposes, as `<name>/app`. */
 export const REMOTE_APP_MODULE = 'app';
 
-/** Pages each remote provides to the host's routes. */
+/**
+ * Pages each remote provides to the host's routes. Discover's `searchResults` shows the results of the
+ * `/browse/:query` route's query as media cards (the host loads it like any page: a discover remote
+ * built without it is refused as incompatible in that slot only).
+ */
 export interface RemotePages {
-  discover: 'discover' | 'homeSection' | 'homeBookmarks' | 'homeContinueWatching';
+  discover: 'discover' | 'homeSection' | 'homeBookmarks' | 'homeContinueWatching' | 'searchResults';
   player: 'watch' | 'devVideo';
   account: 'login' | 'register' | 'onboarding' | 'migration';
   settings: 'settings' | 'dev' | 'admin';

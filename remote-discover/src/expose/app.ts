@@ -13,6 +13,7 @@ const app: RemoteApp<'discover'> = {
   buildMarker: __BUILD_MARKER__,
   pages: {
     discover: () => import('../features/discover/DiscoverPage'),
+    searchResults: () => import('../features/search/SearchResults'),
     homeSection: () => Promise.resolve({ default: HomeSection }),
     homeBookmarks: () => Promise.resolve({ default: HomeBookmarks }),
     homeContinueWatching: () => Promise.resolve({ default: HomeContinueWatching }),

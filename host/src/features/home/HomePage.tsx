@@ -81,7 +81,7 @@ export function HomePage() {
           <AdSlot />
         </Suspense>
       )}
-      {query ? <SearchResults query={query} /> : <Sections />}
+      {query ? <SearchResults /> : <Sections />}
     </>
   );
 }
