@@ -88,3 +88,13 @@ test('a ready extension (1.3.0, allowed): continue finishes the onboarding, reme
   await page.reload();
   expect(await onboardingDone(page)).toBe(true);
 });
+
+test("the proxy step's error is tied to the proxy URL field", async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/onboarding/proxy`);
+  const field = page.getByRole('textbox', { name: 'Proxy URL' });
+  await expect(field).not.toHaveAttribute('aria-invalid', /.*/);
+  await field.fill('not a web address');
+  await page.getByRole('button', { name: 'Check and save' }).click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription('Not a valid URL');
+});

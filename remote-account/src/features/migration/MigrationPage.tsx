@@ -2,7 +2,7 @@
  * /migration: move the account's data to another backend (sign the same keys in there, upload), and
  * export/import all local data as a file (DECISIONS "Export and import").
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
 import styled from 'styled-components';
@@ -13,7 +13,7 @@ import { buildExport, mergeImport, parseExport } from '../../core/export';
 import { importAsQueue } from '../../core/import';
 import { useAccountService } from '../account';
 import { defaultDeviceName } from '../auth';
-import { Actions, Button, ErrorMessage, ErrorText, Field, Muted, PageFrame } from '../ui';
+import { Actions, Button, ErrorMessage, ErrorText, Field, fieldErrorProps, Muted, PageFrame } from '../ui';
 
 const Section = styled.section`
   margin-top: 2rem;
@@ -35,6 +35,7 @@ function MoveAccount() {
   const [url, setUrl] = useState('');
   const [meta, setMeta] = useState<BackendMeta | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const errorId = useId();
   const [state, setState] = useState<'idle' | 'checking' | 'moving' | 'done'>('idle');
 
   if (!host.state.account) {
@@ -96,6 +97,7 @@ function MoveAccount() {
             value={url}
             onChange={(e) => (setUrl(e.target.value), setMeta(null))}
             placeholder="https://"
+            {...fieldErrorProps(error, 'backendUrl', errorId)}
           />
         </Field>
         <Actions>
@@ -119,7 +121,7 @@ function MoveAccount() {
       {error !== null && (
         <>
           <ErrorText>{t('migration.failed')}</ErrorText>
-          <ErrorMessage error={error} />
+          <ErrorMessage error={error} id={errorId} />
         </>
       )}
     </Section>

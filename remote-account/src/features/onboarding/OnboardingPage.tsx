@@ -2,7 +2,7 @@
  * Onboarding (spec §2): start → extension | proxy | default setup (with a confirmation); remembered on
  * this device once finished. The extension step is in ExtensionStep.tsx.
  */
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'shared-contracts/router';
 import styled from 'styled-components';
@@ -109,6 +109,7 @@ function Proxy() {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const errorId = useId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -126,9 +127,18 @@ function Proxy() {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Field>
           {t('onboarding.proxy.url')}
-          <input name="proxyUrl" type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" />
+          <input
+            name="proxyUrl"
+            type="url"
+            inputMode="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
         </Field>
-        {error && <ErrorText>{error}</ErrorText>}
+        {error && <ErrorText id={errorId}>{error}</ErrorText>}
         <Actions>
           <Button type="button" $variant="secondary" onClick={() => host.navigate('/onboarding')}>
             {t('common.back')}

@@ -5,13 +5,14 @@
 import { AccountError, type AccountErrorCode } from '../../core/auth';
 
 /** The field names of the account forms that an error can be about. */
-export type AccountField = 'passphrase' | 'deviceName' | 'confirmPassphrase';
+export type AccountField = 'passphrase' | 'deviceName' | 'confirmPassphrase' | 'backendUrl';
 
 const FIELD_OF: Partial<Record<AccountErrorCode, AccountField>> = {
   'passphrase-invalid': 'passphrase',
   'account-not-found': 'passphrase',
   'device-name-required': 'deviceName',
   'passphrase-mismatch': 'confirmPassphrase',
+  'url-invalid': 'backendUrl',
 };
 
 /** The field an error is about, or null when it is about the whole form (the server, the network). */
