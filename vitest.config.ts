@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The player's worker module, as its rspack config and tsconfig resolve it (component tests render the player).
+  resolve: { alias: { 'cross-origin-worker': path.join(import.meta.dirname, 'remote-player/src/worker/cross-origin-worker.ts') } },
   test: {
     include: ['*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'services/scripts/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTime, formatTimeDisplay } from './format-time';
-import { commandForKey, nextSpeed } from './keyboard';
+import { commandForKey, focusKindOf, nextSpeed, sliderValueForKey } from './keyboard';
 import { hlsErrorInfo, playbackErrorKey, shouldReportHlsError } from './playback-error';
 import { NoUsableQualityError, chooseQuality, qualityFromHeight } from './quality';
 import { toSource } from './source';
@@ -112,15 +112,90 @@ describe('keyboard map (spec §2)', () => {
   });
 
   it('ignores keys typed into inputs and with modifiers', () => {
-    expect(commandForKey({ key: 'k', targetTag: 'INPUT' }, false)).toBeNull();
+    expect(commandForKey({ key: 'k', focus: 'text' }, false)).toBeNull();
+    expect(commandForKey({ key: 'Escape', focus: 'text' }, false)).toBeNull();
     expect(commandForKey({ key: 'k', ctrlKey: true }, false)).toBeNull();
   });
+
+  // A focused control keeps the keys it uses; the other shortcuts still apply (Escape closes, k plays).
+  it.each([
+    ['slider', 'ArrowLeft', null],
+    ['slider', 'ArrowUp', null],
+    ['slider', 'Home', null],
+    ['slider', 'PageDown', null],
+    ['slider', 'k', 'togglePlay'],
+    ['slider', 'Escape', 'close'],
+    ['slider', 'm', 'toggleMute'],
+    ['choices', 'ArrowRight', null],
+    ['choices', 'ArrowDown', null],
+    ['choices', ' ', null],
+    ['choices', 'Escape', 'close'],
+    ['choices', 'c', 'toggleCaptions'],
+    ['button', ' ', null],
+    ['button', 'ArrowLeft', 'seekBy'],
+    ['button', 'k', 'togglePlay'],
+    ['none', 'ArrowLeft', 'seekBy'],
+    ['text', 'ArrowLeft', null],
+  ] as const)('focus %s, key %j → %s', (focus, key, type) => expect(commandForKey({ key, focus }, false)?.type ?? null).toBe(type));
 
   it('steps speeds within 0.25..2', () => {
     expect(nextSpeed(1, 1)).toBe(1.5);
     expect(nextSpeed(2, 1)).toBe(2);
     expect(nextSpeed(0.25, -1)).toBe(0.25);
     expect(nextSpeed(1, -1)).toBe(0.5);
+  });
+});
+
+describe('what has the focus, for the keys', () => {
+  const element = (tagName: string, attributes: Record<string, string> = {}, inside: string | null = null) => ({
+    tagName,
+    getAttribute: (name: string) => attributes[name] ?? null,
+    closest: (selector: string) => (inside && selector.includes(`[role="${inside}"]`) ? {} : null),
+  });
+  it.each([
+    [null, 'none'],
+    [element('VIDEO'), 'none'],
+    [element('BUTTON'), 'button'],
+    [element('A'), 'button'],
+    [element('INPUT', { type: 'range' }), 'slider'],
+    [element('INPUT', { type: 'range' }, 'dialog'), 'slider'],
+    [element('DIV', { role: 'slider' }), 'slider'],
+    [element('INPUT'), 'text'],
+    [element('INPUT', { type: 'search' }), 'text'],
+    [element('TEXTAREA'), 'text'],
+    [element('SELECT'), 'text'],
+    [element('INPUT', { type: 'color' }), 'button'],
+    [element('INPUT', { type: 'checkbox' }), 'button'],
+    [element('BUTTON', { role: 'radio' }), 'choices'],
+    [element('BUTTON', {}, 'dialog'), 'choices'],
+    [element('A', {}, 'menu'), 'choices'],
+    [element('DIV', { role: 'switch' }), 'button'],
+  ] as const)('%j → %s', (target, kind) => expect(focusKindOf(target)).toBe(kind));
+
+  it('editable content is typed into', () => {
+    expect(focusKindOf({ ...element('DIV'), isContentEditable: true })).toBe('text');
+  });
+});
+
+describe('keys on a slider the player draws (WAI-ARIA slider pattern)', () => {
+  const seek = { value: 20, min: 0, max: 60, step: 5, page: 10 };
+  it.each([
+    ['ArrowRight', 25],
+    ['ArrowUp', 25],
+    ['ArrowLeft', 15],
+    ['ArrowDown', 15],
+    ['PageUp', 30],
+    ['PageDown', 10],
+    ['Home', 0],
+    ['End', 60],
+    ['Tab', null],
+    ['Escape', null],
+    ['k', null],
+  ] as const)('%s → %s', (key, value) => expect(sliderValueForKey(key, seek)).toBe(value));
+
+  it('stays within its ends', () => {
+    expect(sliderValueForKey('ArrowLeft', { ...seek, value: 2 })).toBe(0);
+    expect(sliderValueForKey('PageUp', { ...seek, value: 55 })).toBe(60);
   });
 });
 

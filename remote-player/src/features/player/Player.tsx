@@ -3,14 +3,14 @@
  * The player screen: <video>, captions overlay, controls, indicators, menus and the status screens.
  * Everything here requests through the engine; state is read from the engine's and the UI's proxies.
  */
-import { useEffect, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHostWith } from 'shared-contracts';
 import styled, { css } from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import { clamp, formatTime, formatTimeDisplay } from '../../core/player/format-time';
 import type { PlayerCommand } from '../../core/player/commands';
-import { commandForKey } from '../../core/player/keyboard';
+import { ARROW_SEEK, JL_SEEK, VOLUME_STEP, commandForKey, focusKindOf, sliderValueForKey } from '../../core/player/keyboard';
 import { nearestThumbnail } from '../../core/player/thumbnails';
 import { captionsShown } from '../../core/captions/choice';
 import { castFrameworkButtonShown } from '../../core/cast/cast-state';
@@ -28,6 +28,8 @@ import { runCommand } from './commands';
 import { episodeList } from './episode-list';
 
 const CONTROLS_MS = 3000;
+/** The focused volume slider's arrow step (as YouTube's): finer than the 0.15 of the up and down shortcuts. */
+const VOLUME_SLIDER_STEP = 0.05;
 
 const Shell = styled.div<{ $embed: boolean }>`
   position: relative;
@@ -462,10 +464,16 @@ function SeekBar() {
         max={duration || 0}
         step={0.1}
         value={Math.min(media.time, duration || 0)}
-        aria-valuetext={formatTimeDisplay(media.time, duration, 'regular')}
+        aria-valuetext={t('controls.seekValue', { time: formatTime(media.time, duration), duration: formatTime(duration, duration) })}
         style={fill({ '--played': `${played}%`, '--buffered': `${Math.max(played, buffered)}%` })}
         onChange={(e) => runCommand(player, { type: 'seekTo', time: Number(e.target.value) })}
-        onKeyDown={(e) => e.preventDefault() /* arrows are the player's shortcuts (5 s) */}
+        onKeyDown={(e) => {
+          // Its keys move by the shortcuts' steps (5 s, 10 s a page), not by the drag precision; Tab and Escape go on.
+          const time = sliderValueForKey(e.key, { value: media.time, min: 0, max: duration, step: ARROW_SEEK, page: JL_SEEK });
+          if (time === null) return;
+          e.preventDefault();
+          runCommand(player, { type: 'seekTo', time });
+        }}
         data-testid="seek-bar"
       />
       {hover && duration > 0 && (
@@ -547,23 +555,43 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
   const menuOpen = view.menu.id !== null;
-  // Keyboard shortcuts (spec §2), never while typing in an input.
+  // As a dialog does, a menu that closes (Escape, ✕, a choice) gives the focus back to the control that
+  // opened it, or to the settings button when it opened by itself (?r=), rather than to the page.
+  const menuOpener = useRef<HTMLElement | null>(null);
+  const menuWasOpen = useRef(false);
+  useLayoutEffect(() => {
+    const root = shell.current;
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const inPlayer = !!active && active !== document.body && !!root?.contains(active);
+    if (view.menu.id !== null) {
+      if (!menuWasOpen.current && inPlayer && !active.closest('[role="dialog"]')) menuOpener.current = active;
+      menuWasOpen.current = true;
+      return;
+    }
+    if (!menuWasOpen.current) return;
+    menuWasOpen.current = false;
+    const opener = menuOpener.current;
+    menuOpener.current = null;
+    if (inPlayer && !active.closest('[role="dialog"]')) return; // the focus already moved on within the player
+    const fallback = root?.querySelector<HTMLElement>('[data-testid="settings-button"]');
+    (opener?.isConnected ? opener : fallback)?.focus({ preventScroll: true });
+  }, [view.menu.id]);
+  // Keyboard shortcuts: a focused control (slider, field, menu) keeps the keys it uses.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
+      if (event.defaultPrevented) return;
+      const target = event.target instanceof Element ? event.target : null;
       const command = commandForKey(
         {
           key: event.key,
           ctrlKey: event.ctrlKey,
           metaKey: event.metaKey,
           altKey: event.altKey,
-          targetTag: target?.tagName === 'INPUT' && (target as HTMLInputElement).type === 'range' ? undefined : target?.tagName,
-          targetEditable: target?.isContentEditable ?? false,
+          focus: focusKindOf(target),
         },
         engine.paused,
       );
       if (!command) return;
-      if (event.key === ' ' && target?.tagName === 'BUTTON') return; // space on a focused button presses it (k still plays and pauses)
       if (ui.status.status !== 'playing' && command.type !== 'close') return;
       event.preventDefault();
       runCommand(player, command);
@@ -788,8 +816,20 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                   dir="ltr"
                   value={media.muted ? 0 : media.volume}
                   style={fill({ '--level': `${(media.muted ? 0 : media.volume) * 100}%` })}
+                  aria-valuetext={`${Math.round((media.muted ? 0 : media.volume) * 100)}%`}
                   onChange={(e) => run({ type: 'setVolume', volume: Number(e.target.value) })}
-                  onKeyDown={(e) => e.preventDefault()}
+                  onKeyDown={(e) => {
+                    const volume = sliderValueForKey(e.key, {
+                      value: media.muted ? 0 : media.volume,
+                      min: 0,
+                      max: 1,
+                      step: VOLUME_SLIDER_STEP,
+                      page: VOLUME_STEP,
+                    });
+                    if (volume === null) return;
+                    e.preventDefault();
+                    run({ type: 'setVolume', volume });
+                  }}
                 />
               )}
               <TimeButton

@@ -108,6 +108,7 @@ export function CaptionSettingsMenu({ overlay }: { overlay: boolean }) {
   const set = host.actions.setSubtitleSettings;
   const { ui } = usePlayer();
   const hide = useSnapshot(ui).menuFromQuery === 'settings/captions/settings';
+  const delayText = t('menus.captions.delayValue', { delay: s.delay.toFixed(1) });
   const number = (value: string, decimals: number) => {
     const n = Number(value);
     if (!Number.isFinite(n)) return null; // spec §5: non-numbers ignored
@@ -119,7 +120,7 @@ export function CaptionSettingsMenu({ overlay }: { overlay: boolean }) {
       {hide && <Toggle label={t('menus.captions.hide')} checked={!s.enabled} onChange={(v) => set({ enabled: !v })} />}
       <Field>
         <span className="line">
-          {t('menus.captions.delay')} <span data-testid="delay-value">{s.delay.toFixed(1)} s</span>
+          {t('menus.captions.delay')} <span data-testid="delay-value">{delayText}</span>
         </span>
         <input
           type="range"
@@ -132,6 +133,7 @@ export function CaptionSettingsMenu({ overlay }: { overlay: boolean }) {
             if (v !== null) set({ delay: clamp(v, -20, 20) });
           }}
           aria-label={t('menus.captions.delay')}
+          aria-valuetext={delayText}
           data-testid="delay-slider"
         />
       </Field>
@@ -162,6 +164,7 @@ export function CaptionSettingsMenu({ overlay }: { overlay: boolean }) {
             if (v !== null) set({ styling: { size: clamp(v, 1, 200) / 100 } });
           }}
           aria-label={t('menus.captions.size')}
+          aria-valuetext={`${Math.round(s.styling.size * 100)}%`}
           data-testid="size-slider"
         />
       </Field>
@@ -180,6 +183,7 @@ export function CaptionSettingsMenu({ overlay }: { overlay: boolean }) {
             if (v !== null) set({ styling: { backgroundOpacity: clamp(v, 0, 100) / 100 } });
           }}
           aria-label={t('menus.captions.background')}
+          aria-valuetext={`${Math.round(s.styling.backgroundOpacity * 100)}%`}
         />
       </Field>
       <Field>
@@ -197,6 +201,7 @@ export function CaptionSettingsMenu({ overlay }: { overlay: boolean }) {
             if (v !== null) set({ styling: { backgroundBlur: clamp(v, 0, 100) / 100 } });
           }}
           aria-label={t('menus.captions.blur')}
+          aria-valuetext={`${Math.round(s.styling.backgroundBlur * 100)}%`}
         />
       </Field>
       <Toggle label={t('menus.captions.bold')} checked={s.styling.bold} onChange={(v) => set({ styling: { bold: v } })} />

@@ -1,12 +1,12 @@
 /** Router `episodes`: the seasons, then the chosen season's episodes as a strip; unaired ones are disabled. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SeasonDetails, useHostServices } from 'shared-contracts';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import { Icon } from '../icons';
 import { usePlayer } from '../player.store';
-import { Body, Card, Choice, Head, Wide, useMenu } from './parts';
+import { Body, Card, Choice, Head, Wide, onMenuKeyDown, useMenu } from './parts';
 
 const EpisodeStrip = styled.div`
   display: flex;
@@ -67,6 +67,11 @@ export function EpisodesMenu() {
   const [chosen, setChosen] = useState<number | null>(view.meta?.episode?.seasonNumber ?? null);
   const tmdbId = view.meta?.media.tmdbId ?? '';
   const { go, close } = useMenu();
+  const card = useRef<HTMLDivElement>(null);
+  // Opening the menu, or another page of it, puts the focus on its first item (the keys then stay inside).
+  useEffect(() => {
+    card.current?.querySelector<HTMLElement>('button:not([disabled]), a, input')?.focus();
+  }, [view.menu.route]);
   useEffect(() => {
     const controller = new AbortController();
     host.catalog.details({ type: 'show', tmdbId }, { signal: controller.signal }).then(
@@ -88,6 +93,7 @@ export function EpisodesMenu() {
     const today = new Date().toISOString().slice(0, 10);
     return (
       <Wide
+        ref={card}
         $w={0}
         $h={360}
         role="dialog"
@@ -95,6 +101,7 @@ export function EpisodesMenu() {
         data-testid="episodes-menu"
         data-route="/episodes"
         data-router="episodes"
+        onKeyDown={onMenuKeyDown}
       >
         <Head>
           <button type="button" aria-label={t('menus.back')} onClick={() => go('/')}>
@@ -142,6 +149,7 @@ export function EpisodesMenu() {
   }
   return (
     <Card
+      ref={card}
       $w={343}
       $h={431}
       role="dialog"
@@ -149,6 +157,7 @@ export function EpisodesMenu() {
       data-testid="episodes-menu"
       data-route="/"
       data-router="episodes"
+      onKeyDown={onMenuKeyDown}
     >
       <Head>
         <h2>{t('episodes.seasons')}</h2>

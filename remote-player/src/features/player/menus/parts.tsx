@@ -3,7 +3,7 @@
  * The parts every player menu is made of (spec §2 table): the card sized per route, its head with back
  * and close, choices, switches, fields; and the menu route helpers.
  */
-import { useEffect, useRef, type AnchorHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, type AnchorHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
@@ -181,6 +181,38 @@ export const Field = styled.label`
   }
 `;
 
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]):not([type="hidden"]):not([hidden]), select, [tabindex="0"]';
+
+/** The items of a menu a person can reach with Tab, in order (a radio group counts once: its tab stop). */
+function focusables(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && !el.closest('[hidden]'));
+}
+
+/**
+ * Keys inside an open menu, as in a dialog: Tab and Shift+Tab go round its items and never leave it; the
+ * up and down arrows move between its items (a slider or a radio group keeps its own arrows).
+ */
+export function onMenuKeyDown(event: KeyboardEvent<HTMLElement>): void {
+  const container = event.currentTarget;
+  const items = focusables(container);
+  if (items.length === 0) return;
+  const target = event.target as HTMLElement;
+  const index = items.indexOf(target);
+  if (event.key === 'Tab') {
+    const last = items.length - 1;
+    if (event.shiftKey && index <= 0) items[last]!.focus();
+    else if (!event.shiftKey && (index === last || index === -1)) items[0]!.focus();
+    else return;
+    event.preventDefault();
+    return;
+  }
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  if (target.matches('input[type="range"], [role="radio"], [role="slider"], select, textarea, input:not([type])')) return;
+  const step = event.key === 'ArrowDown' ? 1 : -1;
+  items[(Math.max(index, step === 1 ? -1 : 0) + step + items.length) % items.length]!.focus();
+  event.preventDefault();
+}
+
 export function useMenu() {
   const { ui } = usePlayer();
   const go = (route: string) => (ui.menu.route = route);
@@ -211,6 +243,7 @@ export function MenuCard({ title, back, children, testId }: { title: string; bac
       data-testid={testId ?? 'settings-menu'}
       data-route={view.menu.route}
       data-router="settings"
+      onKeyDown={onMenuKeyDown}
     >
       <Head>
         {back !== undefined && (
