@@ -1,9 +1,9 @@
 /**
- * Issue 18 §9: a keyboard-only journey — search → a result → play → the player's back control — with
+ * Issue 18 §9: a keyboard-only journey — search → a result (it plays) → pause → the player's back control — with
  * a visible focus indicator on every control it lands on, at 1280 and 390 px.
  */
 import type { Locator, Page } from '@playwright/test';
-import { currentTime, player } from '../support/player.page';
+import { currentTime, paused, player } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 /** Presses Tab until `target` has focus (at most `max` presses); fails otherwise. */
@@ -54,11 +54,13 @@ for (const width of [1280, 390]) {
     await expect(page).toHaveURL(/\/media\/tmdb-movie-653-[^?]*\?back=/);
 
     await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
-    const play = page.getByTestId('big-play').or(page.getByTestId('play-toggle')).first();
+    // The Enter on the result was the press: playback starts by itself, and the play control pauses it.
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
+    const play = page.getByTestId('play-toggle');
     await tabTo(page, play);
     await expectVisibleFocus(play);
     await page.keyboard.press('Enter');
-    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
+    await expect.poll(() => paused(page)).toBe(true);
 
     const back = page.getByRole('link', { name: 'Back' });
     await tabTo(page, back);

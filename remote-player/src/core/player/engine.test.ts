@@ -108,6 +108,32 @@ describe('PlaybackEngine', () => {
     expect(loadHls).not.toHaveBeenCalled();
   });
 
+  it('a load asked to play waits for the play (no big play button meanwhile); a refusal brings the button back', async () => {
+    const file = { type: 'file' as const, captions: [], qualities: { '720': 'https://x/720.mp4' } };
+    const refused = new FakeVideo();
+    let refuse = () => {};
+    refused.play = vi.fn(
+      () =>
+        new Promise<void>(
+          (_, reject) => (refuse = () => reject(Object.assign(new Error('autoplay refused'), { name: 'NotAllowedError' }))),
+        ),
+    );
+    const { engine } = setup(undefined, refused);
+    await engine.load(file, { autoplay: true });
+    expect(engine.state.playRequested).toBe(true);
+    refuse();
+    await flush();
+    expect(engine.state.playRequested).toBe(false);
+    expect(engine.state.hasPlayedOnce).toBe(false);
+
+    const allowed = setup();
+    await allowed.engine.load(file, { autoplay: true });
+    await flush();
+    expect(allowed.engine.state).toMatchObject({ playRequested: false, playing: true, hasPlayedOnce: true });
+    await allowed.engine.load(file, { autoplay: false });
+    expect(allowed.engine.state.playRequested).toBe(false);
+  });
+
   it('reports a file source with no usable quality as a playback error', async () => {
     const { engine, onFatal } = setup();
     await engine.load({ type: 'file', captions: [], qualities: {} });

@@ -31,6 +31,11 @@ export interface EngineState {
   source: SourceSlice | null;
   /** Set once the first play happened (the big play button hides). */
   hasPlayedOnce: boolean;
+  /**
+   * Playing was asked for (autoplay of a load, or a press) and has neither started nor been refused yet:
+   * the big play button waits, a spinner shows. Default false.
+   */
+  playRequested: boolean;
   playing: boolean;
   /** Waiting for data. */
   loading: boolean;
@@ -138,6 +143,7 @@ export interface EngineOptions {
 export const initialEngineState = (): EngineState => ({
   source: null,
   hasPlayedOnce: false,
+  playRequested: false,
   playing: false,
   loading: false,
   seeking: false,
@@ -192,6 +198,7 @@ export class PlaybackEngine {
     on('play', () => {
       this.state.playing = true;
       this.state.hasPlayedOnce = true;
+      this.state.playRequested = false;
       this.state.ended = false;
     });
     on('pause', () => (this.state.playing = false));
@@ -303,6 +310,7 @@ export class PlaybackEngine {
     if (this.state.error) return;
     this.state.error = error;
     this.state.playing = false;
+    this.state.playRequested = false;
     this.options.onFatal?.(error);
   }
 
@@ -320,6 +328,7 @@ export class PlaybackEngine {
       time: options.startAt ?? 0,
       duration: 0,
       buffered: 0,
+      playRequested: !!options.autoplay,
       qualities: [],
       quality: null,
       audioTracks: [],
@@ -555,7 +564,7 @@ export class PlaybackEngine {
       await video.play();
     } catch (error) {
       // Autoplay refused or the load was replaced: the big play button stays; not a playback error.
-      if ((error as Error).name === 'NotAllowedError') this.state.playing = false;
+      if ((error as Error).name === 'NotAllowedError') Object.assign(this.state, { playing: false, playRequested: false });
     }
   }
 

@@ -12,6 +12,7 @@ import { clamp, formatTime, formatTimeDisplay } from '../../core/player/format-t
 import type { PlayerCommand } from '../../core/player/commands';
 import { ARROW_SEEK, JL_SEEK, VOLUME_STEP, commandForKey, focusKindOf, sliderValueForKey } from '../../core/player/keyboard';
 import { nearestThumbnail } from '../../core/player/thumbnails';
+import { nextTap, type TapState } from '../../core/player/double-tap';
 import { captionsShown } from '../../core/captions/choice';
 import { castFrameworkButtonShown } from '../../core/cast/cast-state';
 import { useCastFramework } from './cast/use-cast';
@@ -20,16 +21,19 @@ import { Icon } from './icons';
 import { IconButton, PillButton } from './ui';
 import { EpisodesMenu } from './menus/EpisodesMenu';
 import { SettingsMenu } from './menus/SettingsMenu';
-import { usePlayer } from './player.store';
+import { usePlayer, type PlayerUiState } from './player.store';
 import { NotFoundScreen, PlaybackErrorScreen, ScrapingView } from './Screens';
 import { useCaptionActions, useRememberedCaption } from './use-captions';
 import { useVolumeAdjustable } from './volume-probe';
 import { runCommand } from './commands';
 import { episodeList } from './episode-list';
+import { announcement } from './announce';
 
 const CONTROLS_MS = 3000;
 /** The focused volume slider's arrow step (as YouTube's): finer than the 0.15 of the up and down shortcuts. */
 const VOLUME_SLIDER_STEP = 0.05;
+/** How long the seconds of a double tap stay on screen. */
+const TAP_SEEK_MS = 800;
 
 const Shell = styled.div<{ $embed: boolean }>`
   position: relative;
@@ -391,6 +395,90 @@ const Toast = styled.div`
   background: rgba(0, 0, 0, 0.85);
 `;
 
+/** The seconds a double tap went back or forward, on the half of the picture that was tapped. */
+const TapSeek = styled.div`
+  position: absolute;
+  top: 50%;
+  transform: translateY(-50%);
+  display: flex;
+  align-items: center;
+  gap: 0.4rem;
+  padding: 0.6rem 1rem;
+  border-radius: 2rem;
+  background: rgba(0, 0, 0, 0.65);
+  font-weight: 600;
+  font-variant-numeric: tabular-nums;
+  pointer-events: none;
+  &[data-direction='back'] {
+    left: 12%;
+  }
+  &[data-direction='forward'] {
+    right: 12%;
+  }
+`;
+
+/** After the last frame: it ended, and the ways on (next episode, watch again, back). */
+const EndCard = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 1rem;
+  max-width: min(28rem, calc(100% - 2rem));
+  padding: 1.25rem 1.5rem;
+  border-radius: 0.75rem;
+  background: rgba(0, 0, 0, 0.8);
+  text-align: center;
+  h2 {
+    margin: 0;
+    font-size: 1.2rem;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: center;
+    gap: 0.75rem;
+  }
+  a,
+  button.secondary {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.3rem;
+    padding: 0.6rem 1rem;
+    border: 0;
+    border-radius: 0.5rem;
+    background: rgba(255, 255, 255, 0.14);
+    color: #fff;
+    font: inherit;
+    font-weight: 600;
+    text-decoration: none;
+    cursor: pointer;
+  }
+  html[dir='rtl'] & a svg {
+    transform: scaleX(-1);
+  }
+  a:focus-visible,
+  button:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 2px;
+  }
+  @media (pointer: coarse) {
+    a,
+    button {
+      min-height: 2.75rem;
+    }
+  }
+`;
+
+/** Read by screen readers, not shown. */
+const VisuallyHidden = styled.div`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
 /**
  * Holds the <video> for the whole life of the player: the r easter egg (spec §2) turns this wrapper for
  * 1 s by an attribute, so React never unmounts the element the engine is attached to.
@@ -490,7 +578,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   const { t, i18n } = useTranslation('player');
   const player = usePlayer();
   const { engine, ui, hooks } = player;
-  const host = useHostWith('online', 'subtitles');
+  const host = useHostWith('online', 'subtitles', 'preferences');
   const media = useSnapshot(engine.state);
   const view = useSnapshot(ui);
   const castFramework = useSnapshot(player.cast);
@@ -499,6 +587,8 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   const videoRef = useRef<HTMLVideoElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastPointer = useRef('mouse');
+  const lastTap = useRef<TapState | null>(null);
+  const controlsBeforeTap = useRef<PlayerUiState['hover']>('none');
   const captions = useCaptionActions();
   useRememberedCaption(captions); // the same caption actions: their options are worked out once per render
   const volumeAdjustable = useVolumeAdjustable();
@@ -525,7 +615,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   }, [player]);
   const run = (command: PlayerCommand) => runCommand(player, command);
   const [offlineDismissed, setOfflineDismissed] = useState(() => sessionStorage.getItem('__MW::player-offline-dismissed') === '1');
-  const now = useDeadlines(view.volumeIndicatorUntil, view.delayIndicatorUntil, view.noticeUntil);
+  const now = useDeadlines(view.volumeIndicatorUntil, view.delayIndicatorUntil, view.noticeUntil, view.tapSeek.until);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -616,6 +706,15 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   }, [player, ui]);
 
   const playing = view.status.status === 'playing';
+  // The next episode plays on by itself at the end (use-playback): no end card for it.
+  const nextPlaysOn = !!hooks.current.nextEpisode && host.state.preferences.enableAutoplay && host.config.allowAutoplay;
+  const said = announcement({
+    status: view.status.status,
+    progress: view.progress,
+    hasPlayedOnce: media.hasPlayedOnce,
+    ended: media.ended,
+    episode: !!view.meta?.episode,
+  });
   const controlsVisible = playing && (view.hover !== 'none' || !media.playing || menuOpen);
   const skipTime = view.introSkipTime;
   const showSkipIntro = playing && media.playing && skipTime !== null && media.time < skipTime && (media.time <= 10 || controlsVisible);
@@ -636,7 +735,8 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           if (lastPointer.current === 'touch') return;
           run({ type: 'togglePlay' });
         }}
-        onDoubleClick={() => run({ type: 'toggleFullscreen' })}
+        // A double tap seeks (the Shell's pointerdown); a double click toggles fullscreen.
+        onDoubleClick={() => lastPointer.current !== 'touch' && run({ type: 'toggleFullscreen' })}
       />
     </RollLayer>
   );
@@ -653,12 +753,27 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
         lastPointer.current = e.pointerType;
         // Taps on the controls and menus use them; only a tap on the picture toggles the controls.
         if (e.pointerType !== 'touch' || e.target !== videoRef.current) return;
+        const rect = e.currentTarget.getBoundingClientRect();
+        const tap = nextTap(lastTap.current, { at: e.timeStamp, x: e.clientX - rect.left, width: rect.width });
+        lastTap.current = tap.state;
+        if (tap.seek !== 0 && ui.status.status === 'playing') {
+          // A double tap seeks; the controls stay as they were before its first tap.
+          ui.hover = controlsBeforeTap.current;
+          const shown = Date.now() < ui.tapSeek.until && Math.sign(ui.tapSeek.seconds) === tap.state.direction;
+          ui.tapSeek = { seconds: (shown ? ui.tapSeek.seconds : 0) + tap.seek, until: Date.now() + TAP_SEEK_MS };
+          run({ type: 'seekBy', seconds: tap.seek });
+          return;
+        }
         // Spec §4: first tap shows the controls, a second hides them.
+        controlsBeforeTap.current = ui.hover;
         ui.hover = ui.hover === 'mobile' ? 'none' : 'mobile';
       }}
       onMouseLeave={() => (ui.hover = 'none')}
     >
       {videoLayer}
+      <VisuallyHidden role="status" aria-live="polite" data-testid="player-announcer">
+        {said ? t(said.key, said.values) : ''}
+      </VisuallyHidden>
       {playing && <CaptionsOverlay raised={controlsVisible} />}
 
       {!host.state.online && !offlineDismissed && (
@@ -696,12 +811,47 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
             </CastingNotice>
           )}
           <Center>
-            {!media.hasPlayedOnce && !media.playing ? (
+            {!media.hasPlayedOnce && !media.playing && !media.playRequested ? (
               <BigPlay type="button" aria-label={t('controls.play')} onClick={() => run({ type: 'play' })} data-testid="big-play">
                 <Icon name="play" size={44} />
               </BigPlay>
-            ) : media.loading ? (
+            ) : media.loading || media.playRequested ? (
               <Spinner role="status" aria-label={t('loading')} />
+            ) : media.ended && !nextPlaysOn ? (
+              <EndCard data-testid="ended" role="group" aria-labelledby="player-ended-title">
+                <h2 id="player-ended-title">{t(view.meta?.episode ? 'ended.episode' : 'ended.movie')}</h2>
+                <div className="actions">
+                  {hooks.current.nextEpisode && (
+                    <PillButton type="button" onClick={() => run({ type: 'nextEpisode' })} data-testid="ended-next">
+                      {t('controls.nextEpisode')}
+                    </PillButton>
+                  )}
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => {
+                      run({ type: 'seekTo', time: 0 });
+                      run({ type: 'play' });
+                    }}
+                    data-testid="ended-again"
+                  >
+                    {t('ended.watchAgain')}
+                  </button>
+                  {!hooks.current.embed && (
+                    <a
+                      href={hooks.current.backUrl}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        host.navigate(hooks.current.backUrl);
+                      }}
+                      data-testid="ended-back"
+                    >
+                      <Icon name="arrowLeft" size={18} />
+                      {t('controls.back')}
+                    </a>
+                  )}
+                </div>
+              </EndCard>
             ) : null}
           </Center>
 
@@ -718,6 +868,12 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
               {t('captions.delayIndicator', { delay: host.state.subtitles.delay.toFixed(1) })}
             </Indicator>
           )}
+          {now < view.tapSeek.until && view.tapSeek.seconds !== 0 && (
+            <TapSeek data-testid="tap-seek" data-direction={view.tapSeek.seconds < 0 ? 'back' : 'forward'} aria-hidden="true">
+              <Icon name={view.tapSeek.seconds < 0 ? 'back10' : 'forward10'} />
+              {t('controls.tapSeek', { seconds: Math.abs(view.tapSeek.seconds) })}
+            </TapSeek>
+          )}
           {view.notice && now < view.noticeUntil && (
             <Indicator data-testid="player-notice" role="alert">
               {t(`notice.${view.notice}`)}
@@ -727,7 +883,12 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           <Floating>
             {view.resumeFrom !== null && media.time < view.resumeFrom + 10 && (
               <Toast data-testid="resume-prompt">
-                {t('resume.resumed', { time: formatTime(view.resumeFrom, media.duration) })}
+                {view.meta?.episode
+                  ? t('resume.resumedEpisode', {
+                      episode: `\u2068S${view.meta.episode.seasonNumber} E${view.meta.episode.episodeNumber}\u2069`,
+                      time: formatTime(view.resumeFrom, media.duration),
+                    })
+                  : t('resume.resumed', { time: formatTime(view.resumeFrom, media.duration) })}
                 <PillButton
                   type="button"
                   onClick={() => {

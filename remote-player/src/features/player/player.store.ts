@@ -89,6 +89,8 @@ export interface PlayerUiState {
   notice: 'fullscreenRefused' | 'pipRefused' | 'iosWebApp' | null;
   noticeUntil: number;
   rolling: boolean;
+  /** The seconds a double tap went back (negative) or forward, shown until `until` (ms since the epoch). */
+  tapSeek: { seconds: number; until: number };
   fullscreen: boolean;
   pip: boolean;
   /** Seconds of the intro to skip, when known. */
@@ -136,6 +138,7 @@ export function createPlayer(engineOptions: ConstructorParameters<typeof Playbac
     notice: null,
     noticeUntil: 0,
     rolling: false,
+    tapSeek: { seconds: 0, until: 0 },
     fullscreen: false,
     pip: false,
     introSkipTime: null,

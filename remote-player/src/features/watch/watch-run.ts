@@ -4,6 +4,7 @@
  * play it from the saved position. The page starts a run per title and cancels it when it leaves.
  */
 import { CatalogError, type HostApi, type MediaRef } from 'shared-contracts';
+import { startsByItself } from '../../core/player/autoplay';
 import { resumeFrom } from '../../core/player/resume';
 import { applyScrapeEvent, emptyProgress } from 'scraping-core/progress';
 import type { ScrapeError } from 'scraping-core/errors';
@@ -39,7 +40,10 @@ interface WatchRun extends WatchRunInput {
   signal: AbortSignal;
   /** Autoplay (or skip credits) brought the person here: an episode without a stream is passed over. */
   reachedByAutoplay: boolean;
-  /** The next episode keeps playing on its own when the one before had played (spec: autoplay). */
+  /**
+   * The found stream starts by itself: the person pressed Play to get here, or the episode before
+   * played on into this one (startsByItself).
+   */
   autoplayNext: boolean;
   /** Reached with the media keys: starts from the beginning (spec §4). */
   fromStart: boolean;
@@ -54,7 +58,10 @@ export function startWatchRun(input: WatchRunInput): () => void {
     runId: crypto.randomUUID(),
     signal: controller.signal,
     reachedByAutoplay: chain.continuing,
-    autoplayNext: player.engine.state.hasPlayedOnce && host.state.preferences.enableAutoplay && host.config.allowAutoplay,
+    autoplayNext: startsByItself({
+      continuing: player.engine.state.hasPlayedOnce && host.state.preferences.enableAutoplay && host.config.allowAutoplay,
+      activation: typeof navigator === 'undefined' ? undefined : navigator.userActivation,
+    }),
     fromStart: player.ui.startFromBeginning,
   };
   void playTitle(run);

@@ -67,6 +67,8 @@ export function CaptionsMenu({ overlay }: { overlay: boolean }) {
           if (dropped) void captions.upload(dropped);
         }}
       >
+        {/* First, not after a list of any length: never below the fold of the card. */}
+        <Choice label={t('menus.captions.settings')} onClick={() => go(`/captions/settings${suffix}`)} chevron testId="caption-settings" />
         <Choice
           label={t('menus.captions.off')}
           selected={!view.captions.selectedId}
@@ -98,7 +100,6 @@ export function CaptionsMenu({ overlay }: { overlay: boolean }) {
         />
         <p>{t('menus.captions.dropHint')}</p>
         <CaptionError />
-        <Choice label={t('menus.captions.settings')} onClick={() => go(`/captions/settings${suffix}`)} chevron testId="caption-settings" />
       </Drop>
     </MenuCard>
   );
