@@ -22,6 +22,7 @@ import {
   stopThumbnails,
   usePlaybackEffects,
 } from '../player';
+import { reachedInsideApp } from '../../core/player/autoplay';
 import { documentTitle } from './title-meta';
 import { startWatchRun, type AutoplayChain } from './watch-run';
 
@@ -51,6 +52,8 @@ export default function WatchPage() {
   const embed = pathname.startsWith('/embed/');
   const ref = decodeMediaId(media);
   const navigatingTo = useRef<string | null>(null);
+  // Kept from the page's first location: a show's redirect to its first episode is not a press.
+  const arrivedByPress = useRef(reachedInsideApp(window.history.state));
   // Autoplay of the next episode passes over episodes without a stream (at most MAX_AUTOPLAY_SKIPS).
   const autoplayChain = useRef<AutoplayChain>({ continuing: false, skipped: [] });
   usePlaybackEffects(player);
@@ -80,6 +83,8 @@ export default function WatchPage() {
     if (target === `${season}/${episode}` || target === navigatingTo.current) return;
     navigatingTo.current = target;
     if (options?.fromStart) player.ui.startFromBeginning = true;
+    arrivedByPress.current = true; // the next episode button, the episodes menu, a media key: a press
+
     autoplayChain.current.continuing = options?.auto ?? false;
     hostRef.current.navigate(`${base}/${target}${window.location.search}`);
   };
@@ -89,7 +94,17 @@ export default function WatchPage() {
   useEffect(() => {
     if (!ref) return;
     navigatingTo.current = null;
-    return startWatchRun({ player, host: hostRef.current, ref, season, episode, embed, chain: autoplayChain.current, onLoad: setLoad });
+    return startWatchRun({
+      player,
+      host: hostRef.current,
+      ref,
+      season,
+      episode,
+      embed,
+      chain: autoplayChain.current,
+      arrivedByPress: arrivedByPress.current,
+      onLoad: setLoad,
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [media, season, episode, player, attempt]);
 

@@ -31,6 +31,8 @@ export interface WatchRunInput {
   episode: string | undefined;
   embed: boolean;
   chain: AutoplayChain;
+  /** A press inside the app led here (Play, a card, the next episode): the stream starts by itself. */
+  arrivedByPress: boolean;
   /** The page's loading state: the title is being looked up, is shown, or could not be. */
   onLoad: (state: { status: 'loading' } | { status: 'ready' } | { status: 'error'; notFound: boolean }) => void;
 }
@@ -60,7 +62,7 @@ export function startWatchRun(input: WatchRunInput): () => void {
     reachedByAutoplay: chain.continuing,
     autoplayNext: startsByItself({
       continuing: player.engine.state.hasPlayedOnce && host.state.preferences.enableAutoplay && host.config.allowAutoplay,
-      activation: typeof navigator === 'undefined' ? undefined : navigator.userActivation,
+      arrivedByPress: input.arrivedByPress,
     }),
     fromStart: player.ui.startFromBeginning,
   };
