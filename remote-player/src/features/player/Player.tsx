@@ -717,6 +717,18 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   });
   const controlsVisible = playing && (view.hover !== 'none' || !media.playing || menuOpen);
   const skipTime = view.introSkipTime;
+  const bigPlayShown = playing && !media.hasPlayedOnce && !media.playing && !media.playRequested;
+  // The big play button goes once playback starts: a focus on it moves to the play and pause control
+  // rather than dropping to the page.
+  const bigPlayWasShown = useRef(false);
+  useLayoutEffect(() => {
+    const was = bigPlayWasShown.current;
+    bigPlayWasShown.current = bigPlayShown;
+    if (!was || bigPlayShown) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    shell.current?.querySelector<HTMLElement>('[data-testid="play-toggle"]')?.focus({ preventScroll: true });
+  }, [bigPlayShown]);
   const showSkipIntro = playing && media.playing && skipTime !== null && media.time < skipTime && (media.time <= 10 || controlsVisible);
 
   const videoLayer = (
@@ -811,7 +823,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
             </CastingNotice>
           )}
           <Center>
-            {!media.hasPlayedOnce && !media.playing && !media.playRequested ? (
+            {bigPlayShown ? (
               <BigPlay type="button" aria-label={t('controls.play')} onClick={() => run({ type: 'play' })} data-testid="big-play">
                 <Icon name="play" size={44} />
               </BigPlay>

@@ -173,3 +173,16 @@ describe('the captions menu', () => {
     expect(labels.indexOf('Subtitle settings')).toBeLessThan(labels.indexOf('Off'));
   });
 });
+
+describe('the focus when the big play button goes', () => {
+  it('moves to the play and pause control, not to the page', async () => {
+    const { playStream, report } = renderPlayer();
+    await playStream(16, 0);
+    const big = screen.getByTestId('big-play');
+    big.focus();
+    fireEvent.click(big);
+    await report('playing');
+    expect(screen.queryByTestId('big-play')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pause' }));
+  });
+});
