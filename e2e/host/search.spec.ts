@@ -41,3 +41,33 @@ test('results with posters come first; a failing catalog says so and retries', a
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('media-card').first()).toContainText('Metropolis');
 });
+
+test('the first search adds one history entry, later keystrokes replace it: Back returns to the home as it was', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/about`);
+  await page.goto(`${site.hostUrl}/`);
+  const box = page.getByRole('searchbox');
+  await box.pressSequentially('cop');
+  await expect(page).toHaveURL(`${site.hostUrl}/browse/cop`);
+  await box.pressSequentially('per');
+  await expect(page).toHaveURL(`${site.hostUrl}/browse/copper`);
+  await expect(page.getByTestId('search-results').getByTestId('media-card').first()).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(`${site.hostUrl}/`);
+  await expect(box).toHaveValue('');
+  await expect(page.getByTestId('search-results')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Discover', exact: true })).toBeVisible();
+  // One entry for the whole search: the one before the home is the page before it.
+  await page.goBack();
+  await expect(page).toHaveURL(`${site.hostUrl}/about`);
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Discover', exact: true })).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(`${site.hostUrl}/browse/copper`);
+  await expect(box).toHaveValue('copper');
+
+  // Clearing the box goes Back to that home instead of stacking another.
+  await box.fill('');
+  await expect(page).toHaveURL(`${site.hostUrl}/`);
+  await page.goBack();
+  await expect(page).toHaveURL(`${site.hostUrl}/about`);
+});

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'shared-contracts/router';
 import styled from 'styled-components';
+import { isPreviousEntry } from '../navigation';
 
 const Form = styled.form`
   position: relative;
@@ -43,7 +44,11 @@ const Form = styled.form`
 
 const DEBOUNCE_MS = 300;
 
-/** Typing updates /browse/<query> (debounced); clearing it returns home (spec §5: empty search returns home). */
+/**
+ * Typing updates /browse/<query> (debounced); clearing it returns home (spec §5: empty search returns home).
+ * The first search adds one history entry and later keystrokes replace it, so Back from the results
+ * returns to the page the search started on instead of leaving the site.
+ */
 export function SearchBox({ query, placeholder }: { query: string; placeholder: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -57,9 +62,24 @@ export function SearchBox({ query, placeholder }: { query: string; placeholder: 
   }, [query]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Whether this page shows results: the first search pushes, later ones replace.
+  const showingResults = useRef(query !== '');
+  useEffect(() => {
+    showingResults.current = query !== '';
+  }, [query]);
+
   const go = (text: string) => {
     const trimmed = text.trim();
-    void navigate(trimmed ? `/browse/${encodeURIComponent(trimmed)}` : '/', { replace: true });
+    if (trimmed) {
+      void navigate(`/browse/${encodeURIComponent(trimmed)}`, { replace: showingResults.current });
+      showingResults.current = true;
+      return;
+    }
+    if (!showingResults.current) return;
+    showingResults.current = false;
+    // Cleared: back to the home the search started on, as it was, when it is the previous entry.
+    if (isPreviousEntry('/')) void navigate(-1);
+    else void navigate('/', { replace: true });
   };
 
   return (
