@@ -4,7 +4,7 @@
  * tab is in the URL; `?back=` accepts same-site paths only.
  */
 import type { Page } from '@playwright/test';
-import { detailsModal, loadedCards, row, tab } from '../support/discover.page';
+import { cardOverlay, detailsModal, loadedCards, moreButton, row, tab } from '../support/discover.page';
 import { player, showControls } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -94,6 +94,57 @@ for (const width of [1280, 390]) {
       await tab(page, 'Movies').click();
       await expect(page).toHaveURL(`${site.hostUrl}/discover`);
     });
+
+    for (const way of ['card', 'details then Play'] as const) {
+      test(`Discover scrolled to a lower row, one row scrolled sideways: Back from a title (${way}) returns to that place`, async ({
+        page,
+        site,
+      }) => {
+        await page.goto(`${site.hostUrl}/discover`);
+        // A row well down the page, scrolled sideways by a few cards.
+        const lower = page.getByTestId('carousel').nth(5);
+        const cards = await loadedCards(lower);
+        const track = lower.getByRole('list');
+        await track.evaluate((el) => el.scrollTo({ left: (el.scrollWidth - el.clientWidth) / 2, behavior: 'instant' }));
+        await expect.poll(() => track.evaluate((el) => Math.abs(el.scrollLeft))).toBeGreaterThan(150);
+        await page.waitForTimeout(300); // positions are saved on the next frame
+        const y = await scrollY(page);
+        const x = await track.evaluate((el) => el.scrollLeft);
+        expect(y).toBeGreaterThan(600);
+        // A card wholly in view (clicking one off to the side would scroll the row to it).
+        const inView = await track.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return [...el.querySelectorAll('li')].findIndex((li) => {
+            const r = li.getBoundingClientRect();
+            return r.width > 0 && r.left >= box.left && r.right <= box.right;
+          });
+        });
+        expect(inView).toBeGreaterThan(2);
+        const card = cards.nth(inView);
+
+        if (way === 'card') await card.getByRole('link').first().click();
+        else {
+          await moreButton(card).click();
+          await cardOverlay(card).getByRole('button', { name: 'More Info' }).click();
+          await detailsModal(page).getByTestId('details-play').click();
+        }
+        await expect(page).toHaveURL(/\/media\//);
+        await expect(player(page)).toBeVisible();
+        await page.goBack();
+        if (way === 'details then Play') {
+          await expect(detailsModal(page)).toBeVisible();
+          // The page behind the modal is back in place before the modal closes.
+          await expect.poll(() => scrollY(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(y - 2);
+          await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeCloseTo(x, -1);
+          await detailsModal(page).getByRole('button', { name: 'Close' }).first().click();
+          await expect(detailsModal(page)).toHaveCount(0);
+        }
+        await expect(page).toHaveURL(`${site.hostUrl}/discover`);
+        await expect.poll(() => scrollY(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(y - 2);
+        expect(await scrollY(page)).toBeLessThanOrEqual(y + 2);
+        await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeCloseTo(x, -1);
+      });
+    }
 
     test("the details modal's Play: Back (or the player's back control) returns to the open modal", async ({ page, site }) => {
       await page.goto(`${site.hostUrl}/discover?tab=tvshows&m=details-tmdb-movie-653`);

@@ -1,36 +1,115 @@
 /**
- * Scroll position per history entry (issue 18 §1): a new page starts at the top; Back and Forward
- * return to where the person was, waiting for the page's content (search results, lazy rows) to be
- * tall enough, and giving up as soon as they scroll themselves. Positions live in sessionStorage, so a
- * reload or a return from the watch page (a different layout) keeps them.
+ * Scroll position per history entry: a new page starts at the top; Back and Forward return to where
+ * the person was, the page and each sideways row (Discover's carousels), waiting for the page's
+ * content (search results, lazy rows) to arrive, and giving up as soon as they scroll themselves.
+ * Places live in sessionStorage, so a reload or a return from the watch page (a different layout)
+ * keeps them.
+ *
+ * Pages mark what is worth keeping: `data-scroll-anchor="<key>"` on blocks the page position is held
+ * to (rows above may load taller or shorter than their placeholders), `data-scroll-x="<key>"` on
+ * elements that scroll sideways.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'shared-contracts/router';
 import { recordEntry } from './history';
 
 const STORAGE_KEY = 'mw:scroll';
-/** How long a restore waits for the content to grow, ms. */
+/** How long a restore waits for the content to arrive, ms. */
 const RESTORE_WINDOW_MS = 4000;
+/** The page is held in place for this many frames before a restore lets it go. */
+const SETTLED_FRAMES = 10;
 
-function readPositions(): Record<string, number> {
+/** Where the person was on one history entry. */
+interface Place {
+  /** The page's scroll position, px. */
+  y: number;
+  /** The first marked block at the top of the window, and its top edge's distance from the window's top, px. */
+  anchor?: { key: string; top: number };
+  /** Sideways scroll position of each marked element that was not at its start, px. */
+  rows?: Record<string, number>;
+}
+
+function readPlaces(): Record<string, Place> {
   try {
-    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
+    const parsed = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, unknown>;
+    const places: Record<string, Place> = {};
+    for (const [key, value] of Object.entries(parsed)) {
+      // Older entries held the position alone.
+      if (typeof value === 'number') places[key] = { y: value };
+      else if (value && typeof value === 'object' && typeof (value as Place).y === 'number') places[key] = value as Place;
+    }
+    return places;
   } catch {
     return {}; // storage blocked or unreadable: nothing to restore
   }
 }
 
-function savePosition(key: string, y: number) {
+function savePlace(key: string, place: Place) {
   try {
-    const positions = readPositions();
-    positions[key] = Math.round(y);
-    const keys = Object.keys(positions);
+    const places = readPlaces();
+    delete places[key];
+    places[key] = place;
+    const keys = Object.keys(places);
     // A long session: keep the 100 most recent entries.
-    for (const old of keys.slice(0, Math.max(0, keys.length - 100))) delete positions[old];
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
+    for (const old of keys.slice(0, Math.max(0, keys.length - 100))) delete places[old];
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(places));
   } catch {
     // storage blocked or full: scroll restoration is a nicety
   }
+}
+
+/** The place shown now. */
+function currentPlace(): Place {
+  const place: Place = { y: Math.round(window.scrollY) };
+  for (const block of document.querySelectorAll<HTMLElement>('[data-scroll-anchor]')) {
+    const rect = block.getBoundingClientRect();
+    if (rect.bottom > 0 && rect.height > 0) {
+      place.anchor = { key: block.dataset.scrollAnchor!, top: Math.round(rect.top) };
+      break;
+    }
+  }
+  const rows: Record<string, number> = {};
+  for (const row of document.querySelectorAll<HTMLElement>('[data-scroll-x]')) {
+    if (Math.round(row.scrollLeft) !== 0) rows[row.dataset.scrollX!] = Math.round(row.scrollLeft);
+  }
+  if (Object.keys(rows).length) place.rows = rows;
+  return place;
+}
+
+const byKey = (attribute: string, key: string) => document.querySelector<HTMLElement>(`[${attribute}="${CSS.escape(key)}"]`);
+
+/** A restore under way: what is back in place already. */
+interface Restore {
+  place: Place;
+  /** Frames in a row with the page where it was. */
+  settledFrames: number;
+  pageDone: boolean;
+  rowsDone: Set<string>;
+}
+
+/** Moves one step towards the place; true when everything is back. */
+function restoreStep(restore: Restore): boolean {
+  const { place } = restore;
+  if (!restore.pageDone) {
+    const anchor = place.anchor ? byKey('data-scroll-anchor', place.anchor.key) : null;
+    const wanted = anchor && place.anchor ? window.scrollY + anchor.getBoundingClientRect().top - place.anchor.top : place.y;
+    const room = document.documentElement.scrollHeight - window.innerHeight;
+    const y = Math.min(Math.max(0, wanted), Math.max(0, room));
+    if (Math.abs(window.scrollY - y) >= 1) window.scrollTo({ top: y, behavior: 'instant' });
+    const inPlace = !(place.anchor && !anchor) && room >= wanted;
+    restore.settledFrames = inPlace ? restore.settledFrames + 1 : 0;
+    // Held a few frames: rows above that finish loading can still move the content.
+    if (restore.settledFrames >= SETTLED_FRAMES) restore.pageDone = true;
+  }
+  for (const [key, left] of Object.entries(place.rows ?? {})) {
+    if (restore.rowsDone.has(key)) continue;
+    const row = byKey('data-scroll-x', key);
+    // Once the row is wide enough: set once, then the row is the person's again.
+    if (!row || row.scrollWidth - row.clientWidth < Math.abs(left) - 1) continue;
+    row.scrollTo({ left, behavior: 'instant' });
+    restore.rowsDone.add(key);
+  }
+  return restore.pageDone && restore.rowsDone.size === Object.keys(place.rows ?? {}).length;
 }
 
 export function ScrollRestoration() {
@@ -38,12 +117,14 @@ export function ScrollRestoration() {
   const navigationType = useNavigationType();
   const keyRef = useRef(location.key);
   const previousPath = useRef<string | null>(null);
+  /** True while a restore moves the page: its own scrolling is not the person's place. */
+  const restoring = useRef(false);
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
   }, []);
 
-  // Before any scroll event of the new page: positions are recorded under the entry being shown.
+  // Before any scroll event of the new page: places are recorded under the entry being shown.
   useLayoutEffect(() => {
     keyRef.current = location.key;
     recordEntry(`${location.pathname}${location.search}${location.hash}`);
@@ -51,45 +132,53 @@ export function ScrollRestoration() {
 
   useEffect(() => {
     let frame = 0;
-    const onScroll = () => {
+    const onScroll = (event: Event) => {
+      const target = event.target;
+      // The page, or a marked row (scroll events of elements reach the document in the capture phase only).
+      if (target !== document && !(target instanceof HTMLElement && target.dataset.scrollX !== undefined)) return;
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => savePosition(keyRef.current, window.scrollY));
+      frame = requestAnimationFrame(() => {
+        if (!restoring.current) savePlace(keyRef.current, currentPlace());
+      });
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
+    document.addEventListener('scroll', onScroll, { passive: true, capture: true });
     return () => {
       cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', onScroll);
+      document.removeEventListener('scroll', onScroll, { capture: true });
     };
   }, []);
 
   useEffect(() => {
     const samePage = previousPath.current === location.pathname;
     previousPath.current = location.pathname;
-    const target = navigationType === NavigationType.Pop ? readPositions()[location.key] : undefined;
-    if (target === undefined) {
+    const place = navigationType === NavigationType.Pop ? readPlaces()[location.key] : undefined;
+    if (place === undefined) {
       // A new page starts at the top; a change of query on the same page (tab, modal) stays put.
       if (!samePage) window.scrollTo(0, 0);
+      // Kept at once: an entry left without scrolling (a modal opened over the page) is returned to as it was.
+      savePlace(location.key, currentPlace());
       return;
     }
     const started = performance.now();
+    const restore: Restore = { place, settledFrames: 0, pageDone: false, rowsDone: new Set() };
     let frame = 0;
-    let cancelled = false;
+    restoring.current = true;
     const stop = () => {
-      cancelled = true;
+      if (!restoring.current) return;
+      restoring.current = false;
       cancelAnimationFrame(frame);
+      savePlace(location.key, currentPlace());
     };
     const step = () => {
-      if (cancelled) return;
-      const room = document.documentElement.scrollHeight - window.innerHeight;
-      window.scrollTo(0, Math.min(target, Math.max(0, room)));
-      if (room >= target || performance.now() - started > RESTORE_WINDOW_MS) return;
+      if (restoreStep(restore) || performance.now() - started > RESTORE_WINDOW_MS) return stop();
       frame = requestAnimationFrame(step);
     };
     step();
     const events = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
     for (const name of events) window.addEventListener(name, stop, { passive: true, once: true });
     return () => {
-      stop();
+      restoring.current = false;
+      cancelAnimationFrame(frame);
       for (const name of events) window.removeEventListener(name, stop);
     };
   }, [location, navigationType]);

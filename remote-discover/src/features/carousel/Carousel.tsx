@@ -200,6 +200,8 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
       data-testid="carousel"
       data-row={rowKey}
       data-status={row.status}
+      // The host's scroll restoration holds the page to the rows and brings each row back to where it was.
+      data-scroll-anchor={rowKey}
     >
       <h2 id={headingId} tabIndex={-1}>
         {title}
@@ -223,7 +225,7 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
             </Arrow>
           )}
           <CardHostProvider>
-            <Track ref={trackRef} className={grid ? 'grid' : undefined} {...roving.listProps}>
+            <Track ref={trackRef} className={grid ? 'grid' : undefined} data-scroll-x={grid ? undefined : rowKey} {...roving.listProps}>
               {row.status === 'ready'
                 ? items.slice(0, shown).map((card, index) => (
                     <li key={`${card.type}-${card.tmdbId}`}>
