@@ -24,11 +24,51 @@ test('language switch translates the UI; Arabic lays out right to left', async (
   await expect(page.getByTestId('not-found-page')).not.toContainText("Couldn't find that page");
   await page.goto(`${site.hostUrl}/media/tmdb-movie-653?language=ar`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('player')).toBeVisible();
+  // The watch link's language was for that page: the saved German is back.
+  await page.goto(`${site.hostUrl}/about`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.goto(`${site.hostUrl}/settings`);
+  await page.getByRole('combobox', { name: 'Sprache' }).selectOption('ar');
+  await page.getByTestId('save-bar').getByRole('button', { name: 'Speichern' }).click();
   await page.goto(`${site.hostUrl}/about`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   const main = page.locator('main');
   expect(await main.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
 });
+
+for (const [saved, asked] of [
+  ['en', 'ar'],
+  ['ar', 'en'],
+] as const) {
+  test(`a watch link's ?language=${asked}&theme=red shows on that page only; the saved ${saved} and theme stay`, async ({ page, site }) => {
+    await page.addInitScript((language) => {
+      if (!localStorage.getItem('__MW::locale')) localStorage.setItem('__MW::locale', JSON.stringify({ state: { language }, version: 1 }));
+    }, saved);
+    await page.goto(`${site.hostUrl}/`);
+    await expect(page.locator('html')).toHaveAttribute('lang', saved);
+    const savedBackground = await bodyBackground(page);
+    const storedBefore = await page.evaluate(() => [localStorage.getItem('__MW::locale'), localStorage.getItem('__MW::theme')]);
+
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-775?language=${asked}&theme=red`);
+    await expect(page.locator('html')).toHaveAttribute('lang', asked);
+    await expect(page.locator('html')).toHaveAttribute('dir', asked === 'ar' ? 'rtl' : 'ltr');
+    await expect.poll(() => bodyBackground(page)).toBe('rgb(23, 11, 13)');
+    await expect(page.getByTestId('player')).toBeVisible();
+    expect(await page.evaluate(() => [localStorage.getItem('__MW::locale'), localStorage.getItem('__MW::theme')])).toEqual(storedBefore);
+
+    // Leaving the page in the app, then opening the site again: the saved language and theme.
+    await page.goBack();
+    await expect(page).toHaveURL(`${site.hostUrl}/`);
+    await expect(page.locator('html')).toHaveAttribute('lang', saved);
+    await expect.poll(() => bodyBackground(page)).toBe(savedBackground);
+    await page.goto(`${site.hostUrl}/`);
+    await expect(page.locator('html')).toHaveAttribute('lang', saved);
+    await expect(page.locator('html')).toHaveAttribute('dir', saved === 'ar' ? 'rtl' : 'ltr');
+    expect(await bodyBackground(page)).toBe(savedBackground);
+    expect(await page.evaluate(() => [localStorage.getItem('__MW::locale'), localStorage.getItem('__MW::theme')])).toEqual(storedBefore);
+  });
+}
 
 test('the language is detected on the first visit', async ({ browser, site }) => {
   const context = await browser.newContext({ locale: 'fr-FR', serviceWorkers: 'block' });

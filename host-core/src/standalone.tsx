@@ -25,6 +25,7 @@ import {
 } from 'shared-contracts';
 import { ThemeProvider, createGlobalStyle } from 'styled-components';
 import { proxy } from 'valtio/vanilla';
+import { useSnapshot } from 'valtio/react';
 import { createCatalog, endpointFromConfig } from './catalog/catalog';
 import { useHostApi, useHostServicesValue } from './host-api';
 import { createActions, createStores } from './local-stores';
@@ -58,10 +59,11 @@ function StandaloneHostInner({ config, kit, children }: { config: RuntimeConfig;
     setDocumentTitle: standaloneDocumentTitle,
   });
   const host = useHostApi(services);
+  const view = useSnapshot(kit.stores.pageView);
   // The same element each render: the global rules are re-rendered (and re-inserted) on a theme change only, not on every store write.
   const globalStyle = useMemo(() => <GlobalStyle />, []);
   return (
-    <ThemeProvider theme={THEMES[host.state.theme]}>
+    <ThemeProvider theme={THEMES[view.theme ?? host.state.theme]}>
       {globalStyle}
       <HostServicesContext.Provider value={services}>
         <HostContext.Provider value={host}>{children}</HostContext.Provider>

@@ -2,6 +2,7 @@ import { pickLanguage } from 'shared-contracts';
 import { snapshot } from 'valtio/vanilla';
 import { firstRemotePage, stripOverrideParams } from './core/remote-registry';
 import { loadRuntime } from './core/runtime';
+import { viewParams } from './core/media-routes';
 
 /*
  * The boot runs in steps, each in a task of its own (issue 19): evaluating the libraries and stores the
@@ -37,12 +38,15 @@ async function boot() {
   const runtimeLoaded = loadRuntime({ search: window.location.search, session: sessionStorage, isDev: __DEV__ });
   await nextTask();
   // The persisted stores (valtio, their schemas, localStorage read once).
-  const { authStore, languageStore, onboardingStore, preferencesStore } = await import(
+  const { actions, authStore, languageStore, onboardingStore, pageView, preferencesStore } = await import(
     /* webpackMode: "eager" */ './features/stores/stores'
   );
+  // A watch link's ?theme= and ?language= from the first render on (the watch route keeps them up to date).
+  if (/^\/(media|embed)\//.test(window.location.pathname)) actions.showForView(viewParams(window.location.search));
   await nextTask();
   const { initI18n, registerNamespace } = await import(/* webpackMode: "eager" */ './features/i18n/i18n');
-  const translated = initI18n(initialLanguage(languageStore));
+  const saved = initialLanguage(languageStore);
+  const translated = initI18n(pageView.language ?? saved);
   await nextTask();
   const [{ StrictMode, startTransition, useEffect }, { createRoot }] = await Promise.all([
     import(/* webpackMode: "eager" */ 'react'),
@@ -67,7 +71,7 @@ async function boot() {
       const proxies = snapshot(authStore).proxySet ?? runtime.config.proxyUrls;
       return endpointFromConfig(runtime.config, preferencesStore.proxyTmdb ? proxies[0] : undefined);
     },
-    language: () => languageStore.language,
+    language: () => pageView.language ?? languageStore.language,
   });
   // The first page's remote loads, and starts its page's first requests, while the rest of the boot and
   // React's render of the shell run, not after.

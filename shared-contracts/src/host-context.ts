@@ -67,6 +67,12 @@ export interface HostActions {
    */
   previewTheme?: (theme: ThemeName | null) => void;
   setLanguage: (language: string) => void;
+  /**
+   * Shows a theme and language on this page view without saving them (a watch link's `?theme=` and
+   * `?language=`); unknown values are ignored, null goes back to the saved ones. Older hosts lack it (call
+   * it as `showForView?.(…)`).
+   */
+  showForView?: (view: { theme?: string | null; language?: string | null } | null) => void;
   addBookmark: (meta: MediaMeta) => void;
   removeBookmark: (tmdbId: string) => void;
   /** Returns true when the title is bookmarked afterwards. */

@@ -90,3 +90,30 @@ describe('watch progress is queued for the account (spec §3: progress syncs)', 
     expect(stores.progress.updateQueue).toEqual([]);
   });
 });
+
+describe("a page view's theme and language (a watch link's ?theme= and ?language=)", () => {
+  it('show without being saved; unknown values are ignored; a choice of the person clears them', () => {
+    const stores = createStores(memoryStorage());
+    const actions = createActions(stores);
+    actions.setLanguage('de');
+    const saved = { theme: stores.theme.theme, language: stores.language.language };
+
+    actions.showForView({ theme: 'red', language: 'ar' });
+    expect({ ...stores.pageView }).toEqual({ theme: 'red', language: 'ar' });
+    expect({ theme: stores.theme.theme, language: stores.language.language }).toEqual(saved);
+
+    actions.showForView({ theme: 'neon', language: 'xx' });
+    expect({ ...stores.pageView }).toEqual({ theme: null, language: null });
+
+    actions.showForView({ theme: 'red', language: 'ar' });
+    actions.setLanguage('fr');
+    expect(stores.pageView.language).toBeNull();
+    expect(stores.pageView.theme).toBe('red');
+    actions.setTheme('blue');
+    expect(stores.pageView.theme).toBeNull();
+
+    actions.showForView({ theme: 'red', language: 'ar' });
+    actions.showForView(null);
+    expect({ ...stores.pageView }).toEqual({ theme: null, language: null });
+  });
+});

@@ -2,6 +2,7 @@
 import { snapshot, subscribe } from 'valtio/vanilla';
 import {
   THEME_NAMES,
+  isLanguage,
   type Account,
   type AccountSyncState,
   type BookmarkItem,
@@ -107,6 +108,8 @@ export function createActions(stores: Stores) {
   }
 
   function setTheme(theme: ThemeName | null): void {
+    // A choice of the person's own shows at once, over what the page's link asked for.
+    stores.pageView.theme = null;
     themeStore.theme = theme && (THEME_NAMES as readonly string[]).includes(theme) && theme !== 'default' ? theme : null;
   }
 
@@ -131,7 +134,16 @@ export function createActions(stores: Stores) {
   }
 
   function setLanguage(language: string): void {
+    stores.pageView.language = null;
     if (/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language)) languageStore.language = language;
+  }
+
+  /** Shows a theme and language on this page view without saving them; null goes back to the saved ones. */
+  function showForView(view: { theme?: string | null; language?: string | null } | null): void {
+    const theme = view?.theme;
+    const language = view?.language;
+    stores.pageView.theme = theme && (THEME_NAMES as readonly string[]).includes(theme) ? (theme as ThemeName) : null;
+    stores.pageView.language = language && isLanguage(language) ? language : null;
   }
 
   function setRegion(region: RegionState['region'], options: { userPicked: boolean }): void {
@@ -254,6 +266,7 @@ export function createActions(stores: Stores) {
     setQuality,
     setLanguage,
     setRegion,
+    showForView,
   };
 }
 

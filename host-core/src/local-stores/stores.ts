@@ -3,6 +3,7 @@
  * a remote's standalone page creates its own on its own origin.
  */
 import { proxy } from 'valtio/vanilla';
+import type { Language, ThemeName } from 'shared-contracts';
 import { createPersistedStore, type PersistedStoreOptions, type SaveFailureReason } from '../persist/persisted-store';
 import type { StorageLike } from '../persist/persisted';
 import {
@@ -30,6 +31,12 @@ export interface Recovery {
 export interface SaveFailure {
   name: string;
   reason: SaveFailureReason;
+}
+
+/** What one page view shows instead of the saved theme and language; null fields show the saved ones. */
+export interface PageView {
+  theme: ThemeName | null;
+  language: Language | null;
 }
 
 export function createStores(storage?: StorageLike) {
@@ -60,6 +67,8 @@ export function createStores(storage?: StorageLike) {
   return {
     recoveries,
     saveFailures,
+    /** A theme and language shown on this page view only (a watch link's ?theme= and ?language=); never saved. */
+    pageView: proxy<PageView>({ theme: null, language: null }),
     bookmarks: createPersistedStore(bookmarksDefinition, options),
     progress: createPersistedStore(progressDefinition, options),
     preferences: createPersistedStore(preferencesDefinition, options),

@@ -10,7 +10,7 @@ import type { Runtime } from '../../core/runtime';
 import { accountServiceState } from '../account-service';
 import { connectivity } from '../connectivity';
 import { backAwareNavigate } from '../navigation';
-import { actions, stores, themePreview } from '../stores';
+import { actions, pageView, stores, themePreview } from '../stores';
 import { setDocumentTitle } from './document-title';
 import { CSS_VARIABLE_THEMES } from './css-theme';
 import { GlobalStyle } from './GlobalStyle';
@@ -35,14 +35,16 @@ export function HostProvider({ runtime, catalog, children }: { runtime: Runtime;
   });
   // HostContext (every field, new on each write) stays for readers built against contracts 1.0.
   const host = useHostApi(services);
-  const language = host.state.language;
+  // A watch link's ?language= and ?theme= show on that page view only (pageView), over the saved ones.
+  const view = useSnapshot(pageView);
+  const language = view.language ?? host.state.language;
   useEffect(() => {
     if (i18next.language !== language) void i18next.changeLanguage(language);
   }, [language]);
   // The same element each render: the global rules are re-rendered on a theme change only, not on every
   // store write; and a theme change rewrites only the :root colours (components read var(--mw-…)).
   const preview = useSnapshot(themePreview).theme;
-  const theme = preview ?? host.state.theme;
+  const theme = preview ?? view.theme ?? host.state.theme;
   const globalStyle = useMemo(() => <GlobalStyle $theme={theme} />, [theme]);
   return (
     <ThemeProvider theme={CSS_VARIABLE_THEMES[theme]}>

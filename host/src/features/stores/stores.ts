@@ -29,4 +29,5 @@ export const {
   region: regionStore,
   onboarding: onboardingStore,
   auth: authStore,
+  pageView,
 } = stores;

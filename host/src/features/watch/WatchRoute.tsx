@@ -2,10 +2,10 @@
  * Watch and embed routes (spec §2): legacy ids redirect, embed season/episode numbers become ids,
  * theme and language query parameters apply, then the player remote renders.
  */
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'shared-contracts/router';
-import { THEME_NAMES, decodeMediaId, isLanguage, type ThemeName, useHostServices } from 'shared-contracts';
+import { decodeMediaId, useHostServices } from 'shared-contracts';
 import { resolveLegacyMedia, viewParams, withoutUnsafeBack } from '../../core/media-routes';
 import { NotFoundPage, ProviderIssuesPage } from '../pages';
 import { RemoteSlot } from '../remotes';
@@ -14,14 +14,15 @@ import { LegacyNotice } from './LegacyNotice';
 
 const playerWaiting = (label: string) => <PlayerWaiting label={label} />;
 
+/** `?theme=` and `?language=` show on this page view only: leaving it, the saved ones are back. */
 function useViewParams() {
   const { search } = useLocation();
   const { actions } = useHostServices();
-  useEffect(() => {
-    const { theme, language } = viewParams(search);
-    if (theme && (THEME_NAMES as readonly string[]).includes(theme)) actions.setTheme(theme as ThemeName);
-    if (language && isLanguage(language)) actions.setLanguage(language);
+  // Before the browser paints: the page never shows in the saved language first.
+  useLayoutEffect(() => {
+    actions.showForView?.(viewParams(search));
   }, [search, actions]);
+  useLayoutEffect(() => () => actions.showForView?.(null), [actions]);
 }
 
 // Only old guide links need the guide look-up: it loads with them, not with every page.
