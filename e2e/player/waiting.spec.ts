@@ -1,8 +1,10 @@
 /**
  * Issue 17, point 7: from the player remote loading, through the title's lookup, to the scraping view,
  * the person sees one calm wait: the player's dark backdrop with one spinner (faded in only when the
- * wait lasts) and no chain of loading texts; the words are there for screen readers.
+ * wait lasts) and no chain of loading texts; the words are there for screen readers. From the first
+ * frame on, Back and the title (when this device knows it) are where the player has them.
  */
+import { seedStore } from '../support/discover.page';
 import { player } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -16,7 +18,7 @@ interface Sample {
   spinnerOpacity: number;
 }
 
-test('loading the player, finding the title and finding a stream read as one wait: one backdrop, one spinner, no visible loading text', async ({
+test('loading the player, finding the title and finding a stream read as one wait: one backdrop, one spinner, Back from the first frame, no loading text', async ({
   page,
   site,
 }) => {
@@ -60,7 +62,7 @@ test('loading the player, finding the title and finding a stream read as one wai
         document.querySelector('[data-testid="scraping-view"]') ?? (own || host ? null : document.querySelector('[data-testid="player"]'));
       const state = found ? 'scraping' : own ? 'player-waiting' : host ? 'host-waiting' : visibleText(document.body) ? 'other' : 'blank';
       const screen = own ?? host;
-      const spinner = screen?.querySelector('[aria-hidden="true"]');
+      const spinner = screen?.querySelector(':scope > [aria-hidden="true"]');
       samples.push({
         state,
         text: visibleText(document.body),
@@ -92,9 +94,11 @@ test('loading the player, finding the title and finding a stream read as one wai
     JSON.stringify(before.filter((s) => s.state === 'other').map((s) => s.text)),
   ).toEqual(['host-waiting', 'player-waiting']);
   const waiting = before.filter((s) => s.state === 'host-waiting' || s.state === 'player-waiting');
+  // From the first frame the page is not blank: Back, and no loading text in view.
+  expect(before.findIndex((s) => s.state !== 'blank')).toBe(before.findIndex((s) => s.state === 'host-waiting'));
   expect(
-    waiting.filter((s) => s.text !== ''),
-    'no visible text while waiting',
+    waiting.filter((s) => s.text !== 'Back'),
+    'Back alone in view while waiting',
   ).toEqual([]);
   // One backdrop for both: the player's dark gradient.
   expect(new Set(waiting.map((s) => s.backdrop)).size).toBe(1);
@@ -115,7 +119,93 @@ test('the waiting screens name what happens for screen readers', async ({ page, 
     },
   );
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await expect(page.getByTestId('watch-loading')).toHaveAttribute('role', 'status');
-  await expect(page.getByTestId('watch-loading')).toHaveText('Loading title…');
+  await expect(page.getByTestId('watch-loading').getByRole('status')).toHaveText('Loading title…');
   await expect(page.getByTestId('watch-loading')).toHaveCSS('background-image', /radial-gradient/);
 });
+
+for (const language of ['en', 'ar'] as const) {
+  const words = language === 'en' ? { back: 'Back', loading: 'Loading…' } : { back: 'رجوع', loading: 'جارٍ التحميل…' };
+  test.describe(`${language}, at 390 px`, () => {
+    test.use({ viewport: { width: 390, height: 760 } });
+
+    test(`${language}: the watch page's first frame shows Back and the title this device knows, before any script of the app`, async ({
+      page,
+      site,
+    }) => {
+      await seedStore(page, 'locale', { language });
+      await seedStore(page, 'progress', {
+        items: {
+          '653': {
+            type: 'movie',
+            title: 'Nosferatu',
+            year: 1922,
+            updatedAt: 1,
+            progress: { watched: 30, duration: 5000 },
+            seasons: {},
+            episodes: {},
+          },
+        },
+        updateQueue: [],
+      });
+      await page.goto(`${site.hostUrl}/discover`);
+      await expect(page.getByTestId('discover-page')).toBeVisible();
+      // The app's scripts held back: what shows is the page's own first frame.
+      await page.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
+      await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu?back=%2Fdiscover`);
+      const waiting = page.getByTestId('player-waiting');
+      await expect(waiting.getByRole('link', { name: words.back })).toHaveAttribute('href', '/discover');
+      await expect(waiting.getByRole('heading', { name: 'Nosferatu' })).toBeVisible();
+      await expect(waiting.getByRole('status')).toHaveText(words.loading);
+      const back = (await waiting.getByRole('link', { name: words.back }).boundingBox())!;
+      expect(back.y).toBeLessThan(60);
+      expect(back.x + back.width <= 390).toBe(true);
+      // A link from another site's ?back= leads home instead.
+      await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu?back=${encodeURIComponent('//evil.example/')}`);
+      await expect(waiting.getByRole('link', { name: words.back })).toHaveAttribute('href', '/');
+    });
+
+    test(`${language}: while the player loads, Back and the title stay in view, and Back returns`, async ({ page, site }) => {
+      await seedStore(page, 'locale', { language });
+      await seedStore(page, 'bookmarks', {
+        bookmarks: { '653': { title: 'Nosferatu', year: 1922, type: 'movie', updatedAt: 1 } },
+        updateQueue: [],
+      });
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`${site.remoteUrls.player}/**`, async (route) => {
+        await held;
+        await route.fallback();
+      });
+      // The title's look-up held too: the player's own waiting screen stays until the test has seen it.
+      let answer: () => void = () => {};
+      const looked = new Promise<void>((resolve) => (answer = resolve));
+      await page.route(
+        (url) => /\/3\/movie\/653$/.test(url.pathname),
+        async (route) => {
+          await looked;
+          await route.fallback();
+        },
+      );
+      await page.goto(`${site.hostUrl}/discover`);
+      await expect(page.getByTestId('discover-page')).toBeVisible();
+      await page.evaluate(() => {
+        history.pushState(null, '', '/media/tmdb-movie-653-nosferatu?back=%2Fdiscover');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      const waiting = page.getByTestId('player-waiting');
+      await expect(waiting.getByRole('heading', { name: 'Nosferatu' })).toBeVisible();
+      await expect(waiting.getByRole('link', { name: words.back })).toBeVisible();
+      // The player arrives: its own waiting and scraping screens keep Back in place.
+      release();
+      const top = page.getByTestId('watch-loading').getByTestId('waiting-top');
+      await expect(top.getByRole('link', { name: words.back })).toBeVisible({ timeout: 20_000 });
+      await expect(top.getByRole('heading', { name: 'Nosferatu' })).toBeVisible();
+      answer();
+      await expect(page.getByTestId('scraping-view').or(player(page).and(page.locator('[data-status="playing"]')))).toBeVisible({
+        timeout: 20_000,
+      });
+      await page.getByRole('link', { name: words.back }).first().click();
+      await expect(page).toHaveURL(`${site.hostUrl}/discover`);
+    });
+  });
+}

@@ -17,6 +17,7 @@ interface Shell {
   moment: (d: Date) => string;
   titles: Record<string, string>;
   loading: Record<string, string>;
+  back: Record<string, string>;
   pickLanguage: (preferred: string[]) => string;
 }
 
@@ -33,6 +34,7 @@ function runShell(): Shell {
     moment: window.__mwShellMoment as Shell['moment'],
     titles: window.__mwShellTitles as Shell['titles'],
     loading: window.__mwShellLoading as Shell['loading'],
+    back: window.__mwShellBack as Shell['back'],
     pickLanguage: window.__mwPickLanguage as Shell['pickLanguage'],
   };
 }
@@ -96,6 +98,16 @@ describe('app shell', () => {
     );
     expect(shell.loading).toEqual(texts);
     expect(Object.keys(shell.loading)).toEqual([...LANGUAGES]); // the same order: a base-language match picks the same one
+  });
+  it('says "Back" on a watch page as every language the host ships says it', () => {
+    const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../locales');
+    const texts = Object.fromEntries(
+      LANGUAGES.map((l) => [
+        l,
+        (JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8')) as { navigation: { back: string } }).navigation.back,
+      ]),
+    );
+    expect(shell.back).toEqual(texts);
   });
   it.each([[['fr-CA', 'en']], [['pt', 'es']], [['PT-br']], [['xx', 'he-IL']], [['zh-Hant-TW']], [['xx']], [[]]])(
     'picks the same language as the app for %j',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLegacyMedia, safeBackPath, viewParams, withoutUnsafeBack } from './media-routes';
+import { knownTitle, resolveLegacyMedia, safeBackPath, viewParams, withoutUnsafeBack } from './media-routes';
 
 describe('legacy media urls', () => {
   it('redirects tmdb-show ids, keeping slug, trailing segments and query', () => {
@@ -53,4 +53,14 @@ describe('?back= accepts same-site paths only', () => {
     expect(withoutUnsafeBack('?back=%2Fbrowse%2Fx&theme=red')).toBeNull();
     expect(withoutUnsafeBack('?theme=red')).toBeNull();
   });
+});
+
+describe('knownTitle: the title a watch page can show before the catalog answers', () => {
+  const state = { progress: { '653': { title: 'Nosferatu' } }, bookmarks: { '19': { title: 'Metropolis' }, '653': { title: 'Old name' } } };
+  it.each([
+    ['tmdb-movie-653-nosferatu', 'Nosferatu'],
+    ['tmdb-movie-19', 'Metropolis'],
+    ['tmdb-tv-4', null],
+    ['garbage', null],
+  ])('%s → %s', (media, title) => expect(knownTitle(media, state)).toBe(title));
 });

@@ -1,5 +1,5 @@
 /** Legacy and embed URL rules (spec §2, DECISIONS §5). Pure. */
-import type { MediaType } from 'shared-contracts';
+import { decodeMediaId, type MediaType } from 'shared-contracts';
 
 export interface JwLink {
   type: MediaType;
@@ -79,4 +79,14 @@ export function withoutUnsafeBack(search: string): string | null {
   params.delete('back');
   const out = params.toString();
   return out ? `?${out}` : '';
+}
+
+/** The title of /media/{media} as this device knows it (watch progress, else a bookmark); null when it does not. */
+export function knownTitle(
+  media: string,
+  state: { progress: Readonly<Record<string, { title: string }>>; bookmarks: Readonly<Record<string, { title: string }>> },
+): string | null {
+  const ref = decodeMediaId(media);
+  if (!ref) return null;
+  return state.progress[ref.tmdbId]?.title || state.bookmarks[ref.tmdbId]?.title || null;
 }

@@ -5,14 +5,14 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'shared-contracts/router';
-import { decodeMediaId, useHostServices } from 'shared-contracts';
-import { resolveLegacyMedia, viewParams, withoutUnsafeBack } from '../../core/media-routes';
+import { decodeMediaId, useHostServices, useHostWith } from 'shared-contracts';
+import { knownTitle, resolveLegacyMedia, safeBackPath, viewParams, withoutUnsafeBack } from '../../core/media-routes';
 import { NotFoundPage, ProviderIssuesPage } from '../pages';
 import { RemoteSlot } from '../remotes';
 import { PlayerWaiting } from './PlayerWaiting';
 import { LegacyNotice } from './LegacyNotice';
 
-const playerWaiting = (label: string) => <PlayerWaiting label={label} />;
+const embedWaiting = (label: string) => <PlayerWaiting label={label} />;
 
 /** `?theme=` and `?language=` show on this page view only: leaving it, the saved ones are back. */
 function useViewParams() {
@@ -33,7 +33,12 @@ export function WatchRoute() {
   const { pathname, search, hash } = useLocation();
   const { config } = useHostServices();
   const { t } = useTranslation();
+  const { state } = useHostWith('progress', 'bookmarks');
   useViewParams();
+  // From the first frame: Back where the player's own back control leads, and the title when this device knows it.
+  const back = safeBackPath(new URLSearchParams(search).get('back')) ?? '/';
+  const title = knownTitle(media, state);
+  const playerWaiting = (label: string) => <PlayerWaiting label={label} back={back} title={title} />;
   // The player's back link follows `?back=`: another site's URL there is dropped, the page still plays.
   const cleanSearch = withoutUnsafeBack(search);
   if (cleanSearch !== null) return <Navigate to={`${pathname}${cleanSearch}${hash}`} replace />;
@@ -96,5 +101,5 @@ export function EmbedRoute() {
     if (ref.type !== 'show' || !/^\d+$/.test(season) || !/^\d+$/.test(episode)) return <NotFoundPage />;
     return <EmbedEpisodeRedirect tmdbId={ref.tmdbId} slugId={media} seasonNumber={Number(season)} episodeNumber={Number(episode)} />;
   }
-  return <RemoteSlot remote="player" page="watch" waiting={playerWaiting} />;
+  return <RemoteSlot remote="player" page="watch" waiting={embedWaiting} />;
 }

@@ -45,11 +45,12 @@ const spin = keyframes`to { transform: rotate(360deg); }`;
 
 /** The scraping view eases in over the waiting screen (same backdrop) instead of replacing it at once. */
 const Easing = styled(Screen)`
-  > * {
+  /* Back and the title stay where they were on the waiting screen. */
+  > *:not([data-testid='waiting-top']) {
     animation: ${appear} 200ms ease-out;
   }
   @media (prefers-reduced-motion: reduce) {
-    > * {
+    > *:not([data-testid='waiting-top']) {
       animation: none;
     }
   }
@@ -86,12 +87,72 @@ const VisuallyHidden = styled.span`
  * one spinner that fades in only if the wait lasts, the words for screen readers), so that loading the
  * player, finding the title and finding a stream read as one calm wait (issue 17).
  */
-export function WaitingScreen({ label }: { label: string }) {
+export function WaitingScreen({ label, title = null }: { label: string; title?: string | null }) {
   return (
-    <Screen role="status" aria-live="polite" data-testid="watch-loading">
+    <Screen data-testid="watch-loading">
+      <WaitingTop title={title} />
       <Spinner aria-hidden="true" />
-      <VisuallyHidden>{label}</VisuallyHidden>
+      <VisuallyHidden role="status" aria-live="polite">
+        {label}
+      </VisuallyHidden>
     </Screen>
+  );
+}
+
+/** Back and the title over the waiting and scraping screens, where the host's first frame has them (not in an embed). */
+const Top = styled.div`
+  position: absolute;
+  top: 0;
+  inset-inline: 0;
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+  padding: 1rem 1.25rem;
+  color: #fff;
+  text-align: start;
+  a {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.35rem;
+    flex: none;
+    color: #fff;
+    font-weight: 600;
+    text-decoration: none;
+  }
+  [dir='rtl'] & svg {
+    transform: scaleX(-1);
+  }
+  h1 {
+    margin: 0;
+    min-width: 0;
+    font-size: 1.1rem;
+    font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+`;
+
+function WaitingTop({ title }: { title: string | null }) {
+  const { t } = useTranslation('player');
+  const host = useHostServices();
+  const { hooks } = usePlayer();
+  if (hooks.current.embed) return null;
+  const backUrl = hooks.current.backUrl;
+  return (
+    <Top data-testid="waiting-top">
+      <a
+        href={backUrl}
+        onClick={(e) => {
+          e.preventDefault();
+          host.navigate(backUrl);
+        }}
+      >
+        <Icon name="arrowLeft" />
+        {t('controls.back')}
+      </a>
+      {title && <h1 dir="auto">{title}</h1>}
+    </Top>
   );
 }
 
@@ -359,6 +420,7 @@ export function ScrapingView() {
   const { order, sources } = view.progress;
   return (
     <Easing data-testid="scraping-view" aria-busy="true">
+      <WaitingTop title={view.meta?.media.title ?? null} />
       <h2>{t('scraping.title')}</h2>
       {verifying && (
         <Item role="status" data-testid="turnstile-verifying" data-status="pending">

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'shared-contracts/router';
-import { decodeMediaId, useHostServices } from 'shared-contracts';
+import { decodeMediaId, useHostServices, type HostApi } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
 import { useViewParams } from './view-params';
 import {
@@ -25,6 +25,9 @@ import {
 import { reachedInsideApp } from '../../core/player/autoplay';
 import { documentTitle } from './title-meta';
 import { startWatchRun, type AutoplayChain } from './watch-run';
+
+/** The title as this device knows it before the catalog answers (watch progress, else a bookmark). */
+const knownTitle = (state: HostApi['state'], tmdbId: string) => state.progress[tmdbId]?.title || state.bookmarks[tmdbId]?.title || null;
 
 type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; notFound: boolean };
 
@@ -121,7 +124,9 @@ export default function WatchPage() {
   return (
     <PlayerContext.Provider value={player}>
       <PlayerView title={title}>
-        {load.status === 'loading' && view.status.status === 'idle' && <WaitingScreen label={t('meta.loading')} />}
+        {load.status === 'loading' && view.status.status === 'idle' && (
+          <WaitingScreen label={t('meta.loading')} title={ref ? knownTitle(host.state, ref.tmdbId) : null} />
+        )}
         {load.status === 'error' && (
           <MetaErrorScreen
             message={load.notFound ? t('meta.notFound') : t('meta.failed')}
