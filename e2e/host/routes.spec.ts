@@ -134,3 +134,20 @@ test('header: logo, Discover link and user menu; mobile layout below 1024 px', a
   await openFromMenu(page, 'Discover');
   await expect(page.getByTestId('discover-page')).toBeVisible();
 });
+
+for (const language of ['en', 'ar'] as const) {
+  const words =
+    language === 'en'
+      ? { home: 'Go home', notFound: "Couldn't find that page" }
+      : { home: 'العودة إلى الرئيسية', notFound: 'تعذّر العثور على هذه الصفحة' };
+  test(`${language}: a watch path that does not parse shows the not-found page inside the site's frame`, async ({ page, site }) => {
+    await page.addInitScript((l) => localStorage.setItem('__MW::locale', JSON.stringify({ state: { language: l }, version: 1 })), language);
+    await page.goto(`${site.hostUrl}/media/garbage`);
+    const notFound = page.getByTestId('not-found-page');
+    await expect(notFound).toBeVisible();
+    await expect(notFound.getByRole('heading')).toHaveText(words.notFound);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await notFound.getByRole('link', { name: words.home }).click();
+    await expect(page).toHaveURL(`${site.hostUrl}/`);
+  });
+}

@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { MOVIES_WITHOUT_STREAM } from 'services/media-library';
+import { seedStore } from '../support/discover.page';
 import { player, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -134,3 +135,21 @@ test('the player remote fails to load on /media/…: retry, back and home', asyn
     await site.startRemote('player');
   }
 });
+
+for (const language of ['en', 'ar'] as const) {
+  const words =
+    language === 'en'
+      ? { start: 'Start stream', notAStream: /web page/, network: /network/i }
+      : { start: 'بدء البث', notAStream: /صفحة ويب/, network: /الشبكة/ };
+  test(`${language}: /dev/video says an HTML page is not a video stream (not a network error)`, async ({ page, site }) => {
+    await seedStore(page, 'locale', { language });
+    await page.goto(`${site.hostUrl}/dev/video`);
+    await page.locator('input[type="url"]').fill(`${site.hostUrl}/about`);
+    await page.locator('select').first().selectOption('hls');
+    await page.getByRole('button', { name: words.start }).click();
+    const message = page.getByTestId('playback-error-message');
+    await expect(message).toBeVisible({ timeout: 30_000 });
+    await expect(message).toHaveText(words.notAStream);
+    await expect(message).not.toHaveText(words.network);
+  });
+}

@@ -2,11 +2,12 @@
  * Watch and embed routes (spec §2): legacy ids redirect, embed season/episode numbers become ids,
  * theme and language query parameters apply, then the player remote renders.
  */
-import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'shared-contracts/router';
 import { decodeMediaId, useHostServices, useHostWith } from 'shared-contracts';
 import { knownTitle, resolveLegacyMedia, safeBackPath, viewParams, withoutUnsafeBack } from '../../core/media-routes';
+import { Layout } from '../layout';
 import { NotFoundPage, ProviderIssuesPage } from '../pages';
 import { RemoteSlot } from '../remotes';
 import { PlayerWaiting } from './PlayerWaiting';
@@ -24,6 +25,9 @@ function useViewParams() {
   }, [search, actions]);
   useLayoutEffect(() => () => actions.showForView?.(null), [actions]);
 }
+
+/** A watch path's error page inside the site's frame (header, footer): the way on is the site itself. */
+const framed = (page: ReactNode) => <Layout>{page}</Layout>;
 
 // Only old guide links need the guide look-up: it loads with them, not with every page.
 const LegacyGuideRedirect = lazy(() => import('./LegacyGuideRedirect'));
@@ -45,7 +49,7 @@ export function WatchRoute() {
   const legacy = resolveLegacyMedia(media, [season ?? '', episode ?? ''], search);
   if (legacy.kind === 'redirect') return <Navigate to={legacy.to} replace />;
   // Without a guide configured an old link is as unknown as before.
-  if (legacy.kind === 'guide' && !config.streamingGuideUrl) return <LegacyNotice />;
+  if (legacy.kind === 'guide' && !config.streamingGuideUrl) return framed(<LegacyNotice />);
   if (legacy.kind === 'guide') {
     return (
       <Suspense fallback={<PlayerWaiting label={t('legacy.loading')} />}>
@@ -53,8 +57,8 @@ export function WatchRoute() {
       </Suspense>
     );
   }
-  if (legacy.kind === 'unresolvable') return <LegacyNotice />;
-  if (!decodeMediaId(media)) return <NotFoundPage />;
+  if (legacy.kind === 'unresolvable') return framed(<LegacyNotice />);
+  if (!decodeMediaId(media)) return framed(<NotFoundPage />);
   if (config.showProviderIssues) return <ProviderIssuesPage />;
   return <RemoteSlot remote="player" page="watch" waiting={playerWaiting} />;
 }

@@ -1,9 +1,14 @@
 /** Playback errors (spec §8): MediaError codes to message keys; which hls.js errors are reported. */
 import type { PlaybackErrorInfo } from './status';
 
-export type PlaybackErrorKey = 'aborted' | 'network' | 'decode' | 'notSupported' | 'generic';
+export type PlaybackErrorKey = 'aborted' | 'network' | 'decode' | 'notSupported' | 'notAStream' | 'generic';
 
-export function playbackErrorKey(code: number | undefined): PlaybackErrorKey {
+/**
+ * The message for an error: by its MediaError code, except an HLS address whose answer is not a
+ * playlist (a web page, say): it loaded fine, so it is no network error.
+ */
+export function playbackErrorKey(code: number | undefined, type?: string): PlaybackErrorKey {
+  if (type === 'manifestParsingError') return 'notAStream';
   switch (code) {
     case 1:
       return 'aborted';

@@ -209,6 +209,12 @@ describe('playback errors (spec §8)', () => {
     [7, 'generic'],
   ])('code %s → %s', (code, key) => expect(playbackErrorKey(code)).toBe(key));
 
+  it('an HLS address that answers with something else than a playlist is not a network error', () => {
+    const info = hlsErrorInfo({ type: 'networkError', details: 'manifestParsingError', error: { message: 'no EXTM3U delimiter' } });
+    expect(playbackErrorKey(info.code, info.type)).toBe('notAStream');
+    expect(playbackErrorKey(2, 'manifestLoadError')).toBe('network');
+  });
+
   it('reports fatal hls.js errors except a removed SourceBuffer', () => {
     expect(shouldReportHlsError({ fatal: false })).toBe(false);
     expect(shouldReportHlsError({ fatal: true, error: { message: 'SourceBuffer has been removed from the parent media source' } })).toBe(

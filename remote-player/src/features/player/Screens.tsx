@@ -487,7 +487,7 @@ export function PlaybackErrorScreen() {
   const view = useSnapshot(ui);
   const [details, setDetails] = useState(false);
   const error = view.status.error;
-  const key = playbackErrorKey(error?.code);
+  const key = playbackErrorKey(error?.code, error?.type);
   return (
     <Screen data-testid="playback-error" data-code={error?.code ?? ''} role="alert">
       <h2>{t('playbackError.title')}</h2>
