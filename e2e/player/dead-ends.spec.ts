@@ -153,3 +153,25 @@ for (const language of ['en', 'ar'] as const) {
     await expect(message).not.toHaveText(words.network);
   });
 }
+
+for (const language of ['en', 'ar'] as const) {
+  const words =
+    language === 'en'
+      ? { missing: 'This episode could not be found.', episodes: /^See the episodes of \S/ }
+      : { missing: 'تعذّر العثور على هذه الحلقة.', episodes: /^عرض حلقات \S/ };
+  test(`${language}: a missing episode says so inside the site's frame and leads to the show's real episodes`, async ({ page, site }) => {
+    await page.setViewportSize({ width: 390, height: 760 });
+    await seedStore(page, 'locale', { language });
+    await page.goto(`${site.hostUrl}/media/tmdb-show-910001-copper-station/99/99`);
+    const screen = page.getByTestId('watch-meta-error');
+    await expect(screen.getByRole('heading')).toHaveText(words.missing, { timeout: 20_000 });
+    await expect(page.getByRole('banner')).toBeVisible();
+    const episodes = screen.getByRole('link', { name: words.episodes });
+    await expect(episodes).toBeVisible();
+    const box = (await episodes.boundingBox())!;
+    expect(box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await episodes.click();
+    await expect(page).toHaveURL(`${site.hostUrl}/discover?m=details-tmdb-tv-910001`);
+    await expect(page.getByRole('dialog').getByTestId('details-play')).toBeVisible();
+  });
+}

@@ -73,6 +73,12 @@ export interface HostActions {
    * it as `showForView?.(…)`).
    */
   showForView?: (view: { theme?: string | null; language?: string | null } | null) => void;
+  /**
+   * The watch page asks for the site's header above it while it shows an error screen instead of the
+   * player (a missing episode), so the person can go on from there; false gives it the whole screen
+   * again. Older hosts lack it (call it as `showSiteFrame?.(…)`).
+   */
+  showSiteFrame?: (shown: boolean) => void;
   addBookmark: (meta: MediaMeta) => void;
   removeBookmark: (tmdbId: string) => void;
   /** Returns true when the title is bookmarked afterwards. */

@@ -107,34 +107,42 @@ const SkipLink = styled.a`
   }
 `;
 
-export function Layout({ children }: { children: ReactNode }) {
+/** The site's header: logo, Discover, the user menu. */
+export function SiteHeader() {
   const { t } = useTranslation();
   const { config } = useRuntime();
   return (
+    <Header>
+      {/* Named by its visible text (WCAG 2.5.3 label in name); the title says where it leads. */}
+      <Logo to="/" title={t('navigation.home')}>
+        {/* The site's icon drawn inline (favicon.svg's shapes): no second request for it on every page. */}
+        <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+          <rect width="32" height="32" rx="7" fill="#a87fff" />
+          <path d="M12 9v14l11-7z" fill="#12091f" />
+        </svg>
+        <span>{t('global.name')}</span>
+      </Logo>
+      <nav aria-label="Main">
+        {config.communityChatUrl && (
+          <a className="wide" href={config.communityChatUrl} target="_blank" rel="noreferrer">
+            {t('navigation.communityChat')}
+          </a>
+        )}
+        <NavLink className="wide" to="/discover">
+          {t('navigation.discover')}
+        </NavLink>
+        <UserMenu />
+      </nav>
+    </Header>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
     <Shell>
       <SkipLink href="#main">{t('navigation.skip')}</SkipLink>
-      <Header>
-        {/* Named by its visible text (WCAG 2.5.3 label in name); the title says where it leads. */}
-        <Logo to="/" title={t('navigation.home')}>
-          {/* The site's icon drawn inline (favicon.svg's shapes): no second request for it on every page. */}
-          <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-            <rect width="32" height="32" rx="7" fill="#a87fff" />
-            <path d="M12 9v14l11-7z" fill="#12091f" />
-          </svg>
-          <span>{t('global.name')}</span>
-        </Logo>
-        <nav aria-label="Main">
-          {config.communityChatUrl && (
-            <a className="wide" href={config.communityChatUrl} target="_blank" rel="noreferrer">
-              {t('navigation.communityChat')}
-            </a>
-          )}
-          <NavLink className="wide" to="/discover">
-            {t('navigation.discover')}
-          </NavLink>
-          <UserMenu />
-        </nav>
-      </Header>
+      <SiteHeader />
       <Banners />
       <Main id="main" tabIndex={-1}>
         {children}

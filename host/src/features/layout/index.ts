@@ -1,2 +1,2 @@
 /** The feature's public surface: what other features import from it (lint keeps them to this file). */
-export { Layout } from './Layout';
+export { Layout, SiteHeader } from './Layout';

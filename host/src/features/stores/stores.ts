@@ -8,10 +8,16 @@ export const stores = createStores();
 /** A theme shown but not saved (Settings previews the choice before Save); never persisted. */
 export const themePreview = proxy<{ theme: ThemeName | null }>({ theme: null });
 
+/** The watch page asks for the site's header around it (an error screen in place of the player). */
+export const siteFrame = proxy<{ shown: boolean }>({ shown: false });
+
 export const actions = {
   ...createActions(stores),
   previewTheme(theme: ThemeName | null) {
     themePreview.theme = theme;
+  },
+  showSiteFrame(shown: boolean) {
+    siteFrame.shown = shown;
   },
 };
 

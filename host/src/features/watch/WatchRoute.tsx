@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'shared-contracts/router';
 import { decodeMediaId, useHostServices, useHostWith } from 'shared-contracts';
 import { knownTitle, resolveLegacyMedia, safeBackPath, viewParams, withoutUnsafeBack } from '../../core/media-routes';
-import { Layout } from '../layout';
+import { Layout, SiteHeader } from '../layout';
 import { NotFoundPage, ProviderIssuesPage } from '../pages';
+import { siteFrame } from '../stores';
+import { useSnapshot } from 'valtio/react';
 import { RemoteSlot } from '../remotes';
 import { PlayerWaiting } from './PlayerWaiting';
 import { LegacyNotice } from './LegacyNotice';
@@ -38,6 +40,9 @@ export function WatchRoute() {
   const { config } = useHostServices();
   const { t } = useTranslation();
   const { state } = useHostWith('progress', 'bookmarks');
+  const frameShown = useSnapshot(siteFrame).shown;
+  // The header the player asked for goes with the page.
+  useLayoutEffect(() => () => void (siteFrame.shown = false), []);
   useViewParams();
   // From the first frame: Back where the player's own back control leads, and the title when this device knows it.
   const back = safeBackPath(new URLSearchParams(search).get('back')) ?? '/';
@@ -60,7 +65,12 @@ export function WatchRoute() {
   if (legacy.kind === 'unresolvable') return framed(<LegacyNotice />);
   if (!decodeMediaId(media)) return framed(<NotFoundPage />);
   if (config.showProviderIssues) return <ProviderIssuesPage />;
-  return <RemoteSlot remote="player" page="watch" waiting={playerWaiting} />;
+  return (
+    <>
+      {frameShown && <SiteHeader />}
+      <RemoteSlot remote="player" page="watch" waiting={playerWaiting} />
+    </>
+  );
 }
 
 /** /embed/{media}/{seasonNumber}/{episodeNumber}: numbers become TMDB ids, then the media path. */

@@ -358,11 +358,25 @@ export function WayOut({
 }
 
 /** The title could not be resolved (unknown or malformed id, catalog down): a message and the ways out. */
-export function MetaErrorScreen({ message, retry }: { message: string; retry?: () => void }) {
+export function MetaErrorScreen({
+  message,
+  retry,
+  title,
+  children,
+}: {
+  message: string;
+  retry?: () => void;
+  /** The title the search offers, when known. */
+  title?: string;
+  /** Ways out before the usual ones (the show's episodes). */
+  children?: ReactNode;
+}) {
   return (
     <Screen data-testid="watch-meta-error" role="alert">
       <h2>{message}</h2>
-      <WayOut {...(retry ? { retry } : {})} />
+      <WayOut {...(retry ? { retry } : {})} {...(title ? { title } : {})}>
+        {children}
+      </WayOut>
     </Screen>
   );
 }

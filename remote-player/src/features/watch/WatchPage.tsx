@@ -24,12 +24,10 @@ import {
 } from '../player';
 import { reachedInsideApp } from '../../core/player/autoplay';
 import { documentTitle } from './title-meta';
-import { startWatchRun, type AutoplayChain } from './watch-run';
+import { startWatchRun, type AutoplayChain, type LoadState } from './watch-run';
 
 /** The title as this device knows it before the catalog answers (watch progress, else a bookmark). */
 const knownTitle = (state: HostApi['state'], tmdbId: string) => state.progress[tmdbId]?.title || state.bookmarks[tmdbId]?.title || null;
-
-type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; notFound: boolean };
 
 function usePlayerInstance(): Player {
   const host = useHostServices();
@@ -111,6 +109,13 @@ export default function WatchPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [media, season, episode, player, attempt]);
 
+  // An error screen instead of the player: the site's header above it, to go on from there.
+  const framed = !embed && load.status === 'error';
+  useEffect(() => {
+    hostRef.current.actions.showSiteFrame?.(framed);
+  }, [framed]);
+  useEffect(() => () => hostRef.current.actions.showSiteFrame?.(false), []);
+
   useEffect(
     () => () => {
       stopThumbnails();
@@ -127,7 +132,22 @@ export default function WatchPage() {
         {load.status === 'loading' && view.status.status === 'idle' && (
           <WaitingScreen label={t('meta.loading')} title={ref ? knownTitle(host.state, ref.tmdbId) : null} />
         )}
-        {load.status === 'error' && (
+        {load.status === 'error' && load.show && (
+          <MetaErrorScreen message={t('meta.episodeNotFound')} title={load.show.title}>
+            <a
+              href={`/discover?m=details-tmdb-tv-${load.show.tmdbId}`}
+              className="primary"
+              data-testid="way-out-episodes"
+              onClick={(e) => {
+                e.preventDefault();
+                host.navigate(`/discover?m=details-tmdb-tv-${load.show!.tmdbId}`);
+              }}
+            >
+              {t('meta.showEpisodes', { title: `\u2068${load.show.title}\u2069` })}
+            </a>
+          </MetaErrorScreen>
+        )}
+        {load.status === 'error' && !load.show && (
           <MetaErrorScreen
             message={load.notFound ? t('meta.notFound') : t('meta.failed')}
             {...(load.notFound ? {} : { retry: () => setAttempt((n) => n + 1) })}

@@ -2,9 +2,17 @@
  * The title a watch page plays, from the catalog: a movie, or a show's episode with the aired episodes
  * next to it; a show without an episode in the URL goes to its first aired episode (a redirect).
  */
-import { CatalogError, mediaPath, type HostApi, type MediaDetails, type MediaRef } from 'shared-contracts';
+import { mediaPath, type HostApi, type MediaDetails, type MediaRef } from 'shared-contracts';
 import type { ScrapeMedia } from 'scraping-core/types';
 import type { EpisodeLink, PlayerMeta } from '../player';
+
+/** The show exists but has no such season or episode: the person can pick one of its real episodes. */
+export class EpisodeNotFound extends Error {
+  constructor(readonly show: { tmdbId: string; title: string }) {
+    super('episode not found');
+    this.name = 'EpisodeNotFound';
+  }
+}
 
 export type ResolvedTitle = Awaited<ReturnType<typeof resolveMeta>>;
 
@@ -19,10 +27,10 @@ export async function resolveMeta(
   if (ref.type === 'movie') return { details, meta: movieMeta(details), redirect: null, next: null, previous: null };
   const seasons = (details.seasons ?? []).filter((s) => s.number > 0);
   const season = seasonId ? (details.seasons ?? []).find((s) => s.id === seasonId) : seasons[0];
-  if (!season) throw new CatalogError('not-found', 'season not found');
+  if (!season) throw new EpisodeNotFound({ tmdbId: details.tmdbId, title: details.title });
   const seasonDetails = await host.catalog.season(ref.tmdbId, season.number, { signal });
   const episode = episodeId ? seasonDetails.episodes.find((e) => e.id === episodeId) : seasonDetails.episodes[0];
-  if (!episode) throw new CatalogError('not-found', 'episode not found');
+  if (!episode) throw new EpisodeNotFound({ tmdbId: details.tmdbId, title: details.title });
   if (!seasonId || !episodeId)
     return {
       details,

@@ -12,7 +12,11 @@ import type { RunOutput } from 'scraping-core/types';
 import { cancelScrape, scrapeAll } from '../../worker/player.client';
 import { type Player, type PlayerMeta, plain, postToParent, scrapeOptionsForRun, startStream, stopThumbnails } from '../player';
 import { fetchIntroSkip } from './skips';
-import { documentTitle, resolveMeta, type ResolvedTitle } from './title-meta';
+import { documentTitle, EpisodeNotFound, resolveMeta, type ResolvedTitle } from './title-meta';
+
+/** The page's loading state; `show` names the show when it exists but the episode does not. */
+export type LoadState =
+  { status: 'loading' } | { status: 'ready' } | { status: 'error'; notFound: boolean; show?: { tmdbId: string; title: string } };
 
 /** Autoplay tries at most this many episodes without a stream in a row before it stops. */
 export const MAX_AUTOPLAY_SKIPS = 3;
@@ -34,7 +38,7 @@ export interface WatchRunInput {
   /** A press inside the app led here (Play, a card, the next episode): the stream starts by itself. */
   arrivedByPress: boolean;
   /** The page's loading state: the title is being looked up, is shown, or could not be. */
-  onLoad: (state: { status: 'loading' } | { status: 'ready' } | { status: 'error'; notFound: boolean }) => void;
+  onLoad: (state: LoadState) => void;
 }
 
 interface WatchRun extends WatchRunInput {
@@ -115,7 +119,9 @@ async function lookUpTitle(run: WatchRun): Promise<ResolvedTitle | null> {
   try {
     return await resolveMeta(run.host, run.ref, run.season, run.episode, run.signal);
   } catch (error) {
-    if (!run.signal.aborted) run.onLoad({ status: 'error', notFound: error instanceof CatalogError && error.kind === 'not-found' });
+    if (run.signal.aborted) return null;
+    if (error instanceof EpisodeNotFound) run.onLoad({ status: 'error', notFound: true, show: error.show });
+    else run.onLoad({ status: 'error', notFound: error instanceof CatalogError && error.kind === 'not-found' });
     return null;
   }
 }
