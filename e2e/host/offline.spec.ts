@@ -1,6 +1,17 @@
+import type { Page } from '@playwright/test';
+import { seedStore } from '../support/discover.page';
+import { player } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 test.use({ serviceWorkers: 'allow' });
+
+/** Waits until the service worker controls the page (a first visit installs it). */
+const untilControlled = (page: Page) =>
+  page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+  });
 
 test('offline: banner, dismissible and remembered; the shell still loads from the service worker', async ({ page, context, site }) => {
   await page.goto(`${site.hostUrl}/about`);
@@ -54,4 +65,36 @@ test('a new version of the site is offered with a reload prompt', async ({ page,
   await reloaded;
   await expect(page.getByTestId('about-page')).toBeVisible();
   await expect(page.getByTestId('update-banner')).toHaveCount(0);
+});
+
+test('offline, the pages the person used open again: Settings, the home with Bookmarks, the player', async ({ page, context, site }) => {
+  await seedStore(page, 'bookmarks', {
+    bookmarks: { '653': { title: 'Nosferatu', year: 1922, type: 'movie', updatedAt: Date.now() } },
+    updateQueue: [],
+  });
+  // Settings is the first page: it loads before the service worker controls the page.
+  await page.goto(`${site.hostUrl}/settings`);
+  await expect(page.getByTestId('settings-page')).toBeVisible();
+  await untilControlled(page);
+  // What Settings loaded before is kept once the worker controls the page.
+  await expect
+    .poll(() => page.evaluate((origin) => caches.match(`${origin}/remoteEntry.js`).then(Boolean), site.remoteUrls.settings))
+    .toBe(true);
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
+  await expect(player(page)).toBeVisible({ timeout: 20_000 });
+  await page.goto(`${site.hostUrl}/`);
+  await expect(page.getByTestId('bookmarks')).toContainText('Nosferatu');
+
+  await context.setOffline(true);
+  for (const [path, shown] of [
+    ['/settings', page.getByTestId('settings-page')],
+    ['/', page.getByTestId('bookmarks').getByRole('heading', { name: 'Nosferatu' })],
+    // The player's own screen: the title's details need the network.
+    ['/media/tmdb-movie-653-nosferatu', page.locator('[data-remote="player"]').getByRole('alert')],
+  ] as const) {
+    await page.goto(`${site.hostUrl}${path}`);
+    await expect(shown, path).toBeVisible();
+    await expect(page.locator('[data-testid^="remote-error-"]'), path).toHaveCount(0);
+  }
+  await context.setOffline(false);
 });

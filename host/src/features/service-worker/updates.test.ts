@@ -70,6 +70,23 @@ describe('service worker updates', () => {
     expect(worker.postMessage).toHaveBeenCalledWith('skip-waiting');
   });
 
+  it('once the first worker controls the page, it is told what the page loaded before', async () => {
+    serviceWorker.controller = null;
+    vi.stubGlobal('performance', {
+      getEntriesByType: (type: string) =>
+        type === 'resource' ? [{ name: 'http://localhost:3004/mf-manifest.json' }, { name: 'http://localhost:3004/146.2ba6b11d.js' }] : [],
+    });
+    const { registerServiceWorker } = await load();
+    await registerServiceWorker();
+    const controller = { postMessage: vi.fn() };
+    serviceWorker.controller = controller;
+    serviceWorker.dispatchEvent(new Event('controllerchange'));
+    expect(controller.postMessage).toHaveBeenCalledWith({
+      type: 'keep',
+      urls: ['http://localhost:3004/mf-manifest.json', 'http://localhost:3004/146.2ba6b11d.js'],
+    });
+  });
+
   it('the first install (no controlling worker) is not an update', async () => {
     serviceWorker.controller = null;
     const { registerServiceWorker, updates } = await load();

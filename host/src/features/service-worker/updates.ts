@@ -28,9 +28,26 @@ function watch(registration: ServiceWorkerRegistration): void {
   });
 }
 
+/**
+ * On the first visit the page loads before the worker controls it: once it does, the worker is told
+ * what the page loaded (the remotes' files among them) to keep it as if it had passed through it.
+ */
+function keepWhatLoadedBefore(): void {
+  if (navigator.serviceWorker.controller) return;
+  navigator.serviceWorker.addEventListener(
+    'controllerchange',
+    () => {
+      const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
+      navigator.serviceWorker.controller?.postMessage({ type: 'keep', urls });
+    },
+    { once: true },
+  );
+}
+
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   try {
+    keepWhatLoadedBefore();
     const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     // Some embedders (and automation that blocks service workers) resolve without a registration.
     if (!registration) return;
