@@ -98,3 +98,25 @@ test('offline, the pages the person used open again: Settings, the home with Boo
   }
   await context.setOffline(false);
 });
+
+test("offline, a page never opened says You're offline in the person's language, with the way back; it opens once online", async ({
+  page,
+  context,
+  site,
+}) => {
+  await seedStore(page, 'locale', { language: 'ar' });
+  await page.goto(`${site.hostUrl}/about`);
+  await untilControlled(page);
+  await context.setOffline(true);
+  // The account remote was never loaded: nothing of it is kept.
+  await page.goto(`${site.hostUrl}/login`);
+  const slot = page.getByTestId('remote-error-account');
+  await expect(slot).toHaveAttribute('data-kind', 'offline');
+  await expect(slot.getByRole('heading')).toHaveText('أنت غير متصل بالإنترنت');
+  expect(await slot.innerText()).not.toMatch(/RUNTIME|mf-manifest|Failed to fetch|http/);
+  await expect(slot.getByRole('link', { name: 'رجوع' })).toBeVisible();
+  await expect(slot.getByRole('link', { name: 'الرئيسية' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByTestId('login-submit')).toBeVisible({ timeout: 15_000 });
+  await expect(slot).toHaveCount(0);
+});

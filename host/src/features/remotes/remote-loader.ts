@@ -43,6 +43,23 @@ export function readyPage(name: RemoteName, page: string): ComponentType | undef
   return readyPages.get(`${name}:${page}`);
 }
 
+/** When the load of a page still loading began (performance.now()), by `remote:page`. */
+const loadStarts = new Map<string, number>();
+
+/** Counts a page's load from now, unless a load of it is under way already; forgets it once that load settles. */
+function loadStarted(name: RemoteName, page: string, load: Promise<unknown>): void {
+  const key = `${name}:${page}`;
+  if (loadStarts.has(key)) return;
+  loadStarts.set(key, performance.now());
+  const settled = () => void loadStarts.delete(key);
+  load.then(settled, settled);
+}
+
+/** When the page's load under way began (performance.now()), or undefined when none is. */
+export function pageLoadStartedAt(name: RemoteName, page: string): number | undefined {
+  return loadStarts.get(`${name}:${page}`);
+}
+
 /** Remembers a page whose module and translations are in (see readyPage). */
 export function pageReady(name: RemoteName, page: string, component: ComponentType): void {
   readyPages.set(`${name}:${page}`, component);
@@ -110,7 +127,17 @@ export function forgetRemote(name: RemoteName): void {
  * component once both are in, and remembers it (readyPage). A failure of the translations only leaves keys
  * untranslated; a remote without that page is refused as incompatible.
  */
-export async function loadRemotePage(
+export function loadRemotePage(
+  name: RemoteName,
+  page: string,
+  loadTranslations: (app: RemoteApp) => Promise<unknown> | undefined,
+): Promise<ComponentType> {
+  const load = loadPage(name, page, loadTranslations);
+  loadStarted(name, page, load);
+  return load;
+}
+
+async function loadPage(
   name: RemoteName,
   page: string,
   loadTranslations: (app: RemoteApp) => Promise<unknown> | undefined,
@@ -135,7 +162,7 @@ export function preloadRemotePage(
   options: { loadTranslations: (app: RemoteApp) => Promise<unknown>; services: { catalog: CatalogApi } },
 ): Promise<void> {
   if (!registry?.[name]?.manifestUrl) return Promise.resolve();
-  return loadRemoteApp(name).then(
+  const preload = loadRemoteApp(name).then(
     (app) => {
       const ready = loadRemotePage(name, page, options.loadTranslations).then(
         () => {},
@@ -150,4 +177,6 @@ export function preloadRemotePage(
     },
     () => {},
   );
+  loadStarted(name, page, preload);
+  return preload;
 }
