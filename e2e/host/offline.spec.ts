@@ -120,3 +120,13 @@ test("offline, a page never opened says You're offline in the person's language,
   await expect(page.getByTestId('login-submit')).toBeVisible({ timeout: 15_000 });
   await expect(slot).toHaveCount(0);
 });
+
+test("offline, a search says You're offline, and finds once the connection is back", async ({ page, context, site }) => {
+  await page.goto(`${site.hostUrl}/about`);
+  await untilControlled(page);
+  await context.setOffline(true);
+  await page.goto(`${site.hostUrl}/browse/nosferatu`);
+  await expect(page.getByRole('alert')).toHaveText(/You're offline/);
+  await context.setOffline(false);
+  await expect(page.getByTestId('search-results')).toContainText('Nosferatu', { timeout: 15_000 });
+});
