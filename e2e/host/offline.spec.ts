@@ -130,3 +130,24 @@ test("offline, a search says You're offline, and finds once the connection is ba
   await context.setOffline(false);
   await expect(page.getByTestId('search-results')).toContainText('Nosferatu', { timeout: 15_000 });
 });
+
+test("offline, a title's page says You're offline in the person's language, with the way back; it loads once online", async ({
+  page,
+  context,
+  site,
+}) => {
+  await seedStore(page, 'locale', { language: 'ar' });
+  await page.goto(`${site.hostUrl}/about`);
+  await untilControlled(page);
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
+  await expect(player(page)).toBeVisible({ timeout: 20_000 });
+  await context.setOffline(true);
+  await page.reload();
+  const error = page.getByTestId('watch-meta-error');
+  await expect(error.getByRole('heading')).toHaveText('أنت غير متصل بالإنترنت');
+  await expect(error).toContainText('سيُفتح هذا العنوان عند عودة اتصالك بالإنترنت.');
+  await expect(error.getByTestId('way-out-back')).toBeVisible();
+  await context.setOffline(false);
+  await expect(error).toHaveCount(0, { timeout: 15_000 });
+  await expect(page).toHaveTitle(/Nosferatu/);
+});

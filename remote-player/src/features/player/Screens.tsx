@@ -360,11 +360,14 @@ export function WayOut({
 /** The title could not be resolved (unknown or malformed id, catalog down): a message and the ways out. */
 export function MetaErrorScreen({
   message,
+  text,
   retry,
   title,
   children,
 }: {
   message: string;
+  /** A line under the message (what happens next). */
+  text?: string;
   retry?: () => void;
   /** The title the search offers, when known. */
   title?: string;
@@ -374,6 +377,7 @@ export function MetaErrorScreen({
   return (
     <Screen data-testid="watch-meta-error" role="alert">
       <h2>{message}</h2>
+      {text && <p>{text}</p>}
       <WayOut {...(retry ? { retry } : {})} {...(title ? { title } : {})}>
         {children}
       </WayOut>

@@ -24,10 +24,14 @@ import {
 } from '../player';
 import { reachedInsideApp } from '../../core/player/autoplay';
 import { documentTitle } from './title-meta';
-import { startWatchRun, type AutoplayChain, type LoadState } from './watch-run';
+import { startWatchRun, type AutoplayChain, type LoadState as RunLoadState } from './watch-run';
+import { useRetryWhenOnline } from './retry-online';
 
 /** The title as this device knows it before the catalog answers (watch progress, else a bookmark). */
 const knownTitle = (state: HostApi['state'], tmdbId: string) => state.progress[tmdbId]?.title || state.bookmarks[tmdbId]?.title || null;
+
+/** A look-up that failed while offline says so rather than blaming the catalog. */
+type LoadState = RunLoadState | { status: 'error'; notFound: boolean; offline: true };
 
 function usePlayerInstance(): Player {
   const host = useHostServices();
@@ -59,6 +63,7 @@ export default function WatchPage() {
   const autoplayChain = useRef<AutoplayChain>({ continuing: false, skipped: [] });
   usePlaybackEffects(player);
   useViewParams();
+  useRetryWhenOnline(load.status === 'error' && !load.notFound, () => setAttempt((n) => n + 1));
 
   player.hooks.current.embed = embed;
   player.hooks.current.backUrl = new URLSearchParams(window.location.search).get('back') ?? '/';
@@ -95,6 +100,8 @@ export default function WatchPage() {
   useEffect(() => {
     if (!ref) return;
     navigatingTo.current = null;
+    const onLoad = (state: RunLoadState) =>
+      setLoad(state.status === 'error' && !state.notFound && !navigator.onLine ? { ...state, offline: true } : state);
     return startWatchRun({
       player,
       host: hostRef.current,
@@ -104,7 +111,7 @@ export default function WatchPage() {
       embed,
       chain: autoplayChain.current,
       arrivedByPress: arrivedByPress.current,
-      onLoad: setLoad,
+      onLoad,
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [media, season, episode, player, attempt]);
@@ -132,7 +139,10 @@ export default function WatchPage() {
         {load.status === 'loading' && view.status.status === 'idle' && (
           <WaitingScreen label={t('meta.loading')} title={ref ? knownTitle(host.state, ref.tmdbId) : null} />
         )}
-        {load.status === 'error' && load.show && (
+        {load.status === 'error' && 'offline' in load && (
+          <MetaErrorScreen message={t('meta.offlineTitle')} text={t('meta.offlineText')} retry={() => setAttempt((n) => n + 1)} />
+        )}
+        {load.status === 'error' && !('offline' in load) && load.show && (
           <MetaErrorScreen message={t('meta.episodeNotFound')} title={load.show.title}>
             <a
               href={`/discover?m=details-tmdb-tv-${load.show.tmdbId}`}
@@ -147,7 +157,7 @@ export default function WatchPage() {
             </a>
           </MetaErrorScreen>
         )}
-        {load.status === 'error' && !load.show && (
+        {load.status === 'error' && !('offline' in load) && !load.show && (
           <MetaErrorScreen
             message={load.notFound ? t('meta.notFound') : t('meta.failed')}
             {...(load.notFound ? {} : { retry: () => setAttempt((n) => n + 1) })}
