@@ -151,3 +151,17 @@ test("offline, a title's page says You're offline in the person's language, with
   await expect(error).toHaveCount(0, { timeout: 15_000 });
   await expect(page).toHaveTitle(/Nosferatu/);
 });
+
+test("offline, Discover's rows say they need the connection, and load once it is back", async ({ page, context, site }) => {
+  await page.goto(`${site.hostUrl}/discover`);
+  await expect(page.getByTestId('carousel').first()).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await untilControlled(page);
+  await context.setOffline(true);
+  await page.reload();
+  const first = page.getByTestId('carousel').first();
+  await expect(first.getByTestId('carousel-failed')).toHaveText("You're offline. This list will load once you're back online.", {
+    timeout: 15_000,
+  });
+  await context.setOffline(false);
+  await expect(first).toHaveAttribute('data-status', 'ready', { timeout: 15_000 });
+});

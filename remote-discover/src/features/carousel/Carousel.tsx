@@ -209,7 +209,9 @@ export function Carousel({ rowKey, title, load, anchorId, eager, grid }: Carouse
       {row.status === 'ready' && row.items.length === 0 ? (
         <p className="empty">{t('carousel.empty')}</p>
       ) : row.status === 'failed' ? (
-        <p className="empty">{t('carousel.failed')}</p>
+        <p className="empty" data-testid="carousel-failed">
+          {row.offline ? t('carousel.offline') : t('carousel.failed')}
+        </p>
       ) : (
         <>
           {!grid && arrows.start && (

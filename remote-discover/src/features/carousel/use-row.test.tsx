@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { MediaCard } from 'shared-contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { prefetchRow, useRow } from './use-row';
@@ -44,5 +44,31 @@ describe('useRow', () => {
     expect(renders, 'no second render for the same loading state').toBe(1);
     answer([card('5')]);
     await waitFor(() => expect(result.current).toEqual({ status: 'ready', items: [card('5')] }));
+  });
+});
+
+describe('useRow offline', () => {
+  it('a row that failed offline says so, and asks again once the connection is back', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce([card('6')]);
+    const { result } = renderHook(() => useRow('offline-row', true, load));
+    await waitFor(() => expect(result.current).toEqual({ status: 'failed', offline: true }));
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', items: [card('6')] }));
+    expect(load).toHaveBeenCalledTimes(2);
+    onLine.mockRestore();
+    error.mockRestore();
+  });
+
+  it('a row that failed online says the list could not be loaded', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { result } = renderHook(() => useRow('online-failure', true, () => Promise.reject(new Error('catalog down'))));
+    await waitFor(() => expect(result.current).toEqual({ status: 'failed', offline: false }));
+    error.mockRestore();
   });
 });

@@ -2,7 +2,9 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { MediaCard } from 'shared-contracts';
 
-export type RowState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; items: MediaCard[] } | { status: 'failed' };
+/** A failed row made offline says it needs the connection, and asks again once it is back. */
+export type RowState =
+  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; items: MediaCard[] } | { status: 'failed'; offline: boolean };
 
 const pending = new Map<string, Promise<MediaCard[]>>();
 const settled = new Map<string, RowState>();
@@ -29,12 +31,20 @@ export function prefetchRow(key: string, load: () => Promise<MediaCard[]>): void
   if (!settled.has(key)) void fetchRow(key, load).catch(() => undefined);
 }
 
-/** Loads `load()` for `key` when `active` turns true; failures leave the row empty. */
+/** Loads `load()` for `key` when `active` turns true; a failure leaves the row empty until the next try. */
 export function useRow(key: string, active: boolean, load: () => Promise<MediaCard[]>): RowState {
   // Start the request while rendering rather than after the first paint: the first rows are on the
   // page's critical path. Idempotent (one request per key), so safe when React renders twice.
   if (active) prefetchRow(key, load);
   const [state, setState] = useState<RowState>(() => settled.get(key) ?? { status: active ? 'loading' : 'idle' });
+  const [attempt, setAttempt] = useState(0);
+  const failed = state.status === 'failed';
+  useEffect(() => {
+    if (!failed) return;
+    const again = () => setAttempt((n) => n + 1);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [failed]);
   useEffect(() => {
     const known = settled.get(key);
     if (known) {
@@ -58,14 +68,14 @@ export function useRow(key: string, active: boolean, load: () => Promise<MediaCa
         // A transition: React renders the row's 20 cards in slices, so no long task while scrolling (issue budget).
         if (live) startTransition(() => setState({ status: 'ready', items }));
       },
-      () => live && setState({ status: 'failed' }),
+      () => live && setState({ status: 'failed', offline: !navigator.onLine }),
     );
     return () => {
       live = false;
     };
     // `load` is derived from `key`; a new closure for the same key must not refetch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, active]);
+  }, [key, active, attempt]);
   return state;
 }
 
