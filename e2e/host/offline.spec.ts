@@ -165,3 +165,20 @@ test("offline, Discover's rows say they need the connection, and load once it is
   await context.setOffline(false);
   await expect(first).toHaveAttribute('data-status', 'ready', { timeout: 15_000 });
 });
+
+test("offline, an embed link to an episode says You're offline, not that the page does not exist; it opens once online", async ({
+  page,
+  context,
+  site,
+}) => {
+  await page.goto(`${site.hostUrl}/about`);
+  await untilControlled(page);
+  await context.setOffline(true);
+  await page.goto(`${site.hostUrl}/embed/tmdb-tv-910001/1/2`);
+  const offline = page.getByTestId('player-offline');
+  await expect(offline.getByRole('heading')).toHaveText("You're offline");
+  await expect(offline.getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(page.getByTestId('not-found-page')).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/media\/tmdb-tv-910001\/\d+\/\d+$/, { timeout: 15_000 });
+});

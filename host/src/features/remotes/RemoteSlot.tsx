@@ -197,6 +197,35 @@ function RemoteFailure({ remote, page, error, onRetry }: { remote: RemoteName; p
   );
 }
 
+/**
+ * A player page that needs the network while offline (the look-up of an embed link's episode): it says
+ * so, with Retry and the way back, and tries again by itself once the connection is back.
+ */
+export function PlayerOffline({ onRetry }: { onRetry: () => void }) {
+  const { online } = useSnapshot(connectivity);
+  const retry = useRef(onRetry);
+  const wasOffline = useRef(!online);
+  useEffect(() => {
+    retry.current = onRetry;
+  });
+  useEffect(() => {
+    if (!online) wasOffline.current = true;
+    else if (wasOffline.current) retry.current();
+  }, [online]);
+  return (
+    <Panel role="alert" data-testid="player-offline" data-kind="offline">
+      <h2>{tr('remotes.offlineTitle')}</h2>
+      <p>{tr('remotes.offlineText', { name: tr('remotes.names.player') })}</p>
+      <Actions>
+        <Button type="button" onClick={onRetry}>
+          {tr('remotes.retry')}
+        </Button>
+        <WayBack />
+      </Actions>
+    </Panel>
+  );
+}
+
 function lazyPage(remote: RemoteName, page: string, attempt: number): ComponentType {
   return lazy(async () => {
     if (attempt > 0) console.info(`[remotes] ${remote}: retry ${attempt}`);

@@ -11,7 +11,7 @@ import { Layout, SiteHeader } from '../layout';
 import { NotFoundPage, ProviderIssuesPage } from '../pages';
 import { siteFrame } from '../stores';
 import { useSnapshot } from 'valtio/react';
-import { RemoteSlot } from '../remotes';
+import { PlayerOffline, RemoteSlot } from '../remotes';
 import { PlayerWaiting } from './PlayerWaiting';
 import { LegacyNotice } from './LegacyNotice';
 
@@ -88,8 +88,10 @@ function EmbedEpisodeRedirect({
   const { catalog } = useHostServices();
   const { search } = useLocation();
   const { t } = useTranslation();
-  // The episode's watch path, or 'missing' when the show has no such episode; null while it loads.
+  // The episode's watch path, 'missing' when the show has no such episode, 'offline' when the look-up
+  // failed without a connection (the episode may well exist); null while it loads.
   const [target, setTarget] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
     catalog.season(tmdbId, seasonNumber, { signal: controller.signal }).then(
@@ -97,11 +99,20 @@ function EmbedEpisodeRedirect({
         const found = details.episodes.find((e) => e.number === episodeNumber);
         setTarget(found ? `/media/${slugId}/${details.id}/${found.id}${search}` : 'missing');
       },
-      () => !controller.signal.aborted && setTarget('missing'),
+      () => !controller.signal.aborted && setTarget(navigator.onLine ? 'missing' : 'offline'),
     );
     return () => controller.abort();
-  }, [catalog, tmdbId, slugId, seasonNumber, episodeNumber, search]);
+  }, [catalog, tmdbId, slugId, seasonNumber, episodeNumber, search, attempt]);
   if (target === 'missing') return <NotFoundPage />;
+  if (target === 'offline')
+    return (
+      <PlayerOffline
+        onRetry={() => {
+          setTarget(null);
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
   if (target) return <Navigate to={target} replace />;
   return <PlayerWaiting label={t('legacy.loading')} />;
 }
