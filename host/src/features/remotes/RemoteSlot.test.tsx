@@ -23,7 +23,7 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
 
 const { CONTRACTS_VERSION } = await import('shared-contracts');
 const { configureRemotes, forgetRemote } = await import('./remote-loader');
-const { RemoteSlot, SLOW_NOTICE_MS } = await import('./RemoteSlot');
+const { PlayerOffline, RemoteSlot, SLOW_NOTICE_MS } = await import('./RemoteSlot');
 
 const SettingsPage = () => <h1>Settings page</h1>;
 const settingsApp = {
@@ -122,5 +122,26 @@ describe('RemoteSlot', () => {
     expect(runtime.loads.length).toBe(loadsBefore + 1);
     await act(async () => lastLoad().resolve(settingsApp));
     expect(await screen.findByRole('heading', { name: 'Settings page' })).toBeTruthy();
+  });
+});
+
+describe('PlayerOffline', () => {
+  it("says You're offline with the way back, and tries again once the connection is back", async () => {
+    connectivity.online = false;
+    const retry = vi.fn();
+    render(
+      <ThemeProvider theme={THEMES.default}>
+        <MemoryRouter initialEntries={['/embed/tmdb-tv-910001/1/2']}>
+          <PlayerOffline onRetry={retry} />
+        </MemoryRouter>
+      </ThemeProvider>,
+    );
+    expect(screen.getByRole('heading', { name: "You're offline" })).toBeTruthy();
+    expect(screen.getByText("The player will open once you're back online.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Home' })).toBeTruthy();
+    expect(retry).not.toHaveBeenCalled();
+    await act(async () => void (connectivity.online = true));
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 });
