@@ -12,7 +12,7 @@ import { CardHostProvider, MediaCard, useRovingCards } from '../cards';
 import { DetailsModalRoot } from '../details';
 import { SectionStyle } from '../layout';
 
-type State = { status: 'loading' } | { status: 'done'; results: Card[] } | { status: 'error' };
+type State = { status: 'loading' } | { status: 'done'; results: Card[] } | { status: 'error'; offline: boolean };
 
 const Grid = styled.ul`
   list-style: none;
@@ -102,11 +102,20 @@ export default function SearchResults() {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('[search] failed', error); // the page says so and offers to try again
-        setState({ status: 'error' });
+        setState({ status: 'error', offline: !navigator.onLine });
       },
     );
     return () => controller.abort();
   }, [catalog, query, attempt]);
+
+  // A search that failed offline runs again by itself once the connection is back.
+  const waitingForNetwork = state.status === 'error' && state.offline;
+  useEffect(() => {
+    if (!waitingForNetwork) return;
+    const retry = () => setAttempt((n) => n + 1);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [waitingForNetwork]);
 
   return (
     <SectionStyle aria-busy={state.status === 'loading'} data-testid="search-page">
@@ -117,7 +126,7 @@ export default function SearchResults() {
       )}
       {state.status === 'error' && (
         <Message role="alert">
-          <p>{t('search.failed')}</p>
+          <p>{state.offline ? t('search.offline') : t('search.failed')}</p>
           <button type="button" onClick={() => setAttempt((n) => n + 1)}>
             {t('search.retry')}
           </button>
