@@ -43,10 +43,10 @@ for (const width of [1280, 390]) {
       await openDiscover(page, site.hostUrl, '?m=details-tmdb-movie-992');
       const modal = detailsModal(page);
       await expect(modal.getByRole('heading', { name: 'Sherlock Jr.' })).toBeVisible();
-      await expect(modal.getByText('45m', { exact: true })).toBeVisible();
+      await expect(modal.getByTestId('details-facts').getByText('45m', { exact: true })).toBeVisible();
       await expect(modal).not.toContainText('0h');
       await page.goto(`${site.hostUrl}/discover?m=details-tmdb-movie-653`);
-      await expect(detailsModal(page).getByText('1h 34m', { exact: true })).toBeVisible();
+      await expect(detailsModal(page).getByTestId('details-facts').getByText('1h 34m', { exact: true })).toBeVisible();
     });
   });
 }
