@@ -6,6 +6,8 @@ import type { SettingsDraftApi } from '../use-settings-draft';
 
 /** Spec §9 caption colours. */
 export const CAPTION_COLORS = ['#ffffff', '#80b1fa', '#e2e535', '#10b239ff'];
+/** The name each caption colour is announced by (the player's menu uses the same names). */
+const COLOR_NAMES = ['white', 'blue', 'yellow', 'green'] as const;
 
 const Swatch = styled.button<{ $color: string }>`
   width: 2.2rem;
@@ -67,7 +69,8 @@ export function SubtitlesSection({ draftApi }: { draftApi: SettingsDraftApi }) {
                 type="button"
                 role="radio"
                 aria-checked={s.color === color}
-                aria-label={color}
+                aria-label={t(`subtitles.colors.${COLOR_NAMES[i]!}`)}
+                title={t(`subtitles.colors.${COLOR_NAMES[i]!}`)}
                 tabIndex={radioTabIndex(i, colorIndex)}
                 $color={color}
                 onClick={() => set({ color })}

@@ -73,3 +73,16 @@ describe.each([
     expect(tabStops(group)).toEqual([last]);
   });
 });
+
+describe('the caption colours', () => {
+  it('are named by colour, not by their hex codes', () => {
+    STORES = createStores(memoryStorage());
+    render(<Sections />);
+    const group = screen.getByRole('radiogroup', { name: 'Colour' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('aria-label')),
+    ).toEqual(['White', 'Blue', 'Yellow', 'Green']);
+  });
+});
