@@ -1,6 +1,7 @@
 /* eslint-disable react-hooks/immutability -- the player's ui state is a valtio proxy: writing to it is how that state changes */
 /** Caption choices: the stream's captions, HLS renditions, OpenSubtitles' files, and a custom file; selection and toggle. */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useHostServices, useHostWith, type HostApi } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
 import { ref } from 'valtio/vanilla';
@@ -50,9 +51,9 @@ const queryKey = (query: OpenSubtitlesQuery): string =>
  * language most subtitles exist in). The API would otherwise answer with its most downloaded files in
  * any language, a page of which rarely holds the one wanted.
  */
-function searchLanguages(host: Pick<HostApi, 'state'>): string[] {
+function searchLanguages(host: Pick<HostApi, 'state'>, pageLanguage: string): string[] {
   const base = (code: string | null | undefined) => (code ? code.split('-')[0]!.toLowerCase() : null);
-  const wanted = [base(host.state.language), base(host.state.subtitles.lastSelectedLanguage), 'en'];
+  const wanted = [base(pageLanguage), base(host.state.subtitles.lastSelectedLanguage), 'en'];
   return [...new Set(wanted.filter((l): l is string => !!l && l !== 'custom'))];
 }
 
@@ -72,7 +73,9 @@ export function useCaptionOptions(): CaptionOption[] {
   const media = useSnapshot(engine.state);
   const { ui } = usePlayer();
   const view = useSnapshot(ui);
-  const { state } = useHostWith('language');
+  // Language names in the language the page is shown in (a watch link's ?language= included).
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   const external = view.captions.external;
   const currentSearch = useCurrentSearch();
   return useMemo(() => {
@@ -81,7 +84,7 @@ export function useCaptionOptions(): CaptionOption[] {
       options.push({
         id: caption.id,
         language: caption.language,
-        label: languageName(caption.language, state.language),
+        label: languageName(caption.language, language),
         kind: 'stream',
         ...(caption.opensubtitles ? { opensubtitles: true } : {}),
         caption: { ...caption },
@@ -91,18 +94,18 @@ export function useCaptionOptions(): CaptionOption[] {
       options.push({
         id: `hls-${track.id}`,
         language: track.language,
-        label: `${track.label || languageName(track.language, state.language)} (HLS)`,
+        label: `${track.label || languageName(track.language, language)} (HLS)`,
         kind: 'hls',
         url: track.url,
       });
     }
     // Found on OpenSubtitles for this very title (a search for the previous one is not listed).
     if (external.status === 'ready' && currentSearch && external.key === currentSearch.key) {
-      for (const option of external.options) options.push({ ...option, label: languageName(option.language, state.language) });
+      for (const option of external.options) options.push({ ...option, label: languageName(option.language, language) });
     }
     if (view.captions.custom) options.push({ ...view.captions.custom });
     return options;
-  }, [media.source, media.hlsSubtitles, view.captions.custom, state.language, external, currentSearch]);
+  }, [media.source, media.hlsSubtitles, view.captions.custom, language, external, currentSearch]);
 }
 
 /** The OpenSubtitles search for what plays now (config, key, query), or null when there is none to run. */
@@ -111,13 +114,15 @@ function useCurrentSearch(): { config: OpenSubtitlesConfig; key: string; query: 
   const view = useSnapshot(ui);
   const host = useHostServices();
   const meta = view.meta;
+  // The language the page is shown in (a watch link's ?language= included), not only the saved one.
+  const { i18n } = useTranslation();
   return useMemo(() => {
     const config = opensubtitlesConfig(host.config);
     const probe = config ? opensubtitlesQuery(meta, []) : null;
     if (!config || !probe) return null;
     // The languages are read when the search runs (host state read live): choosing a caption does not start another search.
-    return { config, key: queryKey(probe), query: () => opensubtitlesQuery(meta, searchLanguages(host)) ?? probe };
-  }, [meta, host]);
+    return { config, key: queryKey(probe), query: () => opensubtitlesQuery(meta, searchLanguages(host, i18n.language)) ?? probe };
+  }, [meta, host, i18n]);
 }
 
 /**
