@@ -125,7 +125,7 @@ for (const width of [1280, 390]) {
         if (way === 'card') await card.getByRole('link').first().click();
         else {
           await moreButton(card).click();
-          await cardOverlay(card).getByRole('button', { name: 'More Info' }).click();
+          await cardOverlay(card).getByRole('menuitem', { name: 'More Info' }).click();
           await detailsModal(page).getByTestId('details-play').click();
         }
         await expect(page).toHaveURL(/\/media\//);

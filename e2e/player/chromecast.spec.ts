@@ -119,7 +119,9 @@ test('a Cast session plays on the receiver: controls and keys drive it, the seek
   expect(await seekBarValue(page)).toBeCloseTo(seekedTo, 1);
   await expect(page.getByTestId('time-display')).toHaveText(`${clock(seekedTo)} / ${clock(duration)}`);
 
-  // Volume and mute from the keys: the receiver's volume.
+  // Volume and mute from the keys: the receiver's volume. (The clicked seek bar has focus and keeps its
+  // arrow keys; the player's shortcuts apply once focus is back on the player.)
+  await page.getByTestId('seek-bar').blur();
   await page.keyboard.press('ArrowDown');
   await expect.poll(async () => (await castReceiver(page))?.state.volume).toBeLessThan(1);
   await expect(page.getByTestId('volume-indicator')).toBeVisible();

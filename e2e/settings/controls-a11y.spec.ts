@@ -31,7 +31,7 @@ test('the theme and caption colour groups are one tab stop each; arrow keys move
   await colours.getByRole('radio', { checked: true }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(colours.getByRole('radio', { checked: true })).toBeFocused();
-  await expect(colours.getByRole('radio', { checked: true })).toHaveAccessibleName('#80b1fa');
+  await expect(colours.getByRole('radio', { checked: true })).toHaveAccessibleName('Blue');
   await expect(page.getByTestId('subtitle-preview')).toHaveCSS('color', 'rgb(128, 177, 250)');
 });
 

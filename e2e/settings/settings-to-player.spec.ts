@@ -7,7 +7,7 @@ const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
 
 test("the subtitle style chosen in the settings is the style of the player's captions", async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/settings`);
-  await page.getByRole('radio', { name: '#e2e535' }).click();
+  await page.getByRole('radio', { name: 'Yellow' }).click();
   await page.getByRole('switch', { name: 'Bold text' }).click();
   await page.getByRole('spinbutton', { name: 'Background opacity (%)' }).fill('70');
   await saveSettings(page);

@@ -70,7 +70,7 @@ test('language changes the UI of the settings and the site', async ({ page, site
 test('subtitle style: the preview cue follows every control; reset gives 50% opacity and blur', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/settings`);
   const cue = page.getByTestId('subtitle-preview');
-  await page.getByRole('radio', { name: '#e2e535' }).click();
+  await page.getByRole('radio', { name: 'Yellow' }).click();
   await expect(cue).toHaveCSS('color', 'rgb(226, 229, 53)');
   await page.getByRole('spinbutton', { name: 'Text size (%)' }).fill('150');
   await expect(cue).toHaveCSS('font-size', '36px');
