@@ -248,3 +248,26 @@ test.describe('a show with long episodes', () => {
     await expect.poll(() => currentTime(page)).toBeGreaterThan(599);
   });
 });
+
+test('a seek made offline keeps its place on the bar, and plays from there once back online', async ({ page, context, site }) => {
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOON.id}`);
+  await startPlayback(page, 0.5);
+  await expect.poll(() => videoProp(page, 'duration')).toBeCloseTo(MOON.runtime * 60, 0);
+
+  // Offline, a click at 70 % of the bar, far past what is buffered: nothing can load there.
+  await context.setOffline(true);
+  await showControls(page);
+  const seekBar = page.getByTestId('seek-bar');
+  const box = (await seekBar.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.7, box.y + box.height / 2);
+  const target = MOON.runtime * 60 * 0.7;
+  const shown = () => seekBar.evaluate((el: HTMLInputElement) => Number(el.value));
+  await expect.poll(shown, { timeout: 10_000 }).toBeGreaterThan(target - 30);
+  // It stays there while nothing arrives (the bar once went back to 0:01 until the connection returned).
+  for (let i = 0; i < 4; i++) {
+    await page.waitForTimeout(1000);
+    expect(await shown()).toBeGreaterThan(target - 30);
+  }
+  await context.setOffline(false);
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(target - 29);
+});
