@@ -153,9 +153,11 @@ test("offline, a title's page says You're offline in the person's language, with
 });
 
 test("offline, Discover's rows say they need the connection, and load once it is back", async ({ page, context, site }) => {
+  // Discover opened once the service worker controls the page, so its files are kept as they load.
+  await page.goto(`${site.hostUrl}/about`);
+  await untilControlled(page);
   await page.goto(`${site.hostUrl}/discover`);
   await expect(page.getByTestId('carousel').first()).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
-  await untilControlled(page);
   await context.setOffline(true);
   await page.reload();
   const first = page.getByTestId('carousel').first();

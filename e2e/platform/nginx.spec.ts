@@ -74,8 +74,9 @@ test('through nginx: home → details → play → settings, within the Content 
     );
   });
   await page.goto(`${urls.host}/`);
-  // A public-domain title the local library plays.
-  const card = page.getByTestId('media-card').filter({ hasText: 'Plan 9 from Outer Space' }).first();
+  // A public-domain title the local library plays, found from the home's search (rows are shuffled).
+  await page.getByRole('search').getByRole('searchbox').fill('Plan 9');
+  const card = page.getByTestId('search-results').getByTestId('media-card').filter({ hasText: 'Plan 9 from Outer Space' }).first();
   await card.hover();
   await moreButton(card).click();
   await page.getByText('More Info', { exact: true }).click();
