@@ -27,7 +27,10 @@ test('theme: previewed on the whole site before Save, dropped by Reset or by lea
   await saveSettings(page);
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(10, 20, 11)');
   await page.reload();
-  await expect(page.getByRole('radio', { name: /^Green/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: /^Green/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
 });
 
 for (const width of [1280, 390]) {
