@@ -1,5 +1,5 @@
 /**
- * Issue 18 §9: a keyboard-only journey — search → a result (it plays) → pause → the player's back control — with
+ * A keyboard-only journey — search → a result (it plays) → pause → the player's back control — with
  * a visible focus indicator on every control it lands on, at 1280 and 390 px.
  */
 import type { Locator, Page } from '@playwright/test';

@@ -45,7 +45,7 @@ const Form = styled.form`
 const DEBOUNCE_MS = 300;
 
 /**
- * Typing updates /browse/<query> (debounced); clearing it returns home (spec §5: empty search returns home).
+ * Typing updates /browse/<query> (debounced); clearing it returns home: an empty search is no search.
  * The first search adds one history entry and later keystrokes replace it, so Back from the results
  * returns to the page the search started on instead of leaving the site.
  */
