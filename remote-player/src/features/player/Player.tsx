@@ -22,7 +22,7 @@ import { IconButton, PillButton } from './ui';
 import { EpisodesMenu } from './menus/EpisodesMenu';
 import { SettingsMenu } from './menus/SettingsMenu';
 import { usePlayer, type PlayerUiState } from './player.store';
-import { NotFoundScreen, PlaybackErrorScreen, ScrapingView } from './Screens';
+import { NotFoundScreen, PlaybackErrorScreen, ScrapingView, VisuallyHidden } from './Screens';
 import { useCaptionActions, useRememberedCaption } from './use-captions';
 import { useVolumeAdjustable } from './volume-probe';
 import { runCommand } from './commands';
@@ -467,16 +467,6 @@ const EndCard = styled.div`
       min-height: 2.75rem;
     }
   }
-`;
-
-/** Read by screen readers, not shown. */
-const VisuallyHidden = styled.div`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
 `;
 
 /**

@@ -73,7 +73,8 @@ const Spinner = styled.div`
   }
 `;
 
-const VisuallyHidden = styled.span`
+/** Read by screen readers, not shown. */
+export const VisuallyHidden = styled.span`
   position: absolute;
   width: 1px;
   height: 1px;
