@@ -3,6 +3,7 @@
  * contract records them (research/backend-contract.md A3, A7, A8), our server's, and garbage.
  */
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import * as W from './index';
 
 const STAMP = '2024-05-01T10:00:12.000Z';
@@ -104,7 +105,7 @@ describe('responses: garbage is refused, and said where', () => {
     ['a string', W.MeResponse, '<!doctype html>', 'the body: expected object, got string'],
     ['an array for an object', W.SettingsResponse, [], 'the body: expected object, got array'],
     ['an object for a list', W.BookmarkListResponse, { items: [] }, 'the body: expected array, got object'],
-    ['a missing token', W.AuthResponse, { user, session }, 'token: expected string, got nothing'],
+    ['a missing token', W.AuthResponse, { user, session }, 'token: missing'],
     [
       'a profile of the wrong type',
       W.MeResponse,
@@ -160,14 +161,14 @@ describe('requests: the bodies the server accepts', () => {
   };
 
   it('accepts the client’s bodies and strips unknown keys', () => {
-    expect(W.RegisterComplete.safeParse({ ...registration, extra: 1 }).data).toEqual(registration);
-    expect(W.LoginComplete.safeParse({ ...registration, namespace: 'ignored' }).data).toEqual({
+    expect(v.parse(W.RegisterComplete, { ...registration, extra: 1 })).toEqual(registration);
+    expect(v.parse(W.LoginComplete, { ...registration, namespace: 'ignored' })).toEqual({
       publicKey: user.publicKey,
       challenge: registration.challenge,
       device: 'blob',
     });
     expect(
-      W.ProgressImport.safeParse([
+      v.safeParse(W.ProgressImport, [
         {
           tmdbId: '19',
           meta: { ...meta, type: 'show' },
@@ -181,8 +182,8 @@ describe('requests: the bodies the server accepts', () => {
         },
       ]).success,
     ).toBe(true);
-    expect(W.SettingsPut.safeParse({ applicationTheme: null, proxyUrls: null }).success).toBe(true);
-    expect(W.ProgressDelete.safeParse({}).success).toBe(true);
+    expect(v.safeParse(W.SettingsPut, { applicationTheme: null, proxyUrls: null }).success).toBe(true);
+    expect(v.safeParse(W.ProgressDelete, {}).success).toBe(true);
   });
 
   it.each<[string, W.WireSchema, unknown]>([
@@ -198,6 +199,6 @@ describe('requests: the bodies the server accepts', () => {
     ['an empty tmdb id', W.BookmarkInput, { tmdbId: '', meta }],
     ['more than 10,000 bookmarks', W.BookmarkList, Array(10_001).fill({ tmdbId: '1', meta })],
   ])('refuses %s', (_case, schema, body) => {
-    expect(schema.safeParse(body).success).toBe(false);
+    expect(v.safeParse(schema, body).success).toBe(false);
   });
 });

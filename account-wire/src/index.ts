@@ -7,3 +7,4 @@
 export * from './requests';
 export * from './responses';
 export * from './parse';
+export { isNotObject, record } from './record';

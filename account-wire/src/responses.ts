@@ -5,37 +5,38 @@
  * quirks the contract lists are allowed (bigint columns as strings, null or absent season and episode,
  * null settings). Limits are the server's business: a response is checked for its shape only.
  */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { record } from './record';
 
-const string = z.string();
+const string = v.string();
 
 /** GET /meta. `version` is "unknown" upstream when started without npm; optional to accept any backend. */
-export const MetaResponse = z.object({
+export const MetaResponse = record({
   name: string,
-  description: z.optional(string),
-  version: z.optional(string),
-  hasCaptcha: z.boolean(),
-  captchaClientKey: z.optional(string),
+  description: v.optional(string),
+  version: v.optional(string),
+  hasCaptcha: v.boolean(),
+  captchaClientKey: v.optional(string),
 });
 
 /** POST /auth/register/start and /auth/login/start. */
-export const ChallengeResponse = z.object({ challenge: string });
+export const ChallengeResponse = record({ challenge: string });
 
-export const ProfileResponse = z.object({ colorA: string, colorB: string, icon: string });
+export const ProfileResponse = record({ colorA: string, colorB: string, icon: string });
 
 /** UserDTO. `namespace`, `roles` and `lastLoggedIn` are sent (the last after a login) but never read. */
-export const UserResponse = z.object({
+export const UserResponse = record({
   id: string,
   publicKey: string,
   profile: ProfileResponse,
   createdAt: string,
-  namespace: z.optional(string),
-  roles: z.optional(z.array(string)),
-  lastLoggedIn: z.optional(string),
+  namespace: v.optional(string),
+  roles: v.optional(v.array(string)),
+  lastLoggedIn: v.optional(string),
 });
 
 /** SessionDTO; `device` is the encrypted device name (`iv.ct.tag`). */
-export const SessionResponse = z.object({
+export const SessionResponse = record({
   id: string,
   userId: string,
   createdAt: string,
@@ -45,40 +46,40 @@ export const SessionResponse = z.object({
 });
 
 /** POST /auth/register/complete and /auth/login/complete. */
-export const AuthResponse = z.object({ user: UserResponse, session: SessionResponse, token: string });
+export const AuthResponse = record({ user: UserResponse, session: SessionResponse, token: string });
 
 /** GET /users/@me: the user and the session of the token. */
-export const MeResponse = z.object({ user: UserResponse, session: SessionResponse });
+export const MeResponse = record({ user: UserResponse, session: SessionResponse });
 
 /** DELETE /users/:uid and DELETE /sessions/:sid. */
-export const IdResponse = z.object({ id: string });
+export const IdResponse = record({ id: string });
 
 /** DELETE /users/:uid/sessions (our extension: every session but the caller's). */
-export const CountResponse = z.object({ count: z.number() });
+export const CountResponse = record({ count: v.number() });
 
-export const SessionList = z.array(SessionResponse);
+export const SessionList = v.array(SessionResponse);
 
-export const BookmarkMetaResponse = z.object({
+export const BookmarkMetaResponse = record({
   title: string,
-  year: z.number(),
-  poster: z.optional(string),
+  year: v.number(),
+  poster: v.optional(string),
   type: string,
 });
 
-export const BookmarkResponse = z.object({ tmdbId: string, meta: BookmarkMetaResponse, updatedAt: string });
+export const BookmarkResponse = record({ tmdbId: string, meta: BookmarkMetaResponse, updatedAt: string });
 
-export const BookmarkListResponse = z.array(BookmarkResponse);
+export const BookmarkListResponse = v.array(BookmarkResponse);
 
 /** DELETE /users/:uid/bookmarks/:tmdbid (200 even when it was not bookmarked). */
-export const BookmarkDeleteResponse = z.object({ tmdbId: string });
+export const BookmarkDeleteResponse = record({ tmdbId: string });
 
 /** `{}` for a movie; `{id, number}` for an episode; upstream's database rows give `{id: null, number: null}`. */
-const Position = z.object({ id: z.nullish(string), number: z.nullish(z.number()) });
+const Position = record({ id: v.nullish(string), number: v.nullish(v.number()) });
 
 /** Upstream answers its bigint columns as JSON strings ("8160") when read from the database. */
-const bigint = z.union([z.number(), string]);
+const bigint = v.union([v.number(), string]);
 
-export const ProgressResponse = z.object({
+export const ProgressResponse = record({
   id: string,
   tmdbId: string,
   season: Position,
@@ -90,41 +91,41 @@ export const ProgressResponse = z.object({
 });
 
 /** GET /progress, and PUT /progress/import (upstream lists only the rows that already existed). */
-export const ProgressListResponse = z.array(ProgressResponse);
+export const ProgressListResponse = v.array(ProgressResponse);
 
 /** DELETE /users/:uid/progress/:tmdbid. */
-export const ProgressDeleteResponse = z.object({
-  count: z.number(),
+export const ProgressDeleteResponse = record({
+  count: v.number(),
   tmdbId: string,
-  seasonId: z.optional(string),
-  episodeId: z.optional(string),
+  seasonId: v.optional(string),
+  episodeId: v.optional(string),
 });
 
 /** SettingsDTO, or just `{id}` when never set. */
-export const SettingsResponse = z.object({
-  id: z.optional(string),
-  applicationLanguage: z.nullish(string),
-  applicationTheme: z.nullish(string),
-  defaultSubtitleLanguage: z.nullish(string),
-  proxyUrls: z.nullish(z.array(string)),
+export const SettingsResponse = record({
+  id: v.optional(string),
+  applicationLanguage: v.nullish(string),
+  applicationTheme: v.nullish(string),
+  defaultSubtitleLanguage: v.nullish(string),
+  proxyUrls: v.nullish(v.array(string)),
 });
 
 /** The parsed types, one per schema, of the same name. */
-export type MetaResponse = z.output<typeof MetaResponse>;
-export type ChallengeResponse = z.output<typeof ChallengeResponse>;
-export type ProfileResponse = z.output<typeof ProfileResponse>;
-export type UserResponse = z.output<typeof UserResponse>;
-export type SessionResponse = z.output<typeof SessionResponse>;
-export type AuthResponse = z.output<typeof AuthResponse>;
-export type MeResponse = z.output<typeof MeResponse>;
-export type IdResponse = z.output<typeof IdResponse>;
-export type CountResponse = z.output<typeof CountResponse>;
-export type SessionList = z.output<typeof SessionList>;
-export type BookmarkMetaResponse = z.output<typeof BookmarkMetaResponse>;
-export type BookmarkResponse = z.output<typeof BookmarkResponse>;
-export type BookmarkListResponse = z.output<typeof BookmarkListResponse>;
-export type BookmarkDeleteResponse = z.output<typeof BookmarkDeleteResponse>;
-export type ProgressResponse = z.output<typeof ProgressResponse>;
-export type ProgressListResponse = z.output<typeof ProgressListResponse>;
-export type ProgressDeleteResponse = z.output<typeof ProgressDeleteResponse>;
-export type SettingsResponse = z.output<typeof SettingsResponse>;
+export type MetaResponse = v.InferOutput<typeof MetaResponse>;
+export type ChallengeResponse = v.InferOutput<typeof ChallengeResponse>;
+export type ProfileResponse = v.InferOutput<typeof ProfileResponse>;
+export type UserResponse = v.InferOutput<typeof UserResponse>;
+export type SessionResponse = v.InferOutput<typeof SessionResponse>;
+export type AuthResponse = v.InferOutput<typeof AuthResponse>;
+export type MeResponse = v.InferOutput<typeof MeResponse>;
+export type IdResponse = v.InferOutput<typeof IdResponse>;
+export type CountResponse = v.InferOutput<typeof CountResponse>;
+export type SessionList = v.InferOutput<typeof SessionList>;
+export type BookmarkMetaResponse = v.InferOutput<typeof BookmarkMetaResponse>;
+export type BookmarkResponse = v.InferOutput<typeof BookmarkResponse>;
+export type BookmarkListResponse = v.InferOutput<typeof BookmarkListResponse>;
+export type BookmarkDeleteResponse = v.InferOutput<typeof BookmarkDeleteResponse>;
+export type ProgressResponse = v.InferOutput<typeof ProgressResponse>;
+export type ProgressListResponse = v.InferOutput<typeof ProgressListResponse>;
+export type ProgressDeleteResponse = v.InferOutput<typeof ProgressDeleteResponse>;
+export type SettingsResponse = v.InferOutput<typeof SettingsResponse>;

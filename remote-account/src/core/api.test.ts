@@ -91,7 +91,7 @@ describe('answers are checked against the wire format', () => {
     const client = clientAnswering(() => ({ user: { id: 'u', profile: 'cat' }, session: { id: 's' }, token: 'secret-token' }));
     const error = await failure(client.loginComplete({ publicKey: 'k', challenge: { code: 'c', signature: 's' }, device: 'd' }));
     expect(error.message).toBe(
-      'unexpected answer to POST /auth/login/complete: user.publicKey: expected string, got nothing; user.profile: expected object, got string; user.createdAt: expected string, got nothing; 5 more',
+      'unexpected answer to POST /auth/login/complete: user.publicKey: missing; user.profile: expected object, got string; user.createdAt: missing; 5 more',
     );
     expect(error.message).not.toContain('secret');
   });

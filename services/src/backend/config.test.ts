@@ -73,7 +73,7 @@ describe('README configuration table', () => {
   /** The variables config.ts reads: the keys of EnvSchema, and any other `env.X`-style read. */
   const configVariables = () => {
     const source = read('config.ts');
-    const schema = /const EnvSchema = z\.object\(\{\n([\s\S]*?)\n\}\);/.exec(source);
+    const schema = /const EnvSchema = v\.object\(\{\n([\s\S]*?)\n\}\);/.exec(source);
     expect(schema, 'EnvSchema in config.ts').not.toBeNull();
     const keys = [...schema![1]!.matchAll(/^ {2}([A-Za-z_]\w*):/gm)].map((m) => m[1]!);
     const reads = [...source.matchAll(/\b(?:e|env|defined|merged)\.([A-Z_a-z]\w*)/g)].map((m) => m[1]!);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as v from 'valibot';
 
 /** Settings of the account server; every field comes from an environment variable (see README.md). */
 export interface BackendConfig {
@@ -44,49 +44,54 @@ export interface RateLimits {
   captchaMetrics: number;
 }
 
-const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
-const positive = z.coerce.number().positive();
-const count = z.coerce.number().int().min(0);
+const bool = v.pipe(
+  v.picklist(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']),
+  v.transform((value) => ['1', 'true', 'yes', 'on'].includes(value)),
+);
+const number = v.pipe(v.string(), v.toNumber(), v.number());
+const positive = v.pipe(number, v.gtValue(0));
+const count = v.pipe(number, v.integer(), v.minValue(0));
+const atLeast = (min: number) => v.pipe(number, v.integer(), v.minValue(min));
+const text = (min: number, max: number) => v.pipe(v.string(), v.minLength(min), v.maxLength(max));
+/** A setting with its default, written as the environment would give it. */
+const or = <S extends v.GenericSchema<string, unknown>>(schema: S, fallback: number | boolean | string) =>
+  v.optional(schema, String(fallback));
 
-const EnvSchema = z.object({
-  BACKEND_CONFIG_FILE: z.string().optional(),
-  BACKEND_NAME: z.string().min(1).max(200).default('movie-web local backend'),
-  BACKEND_DESCRIPTION: z
-    .string()
-    .max(1000)
-    .default('Stores your public key, encrypted device names and what you sync: bookmarks, watch progress and settings.'),
-  BACKEND_VERSION: z.string().max(50).optional(),
-  DATABASE_URL: z.string().min(1).optional(),
-  BACKEND_JWT_SECRET: z.string().min(32, 'BACKEND_JWT_SECRET must be at least 32 characters').optional(),
-  BACKEND_SESSION_IDLE_DAYS: positive.default(21),
-  BACKEND_CHALLENGE_TTL_SECONDS: positive.default(300),
-  BACKEND_CORS_ORIGINS: z.string().default('http://localhost:3000'),
-  BACKEND_CORS_ANY_LOCALHOST: bool.optional(),
-  BACKEND_TRUST_PROXY: bool.default(false),
-  BACKEND_BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(2 * 1024 * 1024),
-  BACKEND_MAX_BOOKMARKS: z.coerce.number().int().min(1).default(20_000),
-  BACKEND_MAX_PROGRESS_ITEMS: z.coerce.number().int().min(1).default(100_000),
-  BACKEND_RATE_LIMITS: bool.default(true),
-  BACKEND_RATE_LIMIT_WINDOW_SECONDS: positive.default(600),
-  BACKEND_RATE_LIMIT_REGISTER_START: count.default(10),
-  BACKEND_RATE_LIMIT_REGISTER_COMPLETE: count.default(10),
-  BACKEND_RATE_LIMIT_LOGIN_START: count.default(20),
-  BACKEND_RATE_LIMIT_LOGIN_COMPLETE: count.default(20),
-  BACKEND_RATE_LIMIT_PROGRESS_IMPORT: count.default(5),
-  BACKEND_RATE_LIMIT_METRICS_WINDOW_SECONDS: positive.default(1800),
-  BACKEND_RATE_LIMIT_PROVIDER_METRICS: count.default(300),
-  BACKEND_RATE_LIMIT_CAPTCHA_METRICS: count.default(300),
-  BACKEND_CAPTCHA_ENABLED: bool.default(false),
-  BACKEND_CAPTCHA_SECRET: z.string().min(1).optional(),
-  BACKEND_CAPTCHA_CLIENT_KEY: z.string().min(1).optional(),
-  BACKEND_CAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
-  BACKEND_PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  NODE_ENV: z.string().optional(),
-  npm_package_version: z.string().optional(),
+const EnvSchema = v.object({
+  BACKEND_CONFIG_FILE: v.optional(v.string()),
+  BACKEND_NAME: or(text(1, 200), 'movie-web local backend'),
+  BACKEND_DESCRIPTION: or(
+    text(0, 1000),
+    'Stores your public key, encrypted device names and what you sync: bookmarks, watch progress and settings.',
+  ),
+  BACKEND_VERSION: v.optional(text(0, 50)),
+  DATABASE_URL: v.optional(text(1, Infinity)),
+  BACKEND_JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'BACKEND_JWT_SECRET must be at least 32 characters'))),
+  BACKEND_SESSION_IDLE_DAYS: or(positive, 21),
+  BACKEND_CHALLENGE_TTL_SECONDS: or(positive, 300),
+  BACKEND_CORS_ORIGINS: or(v.string(), 'http://localhost:3000'),
+  BACKEND_CORS_ANY_LOCALHOST: v.optional(bool),
+  BACKEND_TRUST_PROXY: or(bool, false),
+  BACKEND_BODY_LIMIT_BYTES: or(atLeast(1024), 2 * 1024 * 1024),
+  BACKEND_MAX_BOOKMARKS: or(atLeast(1), 20_000),
+  BACKEND_MAX_PROGRESS_ITEMS: or(atLeast(1), 100_000),
+  BACKEND_RATE_LIMITS: or(bool, true),
+  BACKEND_RATE_LIMIT_WINDOW_SECONDS: or(positive, 600),
+  BACKEND_RATE_LIMIT_REGISTER_START: or(count, 10),
+  BACKEND_RATE_LIMIT_REGISTER_COMPLETE: or(count, 10),
+  BACKEND_RATE_LIMIT_LOGIN_START: or(count, 20),
+  BACKEND_RATE_LIMIT_LOGIN_COMPLETE: or(count, 20),
+  BACKEND_RATE_LIMIT_PROGRESS_IMPORT: or(count, 5),
+  BACKEND_RATE_LIMIT_METRICS_WINDOW_SECONDS: or(positive, 1800),
+  BACKEND_RATE_LIMIT_PROVIDER_METRICS: or(count, 300),
+  BACKEND_RATE_LIMIT_CAPTCHA_METRICS: or(count, 300),
+  BACKEND_CAPTCHA_ENABLED: or(bool, false),
+  BACKEND_CAPTCHA_SECRET: v.optional(text(1, Infinity)),
+  BACKEND_CAPTCHA_CLIENT_KEY: v.optional(text(1, Infinity)),
+  BACKEND_CAPTCHA_VERIFY_URL: or(v.pipe(v.string(), v.url()), 'https://www.google.com/recaptcha/api/siteverify'),
+  BACKEND_PG_POOL_SIZE: or(v.pipe(atLeast(1), v.maxValue(200)), 10),
+  NODE_ENV: v.optional(v.string()),
+  npm_package_version: v.optional(v.string()),
 });
 
 /** Reads the optional JSON file (`BACKEND_CONFIG_FILE`): an object of the same variable names; the environment wins. */
@@ -100,12 +105,12 @@ function readConfigFile(file: string | undefined): Record<string, string> {
 export function loadConfig(env: Record<string, string | undefined>, dataDir: string): BackendConfig {
   const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const merged = { ...readConfigFile(defined.BACKEND_CONFIG_FILE), ...defined };
-  const result = EnvSchema.safeParse(merged);
+  const result = v.safeParse(EnvSchema, merged);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? ''}: ${issue.message}`).join('; ');
     throw new Error(`backend configuration is invalid: ${problems}`);
   }
-  const e = result.data;
+  const e = result.output;
   const production = e.NODE_ENV === 'production';
   const origins = e.BACKEND_CORS_ORIGINS.split(/[\s,]+/).filter(Boolean);
   if (e.BACKEND_CAPTCHA_ENABLED && !e.BACKEND_CAPTCHA_SECRET) {

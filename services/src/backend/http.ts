@@ -1,6 +1,7 @@
 /** HTTP pieces every route group shares: the request's auth slot, errors the client is told, body and parameter validation. */
 import type { Context } from 'hono';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { wireIssues, type WireIssue } from './issues';
 import * as S from './schemas';
 
 export interface Auth {
@@ -21,7 +22,7 @@ export class ApiError extends Error {
 }
 
 export class ValidationError extends Error {
-  constructor(readonly issues: unknown[]) {
+  constructor(readonly issues: WireIssue[]) {
     super('validation');
   }
 }
@@ -54,13 +55,13 @@ function wellFormedValue(value: unknown, depth = 0): unknown {
 /** The `:tmdbid` path parameter, made well-formed and validated. */
 export function tmdbParam(c: Context<Env>): string {
   const raw = c.req.param('tmdbid');
-  const result = S.TmdbIdParam.safeParse(raw === undefined ? raw : wellFormed(raw));
-  if (!result.success) throw new ValidationError(result.error.issues.map((i) => ({ ...i, path: ['tmdbId'] })));
-  return result.data;
+  const result = v.safeParse(S.TmdbIdParam, raw === undefined ? raw : wellFormed(raw));
+  if (!result.success) throw new ValidationError(wireIssues(result.issues, ['tmdbId']));
+  return result.output;
 }
 
 /** Reads and validates a JSON body; a missing body is null (as upstream), which object schemas refuse. */
-export async function parseBody<T extends z.ZodMiniType>(c: Context<Env>, schema: T): Promise<z.output<T>> {
+export async function parseBody<T extends v.GenericSchema>(c: Context<Env>, schema: T): Promise<v.InferOutput<T>> {
   const raw = await c.req.text();
   let value: unknown = null;
   if (raw.trim() !== '') {
@@ -70,7 +71,7 @@ export async function parseBody<T extends z.ZodMiniType>(c: Context<Env>, schema
       throw new ApiError(400, 'Request body is not valid JSON');
     }
   }
-  const result = schema.safeParse(wellFormedValue(value));
-  if (!result.success) throw new ValidationError(result.error.issues);
-  return result.data;
+  const result = v.safeParse(schema, wellFormedValue(value));
+  if (!result.success) throw new ValidationError(wireIssues(result.issues));
+  return result.output;
 }

@@ -3,32 +3,30 @@
  * definition of the wire format, shared with the account remote); the metrics reports, which no remote of
  * ours sends, are defined here. Unknown keys are stripped, as upstream does.
  */
-import * as z from 'zod/mini';
+import { record } from 'account-wire';
+import * as v from 'valibot';
 
 export * from 'account-wire';
 
-// Validation issues go to the client as upstream sends them: with zod's English messages (zod/mini loads none).
-z.config(z.locales.en());
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 
-const text = (max: number) => z.string().check(z.maxLength(max));
-const id = z.string().check(z.minLength(1), z.maxLength(100));
-
-const ProviderMetric = z.object({
+const ProviderMetric = record({
   tmdbId: id,
   type: text(50),
   title: text(1000),
-  seasonId: z.optional(id),
-  episodeId: z.optional(id),
-  status: z.enum(['failed', 'notfound', 'success']),
+  seasonId: v.optional(id),
+  episodeId: v.optional(id),
+  status: v.picklist(['failed', 'notfound', 'success']),
   providerId: text(100),
-  embedId: z.optional(text(100)),
-  errorMessage: z.optional(text(4000)),
-  fullError: z.optional(text(20_000)),
+  embedId: v.optional(text(100)),
+  errorMessage: v.optional(text(4000)),
+  fullError: v.optional(text(20_000)),
 });
 
-export const ProviderMetrics = z.object({
-  items: z.array(ProviderMetric).check(z.minLength(1), z.maxLength(10)),
-  tool: z.optional(text(100)),
+export const ProviderMetrics = record({
+  items: v.pipe(v.array(ProviderMetric), v.minLength(1), v.maxLength(10)),
+  tool: v.optional(text(100)),
 });
 
-export const CaptchaMetric = z.object({ success: z.boolean() });
+export const CaptchaMetric = record({ success: v.boolean() });
