@@ -11,7 +11,7 @@ import styled from 'styled-components';
 import { COPY_FEEDBACK_MS, OVERLAY_CLOSE_MS } from '../../core/constants';
 import { barPercent, releaseYear } from '../../core/format';
 import { useCardHost } from './card-host';
-import { BookmarkIcon, MoreIcon } from './icons';
+import { BookmarkIcon, MoreIcon } from '../icons';
 
 export const CardBox = styled.article`
   position: relative;

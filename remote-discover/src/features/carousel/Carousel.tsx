@@ -9,7 +9,8 @@ import { encodeMediaId, type MediaCard as Card, useHostState } from 'shared-cont
 import styled from 'styled-components';
 import { arrowDelta, arrowsNeeded, cardsPerScroll } from '../../core/carousel';
 import { CAROUSEL_SKELETONS, LAZY_MARGIN_PX } from '../../core/constants';
-import { CardHostProvider, CardSkeleton, ChevronIcon, MediaCard, useRovingCards } from '../cards';
+import { CardHostProvider, CardSkeleton, MediaCard, useRovingCards } from '../cards';
+import { ChevronIcon } from '../icons';
 import { useCardsShown } from './use-cards-shown';
 import { useNearViewport } from './use-near-viewport';
 import { useRow } from './use-row';

@@ -16,7 +16,7 @@ import { barPercent, formatVotes, ratingColor, releaseYear, runtimeKey, splitRun
 import { withBack } from '../../core/back-param';
 import { imdbTitleUrl } from '../../core/imdb';
 import { EMBED_ORIGINS, embedUrl, handshake, isReadyMessage, parseTrailer, type Trailer } from '../../core/trailer';
-import { BookmarkIcon, CloseIcon, PauseIcon, PlayIcon, VolumeIcon } from '../cards';
+import { BookmarkIcon, CloseIcon, PauseIcon, PlayIcon, VolumeIcon } from '../icons';
 import { Episodes } from './Episodes';
 import { useDetailsModal } from './use-details-modal';
 import { useDialog } from './use-dialog';

@@ -11,7 +11,7 @@ import styled from 'styled-components';
 import { EPISODE_SCROLL_PX } from '../../core/constants';
 import { lastWatchedEpisode } from 'shared-contracts';
 import { barPercent, ringPercent } from '../../core/format';
-import { ChevronIcon } from '../cards';
+import { ChevronIcon } from '../icons';
 
 const Box = styled.section`
   margin-top: 1.5rem;

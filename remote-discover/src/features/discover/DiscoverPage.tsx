@@ -17,7 +17,7 @@ import {
   TV_PROVIDERS,
 } from '../../core/constants';
 import { TABS, parseTab, withTab, type Tab } from '../../core/tab-param';
-import { ArrowUpIcon } from '../cards';
+import { ArrowUpIcon } from '../icons';
 import { Carousel } from '../carousel';
 import { DetailsModalRoot } from '../details';
 import { PageStyle } from '../layout';

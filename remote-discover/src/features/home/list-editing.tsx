@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { CloseIcon } from '../cards';
+import { CloseIcon } from '../icons';
 
 /** How long Undo is offered after a removal, ms. */
 export const UNDO_MS = 8000;

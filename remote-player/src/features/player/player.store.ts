@@ -14,7 +14,12 @@ import { emptyProgress, type ScrapeProgress } from 'scraping-core/progress';
 import type { Caption, ScrapeMedia, ScrapeOptions, Stream } from 'scraping-core/types';
 import type { Result } from '../../core/result';
 import type { ScrapeError } from 'scraping-core/errors';
-import type { CastControl } from './cast/cast-controller';
+
+/** What the Cast button asks of the running Cast controller. */
+export interface CastControl {
+  /** Opens the device picker, or ends the session (stopping the receiver) while one is on. */
+  toggleSession(): Promise<void>;
+}
 
 /** What the player knows about the title it plays. */
 export interface PlayerMeta {

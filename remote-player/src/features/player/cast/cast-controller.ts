@@ -10,12 +10,6 @@ import { castMediaRequest, patchFromRemote, patchFromRemotePlayer, resumeAfterCa
 import type { CastContextEvent, CastSdk, RemotePlayerChangedEvent } from '../../../core/cast/sdk';
 import type { Player } from '../player.store';
 
-/** What the dispatcher's cast command does with the framework. */
-export interface CastControl {
-  /** Opens the device picker, or ends the session (stopping the receiver) while one is on. */
-  toggleSession(): Promise<void>;
-}
-
 /** CastContext.setOptions once per page (the context is the page's). */
 const configured = new WeakSet<object>();
 
