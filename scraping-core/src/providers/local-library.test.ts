@@ -211,7 +211,7 @@ describe('local library through the engine', () => {
     expect(helloSent).toBe(true);
   });
 
-  // The time of this run is a budget (300 ms), measured by the benches (scraping/bench.ts, e2e scraping bench).
+  // The time of this run is a budget (300 ms), measured by the benches (scraping-core/bench/first-source.ts and the e2e scraping bench).
   it('a run that finds a stream on the first source asks only what it needs: index, playlist, variant, first segment', async () => {
     const asked: string[] = [];
     const fetchImpl: typeof fetch = (input, init) => {

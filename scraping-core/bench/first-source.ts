@@ -1,15 +1,15 @@
 /**
  * Time of a run that finds a stream on the local library's first source (budget: under 300 ms), in
  * the engine (as in the worker) and through the remote scraping server. Prints JSON.
- *   npx tsx remote-player/src/core/scraping/bench.ts [runs=20]
+ *   npx tsx scraping-core/bench/first-source.ts [runs=20]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MIRRORED_MOVIES } from 'services/media-library';
 import { startServices } from 'services/run';
-import { runAll } from './scraper';
-import type { ScrapeMedia, ScrapeOptions } from './types';
+import { runAll } from '../src/scraper';
+import type { ScrapeMedia, ScrapeOptions } from '../src/types';
 
 const runs = Number(process.argv[2] ?? 20) || 20;
 // A title on the library's first source (its HLS mirror): the first source that runs finds it.
