@@ -4,7 +4,7 @@
  * change events become the engine's media state (the controls read the same state while casting).
  */
 import type { QualityKey } from 'shared-contracts';
-import type { RemoteMediaPatch } from '../player/engine';
+import type { RemoteMediaPatch } from '../player/providers/cast';
 import { chooseQuality, NoUsableQualityError } from '../player/quality';
 import { fileQualities, type SourceSlice } from '../player/source';
 import type { CastStateName, RemotePlayer, RemotePlayerStateName, SessionStateName } from './sdk';
