@@ -273,7 +273,7 @@ function configOf(options: AppConfigOptions, variant: Variant): Configuration {
           // The host provides its runtime to remotes built to use it (hostRuntime).
           experiments: {
             optimization: { target: 'web', disableSnapshot: !isHost },
-            ...(isHost && !isDev ? { provideExternalRuntime: true } : {}),
+            ...(isHost ? { provideExternalRuntime: true } : {}),
             ...(variant === 'federated' ? { externalRuntime: true } : {}),
           },
           dev: isDev ? { disableDynamicRemoteTypeHints: true } : false,
