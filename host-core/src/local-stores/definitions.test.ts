@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import {
   ALL_DEFINITIONS,
   bookmarksDefinition,
+  preferencesDefinition,
   progressDefinition,
   subtitlesDefinition,
   themeDefinition,
@@ -69,6 +70,19 @@ const LEGACY_PROGRESS = JSON.stringify({
 });
 
 describe('store definitions', () => {
+  it.each([
+    ['a fresh device', null],
+    ['a stored value that predates the fields', '{"state":{"styling":{}},"version":1}'],
+  ])('%s: thumbnails off, details modal off, captions white on a background of opacity 0', (_case, stored) => {
+    const storage = memory(stored === null ? {} : { '__MW::preferences': stored, '__MW::subtitles': stored });
+    const preferences = readPersisted(preferencesDefinition, storage);
+    expect(preferences.source).toBe(stored === null ? 'default' : 'stored');
+    expect(preferences.state).toMatchObject({ enableThumbnails: false, enableDetailsModal: false });
+    const subtitles = readPersisted(subtitlesDefinition, storage);
+    expect(subtitles.source).toBe(stored === null ? 'default' : 'stored');
+    expect(subtitles.state.styling).toMatchObject({ color: '#ffffff', backgroundOpacity: 0 });
+  });
+
   it.each(ALL_DEFINITIONS.map((d) => [d.name, d] as const))('%s: defaults validate and round-trip', (_name, definition) => {
     const defaults = definition.defaults();
     expect(v.safeParse(definition.schema, defaults).success).toBe(true);
