@@ -143,6 +143,32 @@ describe('sync engine timing (spec §9)', () => {
 });
 
 describe('sync engine', () => {
+  it.each([
+    ['no account', (state: AccountSyncState) => void (state.account = null)],
+    ['no backend URL', (_state: AccountSyncState, host: AccountServiceHost) => void (host.config.backendUrl = '')],
+  ])('with %s it asks no server, though changes are queued', async (_case, without) => {
+    const { state, host } = fakeHost();
+    without(state, host);
+    const calls: string[] = [];
+    const engine = createSyncEngine({
+      host,
+      fetch: async (url: string) => {
+        calls.push(url);
+        return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+      },
+      manual: true,
+      now: () => 0,
+      random: () => 1,
+      log: () => {},
+      memory: createVolatileSyncMemory(),
+      yieldToPage: async () => {},
+    });
+    await engine.tick({ force: true });
+    await engine.restoreNow();
+    expect(calls).toEqual([]);
+    expect(state.bookmarkQueue).toHaveLength(1);
+  });
+
   it('restores (queued local items survive the merge), then pushes and empties the queue', async () => {
     const { engine, state, calls } = engineWith(healthy);
     await engine.tick();
