@@ -6,8 +6,9 @@
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlayerMeta } from './player.store';
+import { usePlayer, type PlayerMeta } from './player.store';
 import { renderPlayer } from './testing/render-player';
+import { usePlaybackEffects } from './use-playback';
 
 afterEach(cleanup);
 
@@ -113,6 +114,40 @@ describe('the end of the video', () => {
     const ended = screen.getByRole('group', { name: 'The episode has ended.' });
     fireEvent.click(within(ended).getByRole('button', { name: 'Next episode' }));
     expect(goneTo).toEqual(['s2/e6']);
+  });
+});
+
+/** What the watch page runs beside the screen (saving progress, playing on at the end). */
+function PlaybackEffects() {
+  usePlaybackEffects(usePlayer());
+  return null;
+}
+
+describe('the end of an episode with autoplay on', () => {
+  it.each([
+    [true, ['s2/e6 auto']],
+    [false, []],
+  ])('plays on into the next one only when the site allows autoplay (allowed: %s)', async (allowAutoplay, expected) => {
+    const goneTo: string[] = [];
+    const { player, playStream, report, update, stores, actions } = renderPlayer({
+      config: { allowAutoplay },
+      children: <PlaybackEffects />,
+      hooks: {
+        nextEpisode: { seasonId: 's2', episodeId: 'e6', title: 'Six' },
+        goToEpisode: (season, id, options) => void goneTo.push(`${season}/${id}${options?.auto ? ' auto' : ''}`),
+      },
+    });
+    await update(() => {
+      actions.setPreferences({ enableSkipCredits: false }); // the end itself, not the credits, plays on
+      player.ui.meta = episode;
+    });
+    expect(stores.preferences.enableAutoplay, "the person's own setting is on").toBe(true);
+    await playStream(16, 15.9);
+    await report('play');
+    await report('ended', { paused: true, currentTime: 16 });
+    expect(goneTo).toEqual(expected);
+    // Not played on: the end card offers the next episode instead.
+    expect(screen.queryByRole('group', { name: 'The episode has ended.' }) !== null).toBe(!allowAutoplay);
   });
 });
 

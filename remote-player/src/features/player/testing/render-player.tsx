@@ -11,7 +11,7 @@ import { createActions, createStores } from 'host-core/local-stores';
 import { memoryStorage } from 'host-core/testing';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { DEFAULT_RUNTIME_CONFIG, HostContext, HostServicesContext, THEMES, type CatalogApi } from 'shared-contracts';
+import { DEFAULT_RUNTIME_CONFIG, HostContext, HostServicesContext, THEMES, type CatalogApi, type RuntimeConfig } from 'shared-contracts';
 import { ThemeProvider } from 'styled-components';
 import { proxy } from 'valtio/vanilla';
 import en from '../../../locales/en.json';
@@ -36,7 +36,17 @@ interface MediaFacts {
   currentTime: number;
 }
 
-export function renderPlayer(options: { hooks?: Partial<PlayerHooks>; children?: ReactNode } = {}) {
+export function renderPlayer(
+  options: {
+    hooks?: Partial<PlayerHooks>;
+    children?: ReactNode;
+    /** The site's config flags over the defaults. */
+    config?: Partial<RuntimeConfig>;
+    /** The catalog the host hands the player (none by default: a test that opens the episodes gives one). */
+    catalog?: CatalogApi;
+  } = {},
+) {
+  const config = { ...DEFAULT_RUNTIME_CONFIG, ...options.config };
   const stores = createStores(memoryStorage());
   const actions = createActions(stores);
   const navigations: string[] = [];
@@ -49,8 +59,8 @@ export function renderPlayer(options: { hooks?: Partial<PlayerHooks>; children?:
     const services = useHostServicesValue({
       stores,
       actions,
-      catalog: {} as CatalogApi,
-      config: DEFAULT_RUNTIME_CONFIG,
+      catalog: options.catalog ?? ({} as CatalogApi),
+      config,
       connectivity: proxy({ online: true }),
       navigate: (to: string) => void navigations.push(to),
       setDocumentTitle: () => {},
