@@ -20,6 +20,7 @@ test('static pages, titles and the footer', async ({ page, site }) => {
   await expect(button).toHaveAttribute('target', '_blank');
   await expect(button).toHaveAttribute('href', /^https:\/\/github\.com\//);
   await expect(page.getByRole('contentinfo')).toContainText('does not host any files');
+  await expect(page.getByRole('contentinfo')).toContainText('Version 4.9.4');
   await page.getByRole('contentinfo').getByRole('link', { name: 'DMCA' }).click();
   await expect(page.getByTestId('dmca-page')).toBeVisible();
 });
@@ -28,6 +29,7 @@ test('the not-found page for unknown paths, with chat link and reload', async ({
   await page.goto(`${site.hostUrl}/no/such/page`);
   const notFound = page.getByTestId('not-found-page');
   await expect(notFound).toContainText("Couldn't find that page");
+  await expect(notFound).toContainText('This page is not available on the embed.');
   await expect(notFound.getByRole('link', { name: 'Join the community chat' })).toHaveAttribute('href', /^https?:\/\//);
   await expect(notFound.getByRole('button', { name: 'Reload the page' })).toBeVisible();
   await expect(page).toHaveTitle('Not found | movie-web');
@@ -116,6 +118,9 @@ test('embed links with season and episode numbers become media paths with ids', 
 
 test('header: logo, Discover link and user menu; mobile layout below 1024 px', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/about`);
+  const chat = header(page).getByRole('link', { name: 'Community chat' });
+  await expect(chat).toHaveAttribute('href', 'https://discord.movie-web.app');
+  await expect(chat).toHaveAttribute('target', '_blank');
   await header(page).getByRole('link', { name: 'Discover' }).click();
   await expect(page.getByTestId('discover-page')).toBeVisible();
   await openFromMenu(page, 'About us');
@@ -131,6 +136,7 @@ test('header: logo, Discover link and user menu; mobile layout below 1024 px', a
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(header(page).getByRole('link', { name: 'Discover' })).toBeHidden();
+  await expect(chat).toBeHidden();
   await openFromMenu(page, 'Discover');
   await expect(page.getByTestId('discover-page')).toBeVisible();
 });
