@@ -1,5 +1,6 @@
 /** The details modal (spec §2 Details modal) for a movie and a show, with IMDb data through the proxy. */
 import AxeBuilder from '@axe-core/playwright';
+import { MOVIE_GENRES, movieById } from 'services/catalog-data';
 import { DEFAULT_PREFERENCES } from 'shared-contracts';
 import { expect, test } from '../support/site.fixture';
 import { detailsModal, loadedCards, openDiscover, row, seedStore } from '../support/discover.page';
@@ -33,6 +34,11 @@ test('movie: trailer controls, play, bookmark, facts, rating from IMDb, links', 
     'March 4, 1922',
     'PG',
   ]);
+  const nosferatu = movieById.get(653)!;
+  await expect(modal.getByRole('list', { name: 'Genres' }).getByRole('listitem')).toHaveText(
+    nosferatu.genreIds.map((id) => MOVIE_GENRES.find((genre) => genre.id === id)!.name),
+  );
+  await expect(modal.getByText(nosferatu.overview)).toBeVisible();
   await expect(modal.getByTestId('details-rating')).toContainText(/\d\.\d\/10/);
   await expect(modal.getByTestId('details-rating')).toContainText(/\d+K\+ votes|\d+ votes/);
   await expect(modal.getByRole('link', { name: 'The Movie Database' })).toHaveAttribute('href', 'https://www.themoviedb.org/movie/653');
@@ -51,6 +57,12 @@ test('movie: trailer controls, play, bookmark, facts, rating from IMDb, links', 
           .join(' | ')}`,
     ),
   ).toEqual([]);
+
+  // However large the window and long the content, the modal is at most 900 x 1200 px.
+  await page.setViewportSize({ width: 1600, height: 1600 });
+  await modal.evaluate((dialog) => dialog.append(Object.assign(document.createElement('div'), { style: 'height: 3000px' })));
+  expect(await modal.boundingBox()).toMatchObject({ width: 900, height: 1200 });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toHaveCount(0);
@@ -117,8 +129,11 @@ test('show: seasons, unaired episodes, progress bar and ring, Resume', async ({ 
   const list = modal.getByTestId('details-episodes').getByRole('list');
   await picker.selectOption({ label: 'Season 1' });
   await expect(episodes).toHaveCount(5);
+  // Narrow enough for the row to scroll further than one press.
+  await page.setViewportSize({ width: 700, height: 800 });
+  expect(await list.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeGreaterThan(544);
   await modal.getByRole('button', { name: 'Next episodes' }).click();
-  await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBe(544);
 });
 
 test('without IMDb data the details still show; without data the modal hides itself', async ({ page, site }) => {

@@ -40,6 +40,23 @@ test('rows below the fold are requested only when scrolled near', async ({ page,
   const lastGenre = (await last.getAttribute('data-row'))!.split('-').pop();
   expect(requested.some((u) => u.includes(`with_genres=${lastGenre}`))).toBe(false);
 
+  // It starts loading once it is within 200 px of the viewport, not before.
+  const gapBelowViewport = () => last.evaluate((el) => Math.round(el.getBoundingClientRect().top - window.innerHeight));
+  const placeBelowViewport = (gap: number) =>
+    last.evaluate(
+      (el, gap) => window.scrollBy({ top: el.getBoundingClientRect().top - window.innerHeight - gap, behavior: 'instant' }),
+      gap,
+    );
+  // The browser reports intersections when it next renders: two frames later it has.
+  const rendered = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await placeBelowViewport(260);
+  await rendered();
+  expect(await gapBelowViewport()).toBeGreaterThan(200);
+  await expect(last).toHaveAttribute('data-status', 'idle');
+  await placeBelowViewport(150);
+  await rendered();
+  expect(await gapBelowViewport()).toBeLessThan(200);
+  await expect(last).not.toHaveAttribute('data-status', 'idle');
   await last.scrollIntoViewIfNeeded();
   await loadedCards(last);
   const pages = requested.filter((u) => u.includes(`with_genres=${lastGenre}`)).map((u) => new URL(u).searchParams.get('page'));
