@@ -90,6 +90,10 @@ export interface CatalogApi {
   /** Spec §5 search rules (tmdb:{id}, year:{YYYY}, posters first, movies and shows only). */
   search(query: string, options?: { signal?: AbortSignal }): Promise<MediaCard[]>;
   details(ref: MediaRef, options?: { signal?: AbortSignal }): Promise<MediaDetails>;
+  /** An Editor Pick's card, read from its details with videos and images appended. */
+  pick(ref: MediaRef, options?: { signal?: AbortSignal }): Promise<MediaCard>;
+  /** The titles an IMDb id (`tt…`) names, movies first; none for anything that is not an IMDb id. */
+  findByImdbId(imdbId: string, options?: { signal?: AbortSignal }): Promise<MediaCard[]>;
   season(tvId: string, seasonNumber: number, options?: { signal?: AbortSignal }): Promise<SeasonDetails>;
   list(list: CatalogList, page: number, options?: { signal?: AbortSignal }): Promise<MediaCard[]>;
   genres(type: MediaType): Promise<Genre[]>;

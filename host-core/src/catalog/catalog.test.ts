@@ -109,6 +109,39 @@ describe('catalog client', () => {
     catalog.dispose();
   });
 
+  it("reads an Editor Pick's card from its details with videos and images appended", async () => {
+    const urls: string[] = [];
+    const catalog = make(localEndpoint, {
+      fetch: (input, init) => (urls.push(input instanceof Request ? input.url : String(input)), fetch(input, init)),
+    });
+    expect(await catalog.pick({ type: 'movie', tmdbId: '653' })).toMatchObject({
+      tmdbId: '653',
+      type: 'movie',
+      title: 'Nosferatu',
+      year: 1922,
+    });
+    expect(await catalog.pick({ type: 'show', tmdbId: '910001' })).toMatchObject({ tmdbId: '910001', type: 'show' });
+    expect(urls.map((u) => new URL(u).searchParams.get('append_to_response'))).toEqual(['videos,images', 'videos,images']);
+    expect(urls.map((u) => new URL(u).pathname)).toEqual(['/3/movie/653', '/3/tv/910001']);
+    catalog.dispose();
+  });
+
+  it('finds titles by IMDb id, and asks nothing for what is not one', async () => {
+    const urls: string[] = [];
+    const catalog = make(localEndpoint, {
+      fetch: (input, init) => (urls.push(input instanceof Request ? input.url : String(input)), fetch(input, init)),
+    });
+    expect(await catalog.findByImdbId('tt0013442')).toEqual([
+      expect.objectContaining({ tmdbId: '653', type: 'movie', title: 'Nosferatu' }),
+    ]);
+    expect(new URL(urls[0]!).pathname).toBe('/3/find/tt0013442');
+    expect(new URL(urls[0]!).searchParams.get('external_source')).toBe('imdb_id');
+    expect(await catalog.findByImdbId('tt0000001')).toEqual([]);
+    expect(await catalog.findByImdbId('653')).toEqual([]);
+    expect(urls).toHaveLength(2);
+    catalog.dispose();
+  });
+
   it('lists and discovers', async () => {
     const catalog = make();
     expect((await catalog.list({ kind: 'movie-list', list: 'popular' }, 1)).length).toBe(20);

@@ -62,6 +62,9 @@ export interface CatalogOptions {
 
 type Raw = Record<string, unknown>;
 
+/** An IMDb title id: `tt` and digits. */
+export const IMDB_ID = /^tt\d{1,12}$/;
+
 class Attempt extends Error {
   constructor(
     readonly retryable: boolean,
@@ -152,6 +155,26 @@ export function createCatalog(options: CatalogOptions): CatalogApi & { dispose()
     }
   }
 
+  /** An Editor Pick's card: its details with the videos and images Editor Picks append. */
+  async function pick(ref: { type: MediaType; tmdbId: string }, signal?: AbortSignal): Promise<MediaCard> {
+    const type = toTmdbType(ref.type);
+    const raw = await get(`${type}/${encodeURIComponent(ref.tmdbId)}`, { append_to_response: 'videos,images' }, signal);
+    const card = toMediaCard(raw, image, type);
+    if (!card) throw new CatalogError('bad-response', 'Unexpected answer from the movie database (details without id or title)');
+    return card;
+  }
+
+  /** The titles an IMDb id names: movies first, then shows (one id can name both lists' entries). */
+  async function findByImdbId(imdbId: string, signal?: AbortSignal): Promise<MediaCard[]> {
+    if (!IMDB_ID.test(imdbId)) return [];
+    const body = await get(`find/${imdbId}`, { external_source: 'imdb_id' }, signal);
+    const cards = (key: string, type: 'movie' | 'tv') =>
+      (Array.isArray(body[key]) ? (body[key] as Raw[]) : [])
+        .map((r) => toMediaCard(r, image, type))
+        .filter((c): c is MediaCard => c !== null);
+    return [...cards('movie_results', 'movie'), ...cards('tv_results', 'tv')];
+  }
+
   async function runSearch(raw: string, signal?: AbortSignal): Promise<MediaCard[]> {
     const parsed = parseSearchQuery(raw);
     if (parsed.kind === 'empty') return [];
@@ -187,6 +210,8 @@ export function createCatalog(options: CatalogOptions): CatalogApi & { dispose()
       return pending;
     },
     details: (ref, opts) => details(ref, opts?.signal),
+    pick: (ref, opts) => pick(ref, opts?.signal),
+    findByImdbId: (imdbId, opts) => findByImdbId(imdbId, opts?.signal),
     async season(tvId, seasonNumber, opts): Promise<SeasonDetails> {
       const raw = await get(`tv/${encodeURIComponent(tvId)}/season/${seasonNumber}`, {}, opts?.signal);
       try {

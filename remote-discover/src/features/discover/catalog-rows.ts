@@ -15,13 +15,11 @@ export async function loadListRow(catalog: CatalogApi, list: CatalogList): Promi
 /** Editor Picks of one type, shuffled; titles that fail to load are logged and left out (spec §8). */
 export async function loadEditorPicks(catalog: CatalogApi, type: MediaType): Promise<MediaCard[]> {
   const ids = type === 'movie' ? EDITOR_PICK_MOVIE_IDS : EDITOR_PICK_SHOW_IDS;
-  const results = await Promise.allSettled(ids.map((id) => catalog.details({ type, tmdbId: String(id) })));
+  const results = await Promise.allSettled(ids.map((id) => catalog.pick({ type, tmdbId: String(id) })));
   const cards: MediaCard[] = [];
   for (const r of results) {
-    if (r.status === 'fulfilled') {
-      const d = r.value;
-      cards.push({ tmdbId: d.tmdbId, type: d.type, title: d.title, year: d.year, releaseDate: d.releaseDate, poster: d.poster });
-    } else console.error('[discover] an editor pick failed to load', r.reason);
+    if (r.status === 'fulfilled') cards.push(r.value);
+    else console.error('[discover] an editor pick failed to load', r.reason);
   }
   return shuffle(cards);
 }
