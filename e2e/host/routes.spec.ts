@@ -1,6 +1,6 @@
 import { slugify } from 'shared-contracts';
 import { MOVIES, SHOWS } from 'services/catalog-data';
-import { guideIdOf } from 'services/streaming-guide';
+import { GUIDE_IMDB_ONLY_MOVIE_ID, guideIdOf } from 'services/streaming-guide';
 import { header, openFromMenu } from '../support/host.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -100,6 +100,18 @@ test('old streaming-guide links are looked up in the guide and open the title, o
   await expect(notice).toContainText('لم تستجب الخدمة');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await request.post(`${guide}/__control/mode?set=normal`);
+});
+
+test('IMDb ids in a link, or from the guide, are looked up in the movie database', async ({ page, site }) => {
+  const movie = MOVIES[1]!;
+  await page.goto(`${site.hostUrl}/media/${movie.imdbId}?theme=teal`);
+  await expect(page).toHaveURL(`${site.hostUrl}/media/tmdb-movie-${movie.id}-${slugify(movie.title)}?theme=teal`);
+  // The guide names this title by its IMDb id only.
+  await page.goto(`${site.hostUrl}/media/JW-movie-${GUIDE_IMDB_ONLY_MOVIE_ID}`);
+  await expect(page).toHaveURL(`${site.hostUrl}/media/tmdb-movie-${MOVIES[0]!.id}-${slugify(MOVIES[0]!.title)}`);
+  // An IMDb id the database does not know: the old-link page.
+  await page.goto(`${site.hostUrl}/media/tt0999999`);
+  await expect(page.getByTestId('legacy-unresolvable')).toHaveAttribute('data-reason', 'not-found');
 });
 
 test('embed links with season and episode numbers become media paths with ids', async ({ page, site, request }) => {

@@ -9,8 +9,8 @@ import { DEFAULT_RUNTIME_CONFIG, slugify } from 'shared-contracts';
 import { createCatalog, endpointFromConfig } from 'host-core/catalog';
 import { MOVIES, SHOWS } from 'services/catalog-data';
 import { startServices, type RunningServices } from 'services/run';
-import { GUIDE_ONLY_MOVIE_ID, guideIdOf } from 'services/streaming-guide';
-import { parseJwLink, readGuideEpisode, readGuideTitle, resolveJwLink, type JwLink } from './legacy-guide';
+import { GUIDE_IMDB_ONLY_MOVIE_ID, GUIDE_ONLY_MOVIE_ID, guideIdOf } from 'services/streaming-guide';
+import { parseJwLink, readGuideEpisode, readGuideTitle, resolveImdbLink, resolveJwLink, type JwLink } from './legacy-guide';
 
 let services: RunningServices;
 let guideUrl: string;
@@ -49,6 +49,7 @@ const resolve = (link: JwLink, search = '', extra: { guideUrl?: string; timeoutM
     link,
     search,
     fetch,
+    findByImdbId: (imdbId, signal) => c.findByImdbId(imdbId, { signal }),
     season: (tmdbId, n, signal) => c.season(tmdbId, n, { signal }),
     timeoutMs: extra.timeoutMs,
   });
@@ -71,20 +72,35 @@ describe('parseJwLink', () => {
 });
 
 describe('reading guide answers', () => {
-  it('prefers tmdb_latest to tmdb and refuses other shapes', () => {
+  it('prefers tmdb_latest to tmdb, imdb_latest to imdb, and refuses other shapes', () => {
     const ids = [
       { provider: 'tmdb', external_id: '1' },
       { provider: 'tmdb_latest', external_id: '603' },
+      { provider: 'imdb', external_id: 'tt1' },
+      { provider: 'imdb_latest', external_id: 'tt0133093' },
     ];
-    expect(readGuideTitle({ title: 'X', object_type: 'movie', external_ids: ids }, 'movie')).toEqual({ title: 'X', tmdbId: '603' });
+    expect(readGuideTitle({ title: 'X', object_type: 'movie', external_ids: ids }, 'movie')).toEqual({
+      title: 'X',
+      tmdbId: '603',
+      imdbId: 'tt0133093',
+    });
     expect(readGuideTitle({ title: 'X', external_ids: [{ provider: 'imdb', external_id: 'tt1' }] }, 'movie')).toEqual({
       title: 'X',
       tmdbId: null,
+      imdbId: 'tt1',
     });
-    expect(readGuideTitle({ title: 'X', external_ids: [{ provider: 'tmdb', external_id: '1; drop' }] }, 'movie')).toEqual({
-      title: 'X',
-      tmdbId: null,
-    });
+    expect(
+      readGuideTitle(
+        {
+          title: 'X',
+          external_ids: [
+            { provider: 'tmdb', external_id: '1; drop' },
+            { provider: 'imdb', external_id: '../tt1' },
+          ],
+        },
+        'movie',
+      ),
+    ).toEqual({ title: 'X', tmdbId: null, imdbId: null });
     expect(readGuideTitle({ title: 'X', object_type: 'show', external_ids: ids }, 'movie')).toBeNull();
     expect(readGuideTitle('<html>', 'movie')).toBeNull();
     expect(readGuideTitle({ external_ids: [] }, 'movie')).toBeNull();
@@ -139,7 +155,15 @@ describe('resolveJwLink', () => {
     expect(await resolve(link)).toEqual({ kind: 'redirect', to: `/media/tmdb-tv-${show.id}-${slugify(show.name)}` });
   });
 
-  it('says not found for ids the guide does not know, or a title without a TMDB id', async () => {
+  it('finds the title by its IMDb id when the guide gives no TMDB id', async () => {
+    const movie = MOVIES[0]!;
+    expect(await resolve({ type: 'movie', guideId: String(GUIDE_IMDB_ONLY_MOVIE_ID) }, '?theme=teal')).toEqual({
+      kind: 'redirect',
+      to: `/media/tmdb-movie-${movie.id}-${slugify(movie.title)}?theme=teal`,
+    });
+  });
+
+  it('says not found for ids the guide does not know, or a title that neither id finds', async () => {
     expect(await resolve({ type: 'movie', guideId: '1' })).toEqual({ kind: 'not-found' });
     expect(await resolve({ type: 'show', guideId: String(guideIdOf.movie(1)) })).toEqual({ kind: 'not-found' });
     expect(await resolve({ type: 'movie', guideId: String(GUIDE_ONLY_MOVIE_ID) })).toEqual({ kind: 'not-found' });
@@ -155,5 +179,35 @@ describe('resolveJwLink', () => {
     expect(await resolve(link, '', { guideUrl: 'http://localhost:1' })).toEqual({ kind: 'unavailable' });
     expect(await resolve(link, '', { guideUrl: hangUrl, timeoutMs: 300 })).toEqual({ kind: 'unavailable' });
     expect(await resolve(link, '', { guideUrl: '' })).toEqual({ kind: 'unavailable' });
+  });
+});
+
+describe('resolveImdbLink', () => {
+  const find = (imdbId: string, signal?: AbortSignal) => catalog().findByImdbId(imdbId, { signal });
+
+  it('sends an IMDb id to the title the movie database has for it, keeping the query string', async () => {
+    const movie = MOVIES[1]!;
+    const show = SHOWS[0]!;
+    expect(await resolveImdbLink(movie.imdbId, '?language=ar', find)).toEqual({
+      kind: 'redirect',
+      to: `/media/tmdb-movie-${movie.id}-${slugify(movie.title)}?language=ar`,
+    });
+    expect(await resolveImdbLink(show.imdbId, '', find)).toEqual({
+      kind: 'redirect',
+      to: `/media/tmdb-tv-${show.id}-${slugify(show.name)}`,
+    });
+  });
+
+  it('says not found for an id the database does not know, unavailable when it cannot answer', async () => {
+    expect(await resolveImdbLink('tt0999999', '', find)).toEqual({ kind: 'not-found' });
+    const down = createCatalog({
+      endpoint: () => endpointFromConfig({ ...DEFAULT_RUNTIME_CONFIG, localCatalogUrl: 'http://localhost:1' }),
+      language: () => 'en',
+      firstTimeoutMs: 300,
+      fallbackTimeoutMs: 300,
+    });
+    expect(await resolveImdbLink(MOVIES[1]!.imdbId, '', (id, signal) => down.findByImdbId(id, { signal }))).toEqual({
+      kind: 'unavailable',
+    });
   });
 });

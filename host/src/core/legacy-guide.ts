@@ -24,6 +24,8 @@ export interface ResolveOptions {
   search: string;
   fetch: typeof fetch;
   /** The movie database's season by TMDB show id and season number: its id and its episodes' ids by number. */
+  /** The movie database's titles for an IMDb id, for guide titles that carry no TMDB id. */
+  findByImdbId?: (imdbId: string, signal: AbortSignal) => Promise<ReadonlyArray<{ tmdbId: string; type: MediaType }>>;
   season: (
     tmdbId: string,
     seasonNumber: number,
@@ -47,6 +49,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 interface GuideTitle {
   title: string;
   tmdbId: string | null;
+  imdbId: string | null;
 }
 
 /** The title and TMDB id of a guide answer (`tmdb_latest` before `tmdb`, as the old product read it), or null when it is not one. */
@@ -54,12 +57,18 @@ export function readGuideTitle(body: unknown, type: MediaType): GuideTitle | nul
   if (!isRecord(body) || typeof body.title !== 'string' || !Array.isArray(body.external_ids)) return null;
   if (body.object_type !== undefined && body.object_type !== type) return null;
   const ids = body.external_ids.filter(isRecord);
-  const of = (provider: string) => {
+  const of = (provider: string, pattern: RegExp) => {
     const value = ids.find((e) => e.provider === provider)?.external_id;
     const text = typeof value === 'number' ? String(value) : value;
-    return typeof text === 'string' && /^\d{1,12}$/.test(text) ? text : null;
+    return typeof text === 'string' && pattern.test(text) ? text : null;
   };
-  return { title: body.title, tmdbId: of('tmdb_latest') ?? of('tmdb') };
+  const tmdb = /^\d{1,12}$/;
+  const imdb = /^tt\d{1,12}$/;
+  return {
+    title: body.title,
+    tmdbId: of('tmdb_latest', tmdb) ?? of('tmdb', tmdb),
+    imdbId: of('imdb_latest', imdb) ?? of('imdb', imdb),
+  };
 }
 
 /** The season number and the number of the episode with `episodeId` in a guide season answer, or null. */
@@ -87,6 +96,32 @@ async function getJson(options: ResolveOptions, path: string, signal: AbortSigna
   }
 }
 
+/** The TMDB id of the link's type that the movie database gives for an IMDb id, or null. */
+async function byImdbId(options: ResolveOptions, imdbId: string, signal: AbortSignal): Promise<string | null> {
+  if (!options.findByImdbId) return null;
+  const found = await options.findByImdbId(imdbId, signal);
+  return found.find((t) => t.type === options.link.type)?.tmdbId ?? null;
+}
+
+/**
+ * `/media/tt…`: the movie database's title for an IMDb id (a movie before a show), its watch path
+ * with the query string kept; not-found when the database knows no title by that id.
+ */
+export async function resolveImdbLink(
+  imdbId: string,
+  search: string,
+  findByImdbId: (imdbId: string, signal?: AbortSignal) => Promise<ReadonlyArray<{ tmdbId: string; type: MediaType; title: string }>>,
+  signal?: AbortSignal,
+): Promise<JwResolution> {
+  try {
+    const [found] = await findByImdbId(imdbId, signal);
+    return found ? { kind: 'redirect', to: `${mediaPath(found, found.title)}${search}` } : { kind: 'not-found' };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { kind: 'unavailable' };
+  }
+}
+
 /** Where an old guide link leads now. */
 export async function resolveJwLink(options: ResolveOptions): Promise<JwResolution> {
   if (!options.guideUrl) return { kind: 'unavailable' };
@@ -99,8 +134,9 @@ export async function resolveJwLink(options: ResolveOptions): Promise<JwResoluti
     const body = await getJson(options, `/content/titles/${link.type}/${link.guideId}/locale/${LOCALE}`, controller.signal);
     const title = readGuideTitle(body, link.type);
     if (!title) return { kind: 'unavailable' };
-    if (!title.tmdbId) return { kind: 'not-found' };
-    const ref = { type: link.type, tmdbId: title.tmdbId };
+    const tmdbId = title.tmdbId ?? (title.imdbId && (await byImdbId(options, title.imdbId, controller.signal)));
+    if (!tmdbId) return { kind: 'not-found' };
+    const ref = { type: link.type, tmdbId };
     if (!link.seasonId || !link.episodeId) return { kind: 'redirect', to: `${mediaPath(ref, title.title)}${options.search}` };
     // The episode: the guide's season and episode ids → numbers → the movie database's ids. When that
     // chain breaks (the guide or the database no longer has that episode) the show itself still opens.
@@ -111,7 +147,7 @@ export async function resolveJwLink(options: ResolveOptions): Promise<JwResoluti
         link.episodeId,
       );
       if (numbers) {
-        const season = await options.season(title.tmdbId, numbers.seasonNumber, controller.signal);
+        const season = await options.season(tmdbId, numbers.seasonNumber, controller.signal);
         const found = season.episodes.find((e) => e.number === numbers.episodeNumber);
         if (found) episode = { seasonId: String(season.id), episodeId: String(found.id) };
       }

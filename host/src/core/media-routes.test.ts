@@ -16,6 +16,11 @@ describe('legacy media urls', () => {
       link: { type: 'show', guideId: '45', seasonId: '7', episodeId: '8' },
     });
   });
+  it('hands IMDb ids to the IMDb look-up', () => {
+    expect(resolveLegacyMedia('tt0013442', [], '?theme=teal')).toEqual({ kind: 'imdb', imdbId: 'tt0013442' });
+    expect(resolveLegacyMedia('tt', [], '').kind).toBe('none');
+    expect(resolveLegacyMedia('tt12x', [], '').kind).toBe('none');
+  });
   it('cannot resolve JW paths that are no guide id', () => expect(resolveLegacyMedia('JWnonsense', [], '').kind).toBe('unresolvable'));
   it('leaves current ids alone', () => expect(resolveLegacyMedia('tmdb-movie-603-the-matrix', [], '').kind).toBe('none'));
   it('reads theme and language', () => expect(viewParams('?theme=teal&language=ar')).toEqual({ theme: 'teal', language: 'ar' }));

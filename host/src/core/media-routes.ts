@@ -28,6 +28,8 @@ export type LegacyResolution =
   | { kind: 'redirect'; to: string }
   /** /media/JW-{movie|show}-{id}…: a streaming guide's id, looked up there (see legacy-guide.ts). */
   | { kind: 'guide'; link: JwLink }
+  /** /media/tt{digits}: an IMDb id, looked up in the movie database (see legacy-guide.ts). */
+  | { kind: 'imdb'; imdbId: string }
   /** /media/JW… that is not a guide id of any form. */
   | { kind: 'unresolvable' }
   | { kind: 'none' };
@@ -40,6 +42,7 @@ export function resolveLegacyMedia(media: string, rest: string[], search: string
     const slug = show[2] ? `-${show[2]}` : '';
     return { kind: 'redirect', to: `/media/tmdb-tv-${show[1]}${slug}${suffix ? `/${suffix}` : ''}${search}` };
   }
+  if (/^tt\d{1,12}$/.test(media)) return { kind: 'imdb', imdbId: media };
   if (media.startsWith('JW')) {
     const link = parseJwLink(media, rest);
     return link ? { kind: 'guide', link } : { kind: 'unresolvable' };

@@ -58,6 +58,8 @@ export const guideIdOf = {
 
 /** A guide title that has no TMDB id (only an IMDb one): its old links cannot be resolved. */
 export const GUIDE_ONLY_MOVIE_ID = 29_999;
+/** A guide title that names its movie by IMDb id only (the catalog's first movie): found through the catalog's IMDb look-up. */
+export const GUIDE_IMDB_ONLY_MOVIE_ID = 29_998;
 /** The id a stale `tmdb` entry carries beside `tmdb_latest` on every fifth movie (the newer one wins). */
 export const STALE_TMDB_ID = '1';
 
@@ -108,6 +110,13 @@ titles.set(`movie/${GUIDE_ONLY_MOVIE_ID}`, {
   poster: null,
   jw_entity_id: `tm${GUIDE_ONLY_MOVIE_ID}`,
   external_ids: [{ provider: 'imdb', external_id: 'tt0999999' }],
+});
+
+titles.set(`movie/${GUIDE_IMDB_ONLY_MOVIE_ID}`, {
+  ...movieTitle(MOVIES[0]!, 0),
+  id: GUIDE_IMDB_ONLY_MOVIE_ID,
+  jw_entity_id: `tm${GUIDE_IMDB_ONLY_MOVIE_ID}`,
+  external_ids: [{ provider: 'imdb', external_id: MOVIES[0]!.imdbId }],
 });
 
 const seasons = new Map<number, GuideSeason>();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'shared-contracts/router';
 import { useHostServices } from 'shared-contracts';
-import { resolveJwLink } from '../../core/legacy-guide';
+import { resolveImdbLink, resolveJwLink, type JwResolution } from '../../core/legacy-guide';
 import type { JwLink } from '../../core/media-routes';
 import { LegacyNotice } from './LegacyNotice';
 import { PlayerWaiting } from './PlayerWaiting';
@@ -20,6 +20,7 @@ export default function LegacyGuideRedirect({ type, guideId, seasonId, episodeId
       link: { type, guideId, ...(seasonId && episodeId ? { seasonId, episodeId } : {}) },
       search,
       fetch: (input, init) => fetch(input, init),
+      findByImdbId: (imdbId, signal) => catalog.findByImdbId(imdbId, { signal }),
       season: (tmdbId, seasonNumber, signal) => catalog.season(tmdbId, seasonNumber, { signal }),
       signal: controller.signal,
     }).then(
@@ -36,4 +37,23 @@ export default function LegacyGuideRedirect({ type, guideId, seasonId, episodeId
   if (!outcome || outcome.key !== key) return <PlayerWaiting label={t('legacy.loading')} />;
   if (outcome.to) return <Navigate to={outcome.to} replace />;
   return <LegacyNotice reason={outcome.reason} />;
+}
+
+/** /media/tt…: the movie database's title for an IMDb id, then its current path. */
+export function ImdbRedirect({ imdbId, search }: { imdbId: string; search: string }) {
+  const { catalog } = useHostServices();
+  const { t } = useTranslation();
+  const key = `${imdbId}|${search}`;
+  const [outcome, setOutcome] = useState<{ key: string; result: JwResolution } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    resolveImdbLink(imdbId, search, (id, signal) => catalog.findByImdbId(id, { signal }), controller.signal).then(
+      (result) => setOutcome({ key, result }),
+      () => {}, // aborted: the route changed
+    );
+    return () => controller.abort();
+  }, [key, imdbId, search, catalog]);
+  if (!outcome || outcome.key !== key) return <PlayerWaiting label={t('legacy.loading')} />;
+  if (outcome.result.kind === 'redirect') return <Navigate to={outcome.result.to} replace />;
+  return <LegacyNotice reason={outcome.result.kind} />;
 }

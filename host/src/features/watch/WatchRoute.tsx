@@ -33,6 +33,7 @@ const framed = (page: ReactNode) => <Layout>{page}</Layout>;
 
 // Only old guide links need the guide look-up: it loads with them, not with every page.
 const LegacyGuideRedirect = lazy(() => import('./LegacyGuideRedirect'));
+const ImdbRedirect = lazy(() => import('./LegacyGuideRedirect').then((m) => ({ default: m.ImdbRedirect })));
 
 export function WatchRoute() {
   const { media = '', season, episode } = useParams();
@@ -59,6 +60,13 @@ export function WatchRoute() {
     return (
       <Suspense fallback={<PlayerWaiting label={t('legacy.loading')} />}>
         <LegacyGuideRedirect {...legacy.link} search={search} />
+      </Suspense>
+    );
+  }
+  if (legacy.kind === 'imdb') {
+    return (
+      <Suspense fallback={<PlayerWaiting label={t('legacy.loading')} />}>
+        <ImdbRedirect imdbId={legacy.imdbId} search={search} />
       </Suspense>
     );
   }
