@@ -27,15 +27,18 @@ export function createScraperApp(config: ScraperConfig): Hono {
   logRequests(app, config.log);
   app.use('*', cors({ origin: '*', allowHeaders: ['cf-turnstile-response', 'Content-Type', 'Accept'], maxAge: 86400 }));
 
+  const providers = () => listProviders({ settings: config.settings(), local: true }, { target: 'browser' });
   app.get('/', async (c) =>
     c.json({
       service: 'scraper',
       description: 'Remote scraping server: the product engine over server-sent events.',
-      endpoints: ['/scrape', '/scrape/source?id', '/scrape/embed?id&url'],
+      endpoints: ['/metadata', '/scrape', '/scrape/source?id', '/scrape/embed?id&url'],
       hasCaptcha: Boolean(config.captchaToken),
-      providers: await listProviders({ settings: config.settings(), local: true }, { target: 'browser' }),
+      providers: await providers(),
     }),
   );
+  /** The provider list the source menu shows. */
+  app.get('/metadata', async (c) => c.json(await providers()));
 
   const captcha = async (c: Context, next: () => Promise<void>) => {
     if (config.captchaToken && (c.req.header('cf-turnstile-response') ?? c.req.query('token')) !== config.captchaToken)

@@ -158,6 +158,40 @@ describe('scraper service', () => {
     expect((await listProviders({})).filter((p) => p.kind === 'source')).toEqual([]);
   });
 
+  it('reads the server providers from GET /metadata, and from GET / of a server without it', async () => {
+    const asked: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      asked.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+      return fetch(input, init);
+    };
+    const listed = await (await fetch(`${services.urls.scraper}/metadata`)).json();
+    expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'local-hls', kind: 'source' })]));
+    const viaServer = await listProviders({ proxyUrls: [`api:${services.urls.scraper}`] }, { fetchImpl: recording });
+    expect(asked).toEqual(['/metadata']);
+    expect(viaServer).toEqual(listed);
+
+    // A server that predates /metadata (404 there) describes its providers at / in the providers-API shape.
+    const old = http.createServer((req, res) => {
+      if (req.url !== '/') return void res.writeHead(404).end('Not Found');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ providers: [{ type: 'source', id: 'old-source', name: 'Old', rank: 5, mediaTypes: ['movie'] }, { id: 'junk' }] }),
+      );
+    });
+    await new Promise<void>((r) => old.listen(0, 'localhost', r));
+    asked.length = 0;
+    try {
+      const fromOld = await listProviders(
+        { proxyUrls: [`api:http://localhost:${(old.address() as AddressInfo).port}`] },
+        { fetchImpl: recording },
+      );
+      expect(asked).toEqual(['/metadata', '/']);
+      expect(fromOld).toEqual([{ id: 'old-source', name: 'Old', rank: 5, kind: 'source', mediaTypes: ['movie'], needs: [] }]);
+    } finally {
+      await new Promise((r) => old.close(r));
+    }
+  });
+
   it('bad media → 400 with a message', async () => {
     const response = await fetch(`${services.urls.scraper}/scrape?type=show&tmdbId=910001&title=x&releaseYear=2020`);
     expect(response.status).toBe(400);
