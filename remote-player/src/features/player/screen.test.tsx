@@ -2,7 +2,7 @@
 /**
  * The playing screen against the real player in jsdom: touch double taps, the end of a film, the
  * resume prompt of an episode, what the live region says, the big play button while a play is asked
- * for, and where the captions menu puts its settings.
+ * for, where the captions menu puts its settings, and when the settings menu offers audio.
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -206,6 +206,23 @@ describe('the captions menu', () => {
       .getAllByRole('button')
       .map((b) => b.textContent);
     expect(labels.indexOf('Subtitle settings')).toBeLessThan(labels.indexOf('Off'));
+  });
+});
+
+describe('the settings menu', () => {
+  it('offers the audio menu from one audio track on, with the track playing', async () => {
+    const { player, playStream, update } = renderPlayer();
+    await playStream(16, 0);
+    await update(() => {
+      player.ui.menu.id = 'settings';
+      player.ui.menu.route = '/';
+    });
+    expect(screen.queryByTestId('menu-audio')).toBeNull();
+    await update(() => {
+      player.engine.state.audioTracks = [{ id: 'a0', label: 'English', language: 'en' }];
+      player.engine.state.audioTrack = 'a0';
+    });
+    expect(screen.getByTestId('menu-audio').textContent).toContain('English');
   });
 });
 

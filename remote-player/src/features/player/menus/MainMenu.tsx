@@ -21,7 +21,7 @@ export function MainMenu() {
     <MenuCard title={t('menus.settings')}>
       <h3>{t('menus.video')}</h3>
       <Choice label={t('menus.quality.title')} value={quality} onClick={() => go('/quality')} chevron testId="menu-quality" />
-      {media.audioTracks.length > 1 && (
+      {media.audioTracks.length > 0 && (
         <Choice label={t('menus.audio.title')} value={audio?.label ?? ''} onClick={() => go('/audio')} chevron testId="menu-audio" />
       )}
       <Choice
