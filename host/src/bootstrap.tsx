@@ -61,7 +61,7 @@ async function boot() {
   if (search !== window.location.search) {
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
   }
-  const [{ configureRemotes, preloadRemotePage }, { createCatalog, endpointFromConfig }] = await Promise.all([
+  const [{ configureRemotes, preloadRemotePage }, { createCatalog, catalogEndpoint }] = await Promise.all([
     import(/* webpackMode: "eager" */ './features/remotes/remote-loader'),
     import(/* webpackMode: "eager" */ 'host-core/catalog'),
   ]);
@@ -69,7 +69,7 @@ async function boot() {
   const catalog = createCatalog({
     endpoint: () => {
       const proxies = snapshot(authStore).proxySet ?? runtime.config.proxyUrls;
-      return endpointFromConfig(runtime.config, preferencesStore.proxyTmdb ? proxies[0] : undefined);
+      return catalogEndpoint(runtime.config, { proxyTmdb: preferencesStore.proxyTmdb, proxyUrls: proxies });
     },
     language: () => pageView.language ?? languageStore.language,
   });

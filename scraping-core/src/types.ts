@@ -187,11 +187,7 @@ export interface ProviderInfo {
 
 // ---------------------------------------------------------------- runs
 
-/** One entry of the proxy list (spec §4): a plain URL is a proxy; `api:` or `proxy:` prefixes declare the type. */
-export interface ProxyEntry {
-  type: 'proxy' | 'api';
-  url: string;
-}
+export type { ProxyEntry } from 'shared-contracts/proxy-list';
 
 /** Everything a run needs, as plain data (crosses comlink and becomes query parameters for the remote server). */
 export interface ScrapeOptions {

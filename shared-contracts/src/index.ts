@@ -15,3 +15,4 @@ export * from './sources';
 export * from './progress-rules';
 export * from './region';
 export * from './profile-icons';
+export * from './proxy-list';

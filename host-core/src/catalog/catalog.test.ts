@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogError, DEFAULT_RUNTIME_CONFIG } from 'shared-contracts';
+import { CatalogError, DEFAULT_PREFERENCES, DEFAULT_RUNTIME_CONFIG } from 'shared-contracts';
 import { LOCAL_TMDB_READ_TOKEN } from 'services/catalog';
 import { startServices, type RunningServices } from 'services/run';
-import { LOCAL_CATALOG_TOKEN, createCatalog, endpointFromConfig, type CatalogEndpoint } from './catalog';
+import { LOCAL_CATALOG_TOKEN, catalogEndpoint, createCatalog, endpointFromConfig, type CatalogEndpoint } from './catalog';
 
 let services: RunningServices;
 let catalogUrl: string;
@@ -17,8 +17,8 @@ let hangUrl: string;
 
 beforeAll(async () => {
   services = await startServices({
-    names: ['catalog'],
-    ports: { catalog: 0 },
+    names: ['catalog', 'proxy'],
+    ports: { catalog: 0, proxy: 0 },
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mw-cat-')),
     log: () => {},
   });
@@ -46,6 +46,31 @@ describe('catalog client', () => {
     const tmdb = endpointFromConfig({ ...DEFAULT_RUNTIME_CONFIG, tmdbReadToken: 'eyJtoken' });
     expect(tmdb.apiBases).toEqual(['https://api.themoviedb.org', 'https://api.tmdb.org']);
     expect(tmdb.imageBase).toBe('https://image.tmdb.org');
+  });
+
+  it('goes through the first proxy worker of the list when proxyTmdb is on, prefixes read', async () => {
+    const config = { ...DEFAULT_RUNTIME_CONFIG, localCatalogUrl: catalogUrl };
+    const proxyUrl = services.urls.proxy!;
+    const proxyUrls = ['api:http://scraper.invalid', `proxy:${proxyUrl}/`, 'http://second.invalid'];
+    const urls: string[] = [];
+    const catalog = make(() => catalogEndpoint(config, { proxyTmdb: true, proxyUrls }), {
+      fetch: (input, init) => (urls.push(input instanceof Request ? input.url : String(input)), fetch(input, init)),
+    });
+    expect((await catalog.search('Nosferatu'))[0]).toMatchObject({ tmdbId: '653' });
+    expect(urls).toHaveLength(1);
+    expect(urls[0]!.startsWith(`${proxyUrl}/?destination=${encodeURIComponent(`${catalogUrl}/3/search/multi?`)}`)).toBe(true);
+    catalog.dispose();
+    // A plain URL is a proxy worker too; a list of scraping servers only has none.
+    expect(catalogEndpoint(config, { proxyTmdb: true, proxyUrls: ['http://w.example/'] }).proxy?.('http://x/')).toBe(
+      `http://w.example/?destination=${encodeURIComponent('http://x/')}`,
+    );
+    expect(catalogEndpoint(config, { proxyTmdb: true, proxyUrls: ['api:http://scraper.invalid'] }).proxy).toBeUndefined();
+  });
+
+  it('asks the movie database directly while proxyTmdb is off, as it is by default', () => {
+    expect(DEFAULT_PREFERENCES.proxyTmdb).toBe(false);
+    const endpoint = catalogEndpoint(DEFAULT_RUNTIME_CONFIG, { proxyTmdb: DEFAULT_PREFERENCES.proxyTmdb, proxyUrls: ['http://w.example'] });
+    expect(endpoint.proxy).toBeUndefined();
   });
 
   it('searches, keeps movies and shows, posters first', async () => {

@@ -5,6 +5,7 @@
  */
 import {
   CatalogError,
+  firstProxyWorker,
   toTmdbType,
   type CatalogApi,
   type CatalogList,
@@ -47,6 +48,14 @@ export function endpointFromConfig(config: RuntimeConfig, proxyUrl?: string): Ca
     credential: local ? LOCAL_CATALOG_TOKEN : config.tmdbReadToken,
     proxy: proxyUrl ? (url) => `${trim(proxyUrl)}/?destination=${encodeURIComponent(url)}` : undefined,
   };
+}
+
+/**
+ * The endpoint for the config and the user's choices: through the first proxy worker of the proxy list
+ * (prefixes read, `api:` scraping servers skipped) when `proxyTmdb` is on, straight otherwise.
+ */
+export function catalogEndpoint(config: RuntimeConfig, choices: { proxyTmdb: boolean; proxyUrls: readonly string[] }): CatalogEndpoint {
+  return endpointFromConfig(config, choices.proxyTmdb ? firstProxyWorker(choices.proxyUrls) : undefined);
 }
 
 /** TMDB language code for a UI language: en → en-US (spec §7), others as given. */

@@ -3,24 +3,14 @@
  * `<proxy>/?destination=<url>`, `X-Token`, and the headers a browser cannot set in prefixed form.
  * Round-robin over the list, one step per request.
  */
-import type { FetchRequest, FetchResponse, Fetcher, ProxyEntry } from '../types';
+import { parseProxyList } from 'shared-contracts/proxy-list';
+import type { FetchRequest, FetchResponse, Fetcher } from '../types';
 import { fullUrl, readResponse } from './common';
 
 const PREFIXED: Record<string, string> = { cookie: 'X-Cookie', referer: 'X-Referer', origin: 'X-Origin', 'user-agent': 'X-User-Agent' };
 
-/** Parses the proxy list (spec §4): plain URL = proxy; `api:<url>` = remote scraping server; `proxy:<url>` = proxy. */
-export function parseProxyList(entries: readonly string[] | undefined): ProxyEntry[] {
-  const out: ProxyEntry[] = [];
-  for (const raw of entries ?? []) {
-    const entry = raw.trim();
-    if (!entry) continue;
-    const match = /^(api|proxy):(?!\/\/)(.+)$/i.exec(entry);
-    const type = (match?.[1]?.toLowerCase() as ProxyEntry['type'] | undefined) ?? 'proxy';
-    const url = (match?.[2] ?? entry).trim().replace(/\/+$/, '');
-    out.push({ type, url });
-  }
-  return out;
-}
+// The prefix rule is the one the host's catalog proxying also follows.
+export { parseProxyList } from 'shared-contracts/proxy-list';
 
 export interface ProxyFetcherOptions {
   urls: readonly string[];
