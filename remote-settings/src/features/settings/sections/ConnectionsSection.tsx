@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
 import { checkProxy, fetchBackendMeta } from '../../../core/connections';
-import { Button, Field, SectionBox, TextInput } from '../../ui';
+import { Button, Field, SectionBox, TextInput, Toggle } from '../../ui';
 import type { SettingsDraftApi } from '../use-settings-draft';
 
 const Workers = styled.ul`
@@ -137,6 +137,12 @@ export function ConnectionsSection({ draftApi }: { draftApi: SettingsDraftApi })
       ) : (
         <p className="hint">{t('connections.noWorkers')}</p>
       )}
+      <Toggle
+        label={t('connections.proxyTmdb')}
+        hint={t('connections.proxyTmdbHint')}
+        checked={draft.preferences.proxyTmdb}
+        onChange={(v) => update('preferences', (p) => ({ ...p, proxyTmdb: v }))}
+      />
       <h3>{t('connections.mediaServer')}</h3>
       <p className="hint">{t('connections.mediaServerHint')}</p>
       <Field label={t('connections.mediaServerUrl')}>
