@@ -25,6 +25,9 @@ import type {
   Stream,
 } from './types';
 import { validateStream } from './validate';
+import { isDisallowedMedia } from './takedown';
+
+export { isDisallowedMedia };
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
@@ -84,15 +87,6 @@ export function cancel(runId: string): boolean {
 }
 
 // ------------------------------------------------------------------ config rules
-
-/** Whether the config's disallowed ids name this media (`tmdb-movie-<id>`, `tmdb-tv-<id>`, slug suffix allowed). */
-export function isDisallowedMedia(media: ScrapeMedia, disallowedIds: readonly string[] | undefined): boolean {
-  const kinds = media.type === 'movie' ? ['movie'] : ['tv', 'show'];
-  return (disallowedIds ?? []).some((id) => {
-    const match = /^tmdb-(movie|tv|show)-(\d+)(?:-|$)/.exec(id);
-    return Boolean(match && kinds.includes(match[1] as string) && match[2] === media.tmdbId);
-  });
-}
 
 /** Config CDN replacements on every URL of a stream: a host containing `from` gets `from` replaced by `to`. */
 export function applyCdnReplacements(stream: Stream, pairs: ReadonlyArray<readonly [string, string]> | undefined): Stream {

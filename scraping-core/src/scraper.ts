@@ -10,7 +10,7 @@ import type { EngineDeps, Network, ProviderRegistry } from './engine';
 import { createDirectFetcher } from './fetchers/direct';
 import { checkExtension, createExtensionFetcher } from './fetchers/extension';
 import { parseProxyList, proxyFetcherFromList } from './fetchers/proxy';
-import { mediaToQuery, optionsToQuery, runRemote } from './fetchers/remote';
+import { fetchRemoteProviders, mediaToQuery, optionsToQuery, runRemote } from './fetchers/remote';
 import { defaultRegistry } from './providers';
 import { reportItemsFromEvents, sendReport } from './report';
 import type { Result } from './result';
@@ -191,46 +191,13 @@ export async function runEmbed(
   }
 }
 
-/** One provider of a server's list, or null when the entry is not one. */
-function readProviderInfo(raw: unknown): ProviderInfo | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const p = raw as Record<string, unknown>;
-  // Servers of the providers API name the kind `type`; this product's server names it `kind`.
-  const kind = p.kind ?? p.type;
-  if (typeof p.id !== 'string' || typeof p.name !== 'string' || typeof p.rank !== 'number' || (kind !== 'source' && kind !== 'embed'))
-    return null;
-  const mediaTypes = Array.isArray(p.mediaTypes) ? p.mediaTypes.filter((t): t is 'movie' | 'show' => t === 'movie' || t === 'show') : [];
-  const needs = Array.isArray(p.needs) ? (p.needs.filter((n) => typeof n === 'string') as ProviderInfo['needs']) : [];
-  return { id: p.id, name: p.name, rank: p.rank, kind, mediaTypes: mediaTypes.length ? mediaTypes : ['movie', 'show'], needs };
-}
-
-/**
- * A remote scraping server's provider list: `GET /metadata` (a list), else the `providers` of its
- * `GET /` description, which servers that predate `/metadata` answer; null when neither gives one.
- */
-async function remoteProviders(server: string, hooks: ScrapeHooks): Promise<ProviderInfo[] | null> {
-  const read = async (path: string, pick: (body: unknown) => unknown) => {
-    try {
-      const answer = await createDirectFetcher(hooks.fetchImpl)({ url: `${server}${path}`, headers: { Accept: 'application/json' } });
-      const list = answer.status === 200 ? pick(JSON.parse(answer.body)) : null;
-      return Array.isArray(list) ? list.map(readProviderInfo).filter((p): p is ProviderInfo => p !== null) : null;
-    } catch {
-      return null; // not reachable or not JSON: the next path, or this page's list, answers instead
-    }
-  };
-  const providers =
-    (await read('/metadata', (body) => body)) ??
-    (await read('/', (body) => (body && typeof body === 'object' ? (body as { providers?: unknown }).providers : null)));
-  if (!providers) console.warn('[scraping] remote server did not list its providers at /metadata or /');
-  return providers;
-}
-
 /** The providers a run with these options could use (the source menu's list), sources by run order. */
 export async function listProviders(options: ScrapeOptions = {}, hooks: ScrapeHooks = {}): Promise<ProviderInfo[]> {
   const server = remoteServer(options);
   if (server) {
     // The server runs its own providers: the menu lists those (this page's list if the server cannot say).
-    const providers = await remoteProviders(server, hooks);
+    const providers = await fetchRemoteProviders(server, hooks.fetchImpl);
+    if (!providers) console.warn('[scraping] remote server did not list its providers at /metadata or /');
     if (providers) return providers.filter((p) => !options.disallowedIds?.includes(p.id));
   }
   const built = buildDeps(options, hooks);

@@ -6,7 +6,8 @@
 import { createParser } from 'eventsource-parser';
 import { fail, ok, type Result } from '../result';
 import { scrapeError, type ScrapeError } from '../errors';
-import type { EventSink, ScrapeEvent, ScrapeMedia, ScrapeOptions } from '../types';
+import type { EventSink, ProviderInfo, ScrapeEvent, ScrapeMedia, ScrapeOptions } from '../types';
+import { createDirectFetcher } from './direct';
 
 /** Media as query parameters (the server's /scrape and /scrape/source read these). */
 export function mediaToQuery(media: ScrapeMedia): Record<string, string> {
@@ -149,4 +150,37 @@ export async function runRemote<T>(options: RemoteRunOptions): Promise<Result<T,
     reader.cancel().catch(() => undefined);
   }
   return state.result ?? { ok: false, error: scrapeError('scrape/remote-server', 'the event stream ended without a result') };
+}
+
+/** One provider of a server's list, or null when the entry is not one. */
+function readProviderInfo(raw: unknown): ProviderInfo | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const p = raw as Record<string, unknown>;
+  // Servers of the providers API name the kind `type`; this product's server names it `kind`.
+  const kind = p.kind ?? p.type;
+  if (typeof p.id !== 'string' || typeof p.name !== 'string' || typeof p.rank !== 'number' || (kind !== 'source' && kind !== 'embed'))
+    return null;
+  const mediaTypes = Array.isArray(p.mediaTypes) ? p.mediaTypes.filter((t): t is 'movie' | 'show' => t === 'movie' || t === 'show') : [];
+  const needs = Array.isArray(p.needs) ? (p.needs.filter((n) => typeof n === 'string') as ProviderInfo['needs']) : [];
+  return { id: p.id, name: p.name, rank: p.rank, kind, mediaTypes: mediaTypes.length ? mediaTypes : ['movie', 'show'], needs };
+}
+
+/**
+ * A remote scraping server's provider list: `GET /metadata` (a list), else the `providers` of its
+ * `GET /` description, which servers that predate `/metadata` answer; null when neither gives one.
+ */
+export async function fetchRemoteProviders(server: string, fetchImpl?: typeof fetch, signal?: AbortSignal): Promise<ProviderInfo[] | null> {
+  const read = async (path: string, pick: (body: unknown) => unknown) => {
+    try {
+      const answer = await createDirectFetcher(fetchImpl)({ url: `${server}${path}`, headers: { Accept: 'application/json' }, signal });
+      const list = answer.status === 200 ? pick(JSON.parse(answer.body)) : null;
+      return Array.isArray(list) ? list.map(readProviderInfo).filter((p): p is ProviderInfo => p !== null) : null;
+    } catch {
+      return null; // not reachable or not JSON: the next path answers instead, or nothing does
+    }
+  };
+  return (
+    (await read('/metadata', (body) => body)) ??
+    (await read('/', (body) => (body && typeof body === 'object' ? (body as { providers?: unknown }).providers : null)))
+  );
 }

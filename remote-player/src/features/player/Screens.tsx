@@ -360,12 +360,15 @@ export function WayOut({
 
 /** The title could not be resolved (unknown or malformed id, catalog down): a message and the ways out. */
 export function MetaErrorScreen({
+  kind,
   message,
   text,
   retry,
   title,
   children,
 }: {
+  /** Why, for tests and styles (not-found, failed, api-failed, takedown, extension-permission). */
+  kind?: string;
   message: string;
   /** A line under the message (what happens next). */
   text?: string;
@@ -376,7 +379,7 @@ export function MetaErrorScreen({
   children?: ReactNode;
 }) {
   return (
-    <Screen data-testid="watch-meta-error" role="alert">
+    <Screen data-testid="watch-meta-error" data-kind={kind} role="alert">
       <h2>{message}</h2>
       {text && <p>{text}</p>}
       <WayOut {...(retry ? { retry } : {})} {...(title ? { title } : {})}>

@@ -26,12 +26,14 @@ import { reachedInsideApp } from '../../core/player/autoplay';
 import { documentTitle } from './title-meta';
 import { startWatchRun, type AutoplayChain, type LoadState as RunLoadState } from './watch-run';
 import { useRetryWhenOnline } from './retry-online';
+import { RETRYABLE_META_ERRORS, type MetaErrorKind } from './meta-checks';
+import { getExtensionBridge } from '../../worker/player.client';
 
 /** The title as this device knows it before the catalog answers (watch progress, else a bookmark). */
 const knownTitle = (state: HostApi['state'], tmdbId: string) => state.progress[tmdbId]?.title || state.bookmarks[tmdbId]?.title || null;
 
 /** A look-up that failed while offline says so rather than blaming the catalog. */
-type LoadState = RunLoadState | { status: 'error'; notFound: boolean; offline: true };
+type LoadState = RunLoadState | { status: 'error'; kind: MetaErrorKind; offline: true };
 
 function usePlayerInstance(): Player {
   const host = useHostServices();
@@ -41,6 +43,15 @@ function usePlayerInstance(): Player {
   // eslint-disable-next-line react-hooks/refs -- the player reads the ref when it scrapes, never while rendering
   return useMemo(() => newPlayer(() => ({ ...hostRef.current.state.quality })), []);
 }
+
+/** Each kind's message and the line under it. */
+const META_ERROR_KEYS: Record<MetaErrorKind, { message: string; text?: string }> = {
+  'not-found': { message: 'meta.notFound' },
+  failed: { message: 'meta.failed' },
+  'api-failed': { message: 'meta.apiFailed', text: 'meta.apiFailedText' },
+  takedown: { message: 'meta.takedown' },
+  'extension-permission': { message: 'meta.extensionPermission', text: 'meta.extensionPermissionText' },
+};
 
 export default function WatchPage() {
   const { t } = useTranslation('player');
@@ -63,7 +74,7 @@ export default function WatchPage() {
   const autoplayChain = useRef<AutoplayChain>({ continuing: false, skipped: [] });
   usePlaybackEffects(player);
   useViewParams();
-  useRetryWhenOnline(load.status === 'error' && !load.notFound, () => setAttempt((n) => n + 1));
+  useRetryWhenOnline(load.status === 'error' && RETRYABLE_META_ERRORS.has(load.kind), () => setAttempt((n) => n + 1));
 
   player.hooks.current.embed = embed;
   player.hooks.current.backUrl = new URLSearchParams(window.location.search).get('back') ?? '/';
@@ -101,7 +112,7 @@ export default function WatchPage() {
     if (!ref) return;
     navigatingTo.current = null;
     const onLoad = (state: RunLoadState) =>
-      setLoad(state.status === 'error' && !state.notFound && !navigator.onLine ? { ...state, offline: true } : state);
+      setLoad(state.status === 'error' && RETRYABLE_META_ERRORS.has(state.kind) && !navigator.onLine ? { ...state, offline: true } : state);
     return startWatchRun({
       player,
       host: hostRef.current,
@@ -159,9 +170,22 @@ export default function WatchPage() {
         )}
         {load.status === 'error' && !('offline' in load) && !load.show && (
           <MetaErrorScreen
-            message={load.notFound ? t('meta.notFound') : t('meta.failed')}
-            {...(load.notFound ? {} : { retry: () => setAttempt((n) => n + 1) })}
-          />
+            kind={load.kind}
+            message={t(META_ERROR_KEYS[load.kind].message)}
+            {...(META_ERROR_KEYS[load.kind].text ? { text: t(META_ERROR_KEYS[load.kind].text!) } : {})}
+            {...(load.kind === 'not-found' || load.kind === 'takedown' ? {} : { retry: () => setAttempt((n) => n + 1) })}
+          >
+            {load.kind === 'extension-permission' && (
+              <button
+                type="button"
+                className="secondary"
+                data-testid="extension-permission"
+                onClick={() => void getExtensionBridge()?.openPage({ page: 'PermissionGrant', redirectUrl: window.location.href })}
+              >
+                {t('meta.extensionPermissionAllow')}
+              </button>
+            )}
+          </MetaErrorScreen>
         )}
         {!ref && <MetaErrorScreen message={t('meta.notFound')} />}
       </PlayerView>

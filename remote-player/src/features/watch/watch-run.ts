@@ -3,20 +3,21 @@
  * title up, show it, find a stream (passing over episodes without one when autoplay got here), then
  * play it from the saved position. The page starts a run per title and cancels it when it leaves.
  */
-import { CatalogError, type HostApi, type MediaRef } from 'shared-contracts';
+import type { HostApi, MediaRef } from 'shared-contracts';
 import { startsByItself } from '../../core/player/autoplay';
 import { resumeFrom } from '../../core/player/resume';
 import { applyScrapeEvent, emptyProgress } from 'scraping-core/progress';
 import type { ScrapeError } from 'scraping-core/errors';
 import type { RunOutput } from 'scraping-core/types';
-import { cancelScrape, scrapeAll } from '../../worker/player.client';
+import { cancelScrape, getExtensionBridge, scrapeAll } from '../../worker/player.client';
 import { type Player, type PlayerMeta, plain, postToParent, scrapeOptionsForRun, startStream, stopThumbnails } from '../player';
 import { fetchIntroSkip } from './skips';
+import { catalogErrorKind, extensionLacksPermission, scrapingServerAnswers, takenDown, type MetaErrorKind } from './meta-checks';
 import { documentTitle, EpisodeNotFound, resolveMeta, type ResolvedTitle } from './title-meta';
 
 /** The page's loading state; `show` names the show when it exists but the episode does not. */
 export type LoadState =
-  { status: 'loading' } | { status: 'ready' } | { status: 'error'; notFound: boolean; show?: { tmdbId: string; title: string } };
+  { status: 'loading' } | { status: 'ready' } | { status: 'error'; kind: MetaErrorKind; show?: { tmdbId: string; title: string } };
 
 /** Autoplay tries at most this many episodes without a stream in a row before it stops. */
 export const MAX_AUTOPLAY_SKIPS = 3;
@@ -71,6 +72,7 @@ export function startWatchRun(input: WatchRunInput): () => void {
     fromStart: player.ui.startFromBeginning,
   };
   void playTitle(run);
+  void stopWithoutExtensionPermission(run, () => controller.abort());
   return () => {
     controller.abort();
     void cancelScrape(run.runId);
@@ -90,6 +92,20 @@ async function playTitle(run: WatchRun): Promise<void> {
   if (!result.ok) return passOverOrStop(run, resolved, meta, result.error);
   playFromSavedPosition(run, meta, result.value);
   openMenuFromQuery(run.player);
+}
+
+/**
+ * An extension that may not work on this site until the person grants it permission stops the run
+ * with its screen. It runs beside the look-up so a page without the extension never waits for
+ * hello's timeout: an installed extension answers long before a stream plays.
+ */
+async function stopWithoutExtensionPermission(run: WatchRun, abort: () => void) {
+  if (!(await extensionLacksPermission(getExtensionBridge())) || run.signal.aborted) return;
+  abort();
+  void cancelScrape(run.runId);
+  stopThumbnails();
+  run.player.engine.reset();
+  run.onLoad({ status: 'error', kind: 'extension-permission' });
 }
 
 /** A new title: nothing of the previous one stays (engine, status, source, progress, prompts). */
@@ -113,17 +129,28 @@ function resetPlayer({ player, chain, reachedByAutoplay }: WatchRun) {
   });
 }
 
-/** The catalog's title (and episode); a failure is the page's error screen (not found, or retry). */
+/**
+ * The catalog's title (and episode), after the checks that stop a title before it plays: the takedown
+ * list and the remote scraping server's provider list. A failure is the page's error screen of its kind.
+ */
 async function lookUpTitle(run: WatchRun): Promise<ResolvedTitle | null> {
+  const { host, ref, signal } = run;
   run.onLoad({ status: 'loading' });
-  try {
-    return await resolveMeta(run.host, run.ref, run.season, run.episode, run.signal);
-  } catch (error) {
-    if (run.signal.aborted) return null;
-    if (error instanceof EpisodeNotFound) run.onLoad({ status: 'error', notFound: true, show: error.show });
-    else run.onLoad({ status: 'error', notFound: error instanceof CatalogError && error.kind === 'not-found' });
+  const stop = (kind: MetaErrorKind, show?: { tmdbId: string; title: string }) => {
+    if (!signal.aborted) run.onLoad({ status: 'error', kind, ...(show ? { show } : {}) });
     return null;
-  }
+  };
+  if (takenDown(ref, host.config.disallowedIds)) return stop('takedown');
+  const lookUp = resolveMeta(host, ref, run.season, run.episode, signal).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const [serverAnswers, found] = await Promise.all([scrapingServerAnswers(host.state.proxyUrls, undefined, signal), lookUp]);
+  if (signal.aborted) return null;
+  if (!serverAnswers) return stop('api-failed');
+  if (found.ok) return found.value;
+  if (found.error instanceof EpisodeNotFound) return stop('not-found', found.error.show);
+  return stop(catalogErrorKind(found.error));
 }
 
 /** A show opened without an episode: its first aired episode, keeping the query (and /embed/). */
