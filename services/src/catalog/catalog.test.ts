@@ -306,6 +306,17 @@ describe('endpoints', () => {
     expect((await fetch(`${service.url}/title/tt0000001/`)).status).toBe(404);
   });
 
+  it('gives the other catalog titles a page without ratings or trailer, as IMDb does for titles with few votes', async () => {
+    const title = MOVIES.find((m) => m.imdbId && !IMDB_PAGE_IDS.includes(m.imdbId))!;
+    const res = await fetch(`${service.url}/title/${title.imdbId}/`);
+    expect(res.status).toBe(200);
+    const json = /<script id="__NEXT_DATA__" type="application\/json">(.*?)<\/script>/s.exec(await res.text())?.[1];
+    const above = JSON.parse(json!).props.pageProps.aboveTheFoldData;
+    expect(above.titleText.text).toBe(title.title);
+    expect(above.ratingsSummary).toEqual({ aggregateRating: null, voteCount: 0 });
+    expect(above.primaryVideos.edges).toEqual([]);
+  });
+
   it('logs one line per request', async () => {
     const before = lines.length;
     await api('/3/genre/tv/list');

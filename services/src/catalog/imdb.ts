@@ -22,10 +22,14 @@ export function imdbRating(t: Movie | Show): { rating: number; votes: number } {
   return { rating, votes: t.voteCount * 13 + (t.id % 997) };
 }
 
+/**
+ * The page data of a catalog title. Titles outside IMDB_PAGE_IDS have a page as real IMDb titles
+ * with too few votes do: no rating and no trailer. An IMDb id the catalog does not know has none.
+ */
 export function imdbPageData(imdbId: string, options: ImdbPageOptions): Record<string, unknown> | undefined {
-  if (!IMDB_PAGE_IDS.includes(imdbId)) return undefined;
   const t = titleByImdbId.get(imdbId);
   if (!t) return undefined;
+  const rated = IMDB_PAGE_IDS.includes(imdbId);
   const isMovie = t.kind === 'movie';
   const title = isMovie ? t.title : t.name;
   const date = (isMovie ? t.releaseDate : firstAirDate(t)) ?? '';
@@ -54,7 +58,7 @@ export function imdbPageData(imdbId: string, options: ImdbPageOptions): Record<s
             displayableProperty: { value: { plainText: `${Math.floor(runtimeMinutes / 60)}h ${runtimeMinutes % 60}m` } },
           },
           certificate: { rating: isMovie ? t.certification : t.rating },
-          ratingsSummary: { aggregateRating: rating, voteCount: votes },
+          ratingsSummary: rated ? { aggregateRating: rating, voteCount: votes } : { aggregateRating: null, voteCount: 0 },
           plot: { plotText: { plainText: t.overview } },
           primaryImage: poster ? { url: poster, width: 1000, height: 1500 } : null,
           genres: { genres: genres.map((text) => ({ text, id: text })) },
@@ -65,16 +69,14 @@ export function imdbPageData(imdbId: string, options: ImdbPageOptions): Record<s
             ],
           },
           primaryVideos: {
-            edges: [
-              {
-                node: {
-                  id: `vi${String(t.id).padStart(10, '0')}`,
-                  name: { value: `${title} – Official Trailer` },
-                  runtime: { value: 10 },
-                  playbackURLs: [{ url: options.trailerUrl, videoMimeType: 'MP4', videoDefinition: 'DEF_720p' }],
-                },
+            edges: (rated ? [1] : []).map(() => ({
+              node: {
+                id: `vi${String(t.id).padStart(10, '0')}`,
+                name: { value: `${title} – Official Trailer` },
+                runtime: { value: 10 },
+                playbackURLs: [{ url: options.trailerUrl, videoMimeType: 'MP4', videoDefinition: 'DEF_720p' }],
               },
-            ],
+            })),
           },
         },
         mainColumnData: {
@@ -113,21 +115,26 @@ export function imdbPageHtml(imdbId: string, options: ImdbPageOptions): string |
   const t = titleByImdbId.get(imdbId) as Movie | Show;
   const title = t.kind === 'movie' ? t.title : t.name;
   const { rating, votes } = imdbRating(t);
+  const rated = IMDB_PAGE_IDS.includes(imdbId);
   const ld = {
     '@context': 'https://schema.org',
     '@type': t.kind === 'movie' ? 'Movie' : 'TVSeries',
     url: `/title/${imdbId}/`,
     name: title,
     description: t.overview,
-    aggregateRating: { '@type': 'AggregateRating', ratingCount: votes, bestRating: 10, worstRating: 1, ratingValue: rating },
-    trailer: { '@type': 'VideoObject', name: `${title} – Official Trailer`, embedUrl: options.trailerUrl, url: options.trailerUrl },
+    ...(rated
+      ? {
+          aggregateRating: { '@type': 'AggregateRating', ratingCount: votes, bestRating: 10, worstRating: 1, ratingValue: rating },
+          trailer: { '@type': 'VideoObject', name: `${title} – Official Trailer`, embedUrl: options.trailerUrl, url: options.trailerUrl },
+        }
+      : {}),
   };
   return `<!DOCTYPE html>
 <html lang="en-US"><head><meta charset="utf-8"><title>${escapeHtml(title)} - IMDb (local)</title>
 <script type="application/ld+json">${scriptJson(ld)}</script>
 </head><body>
 <h1 data-testid="hero__pageTitle"><span class="hero__primary-text">${escapeHtml(title)}</span></h1>
-<div data-testid="hero-rating-bar__aggregate-rating__score"><span>${rating}</span>/10</div>
+${rated ? `<div data-testid="hero-rating-bar__aggregate-rating__score"><span>${rating}</span>/10</div>` : ''}
 <p>Local stand-in for an IMDb title page.</p>
 <script id="__NEXT_DATA__" type="application/json">${scriptJson(data)}</script>
 </body></html>`;
