@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 // Test-only: the local catalog's page generator, to check the parser against what the service serves.
-import { IMDB_PAGE_IDS } from 'services/catalog-data';
+import { IMDB_PAGE_IDS, MOVIES, SHOWS } from 'services/catalog-data';
 import { imdbPageHtml } from 'services/imdb';
 import {
   ImdbError,
@@ -30,14 +30,18 @@ const fold = {
 
 describe('IMDb data', () => {
   it('reads rating, votes and trailer from the embedded page JSON', () => {
-    expect(parseImdbPage(page(fold))).toEqual({ imdb_rating: 7.9, votes: 12345, trailer_url: 'http://media/trailer.mp4' });
+    expect(parseImdbPage(page(fold))).toMatchObject({ imdb_rating: 7.9, votes: 12345, trailer_url: 'http://media/trailer.mp4' });
   });
 
-  it('missing fields are null, a page without data is an error', () => {
+  it('missing fields are null or empty, a page without data is an error', () => {
+    const empty = { genre: [], cast: [], directors: [], writers: [], keywords: [], countries: [], languages: [], locations: [] };
+    const nulls = ['title', 'original_title', 'title_type', 'year', 'end_year', 'day', 'month', 'date', 'runtime', 'age_rating']
+      .concat(['imdb_rating', 'votes', 'plot', 'poster_url', 'trailer_url', 'season', 'episode'])
+      .map((key) => [key, null]);
     expect(parseImdbPage(page({ props: { pageProps: { aboveTheFoldData: { id: 'tt1' } } } }))).toEqual({
-      imdb_rating: null,
-      votes: null,
-      trailer_url: null,
+      ...Object.fromEntries(nulls),
+      ...empty,
+      url: 'https://www.imdb.com/title/tt1/',
     });
     expect(() => parseImdbPage('<html></html>')).toThrow('Could not find IMDb data on the page');
     expect(() => parseImdbPage('<script id="__NEXT_DATA__">{nope</script>')).toThrow(ImdbError);
@@ -93,5 +97,59 @@ describe('IMDb data', () => {
     expect(data.imdb_rating).toBeGreaterThan(0);
     expect(data.votes).toBeGreaterThan(0);
     expect(data.trailer_url).toBe('http://media/clips/trailer/mp4/720.mp4');
+  });
+
+  it("reads every field of a movie's page", () => {
+    const movie = MOVIES.find((m) => IMDB_PAGE_IDS.includes(m.imdbId) && m.releaseDate && m.cast.length && m.writers.length)!;
+    const html = imdbPageHtml(movie.imdbId, { trailerUrl: 'http://media/t.mp4', imageBase: 'http://catalog/t/p' })!;
+    const [year, month, day] = movie.releaseDate.split('-').map(Number);
+    expect(parseImdbPage(html)).toEqual({
+      title: movie.title,
+      original_title: movie.originalTitle,
+      title_type: 'Movie',
+      year,
+      end_year: null,
+      day,
+      month,
+      date: movie.releaseDate,
+      runtime: movie.runtime,
+      age_rating: movie.certification || null,
+      imdb_rating: expect.any(Number),
+      votes: expect.any(Number),
+      plot: movie.overview || null,
+      poster_url: movie.posterPath ? `http://catalog/t/p/original${movie.posterPath}` : null,
+      trailer_url: 'http://media/t.mp4',
+      url: `https://www.imdb.com/title/${movie.imdbId}/`,
+      genre: expect.arrayContaining([expect.any(String)]),
+      cast: movie.cast.map((c) => c.person.name),
+      directors: [...new Set(movie.directors.map((p) => p.name))],
+      writers: [...new Set(movie.writers.map((p) => p.name))],
+      keywords: ['local library', movie.publicDomain ? 'public domain' : 'invented title'],
+      countries: ['United States'],
+      languages: [movie.originalLanguage === 'en' ? 'English' : movie.originalLanguage],
+      locations: ['Backlot Stage 4, Nowhere, USA'],
+      season: null,
+      episode: null,
+    });
+  });
+
+  it("reads a series' type, seasons and episodes, and its end year when it ended", () => {
+    const show =
+      SHOWS.find((s) => IMDB_PAGE_IDS.includes(s.imdbId) && s.status === 'Ended') ?? SHOWS.find((s) => IMDB_PAGE_IDS.includes(s.imdbId))!;
+    const data = parseImdbPage(imdbPageHtml(show.imdbId, { trailerUrl: 'http://media/t.mp4', imageBase: 'http://catalog/t/p' })!);
+    expect(data).toMatchObject({
+      title: show.name,
+      title_type: 'TV Series',
+      season: show.seasons.length,
+      episode: show.seasons.reduce((n, s) => n + s.episodes.length, 0),
+      directors: show.creators.map((p) => p.name),
+    });
+    if (show.status === 'Ended') expect(data.end_year).toBeGreaterThanOrEqual(data.year!);
+  });
+
+  it('reads a page without ratings or trailer as nulls, the rest still there', () => {
+    const movie = MOVIES.find((m) => m.imdbId && !IMDB_PAGE_IDS.includes(m.imdbId))!;
+    const data = parseImdbPage(imdbPageHtml(movie.imdbId, { trailerUrl: 'http://media/t.mp4', imageBase: 'http://catalog/t/p' })!);
+    expect(data).toMatchObject({ title: movie.title, imdb_rating: null, votes: 0, trailer_url: null });
   });
 });

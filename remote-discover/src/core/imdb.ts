@@ -5,10 +5,43 @@
  * from the injected page fetcher and timer.
  */
 
+/** A title's IMDb data as its page carries it; null or empty where the page has nothing. */
 export interface ImdbData {
+  title: string | null;
+  original_title: string | null;
+  /** IMDb's kind of title, e.g. "Movie", "TV Series". */
+  title_type: string | null;
+  year: number | null;
+  /** Last year of a series that ended. */
+  end_year: number | null;
+  /** Release day and month (1–12), and the whole date as YYYY-MM-DD when all three are known. */
+  day: number | null;
+  month: number | null;
+  date: string | null;
+  /** Minutes. */
+  runtime: number | null;
+  /** Certificate, e.g. PG-13. */
+  age_rating: string | null;
+  /** 1–10. */
   imdb_rating: number | null;
   votes: number | null;
+  plot: string | null;
+  poster_url: string | null;
   trailer_url: string | null;
+  /** The title page. */
+  url: string | null;
+  genre: string[];
+  cast: string[];
+  directors: string[];
+  writers: string[];
+  keywords: string[];
+  countries: string[];
+  languages: string[];
+  /** Filming locations. */
+  locations: string[];
+  /** Series only: how many seasons, how many episodes. */
+  season: number | null;
+  episode: number | null;
 }
 
 export class ImdbError extends Error {
@@ -47,7 +80,7 @@ const obj = (v: unknown): Raw => (v && typeof v === 'object' && !Array.isArray(v
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-/** Reads rating, votes and trailer from the page's `__NEXT_DATA__` JSON; throws ImdbError when absent. */
+/** Reads the title's data from the page's `__NEXT_DATA__` JSON; throws ImdbError when absent. */
 export function parseImdbPage(html: string): ImdbData {
   const match = /<script[^>]*id="__NEXT_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html);
   if (!match) throw new ImdbError('imdb/no-data', 'Could not find IMDb data on the page');
@@ -57,17 +90,59 @@ export function parseImdbPage(html: string): ImdbData {
   } catch {
     throw new ImdbError('imdb/no-data', 'Could not find IMDb data on the page');
   }
-  const fold = obj(obj(obj(obj(data).props).pageProps).aboveTheFoldData);
+  const props = obj(obj(obj(data).props).pageProps);
+  const fold = obj(props.aboveTheFoldData);
   if (Object.keys(fold).length === 0) throw new ImdbError('imdb/no-data', 'Could not find IMDb data on the page');
+  const main = obj(props.mainColumnData);
   const ratings = obj(fold.ratingsSummary);
   const edges = obj(fold.primaryVideos).edges;
   const firstVideo = Array.isArray(edges) ? obj(obj(edges[0]).node) : {};
   const urls = firstVideo.playbackURLs;
+  const released = obj(fold.releaseDate);
+  const [year, month, day] = [num(released.year) ?? num(obj(fold.releaseYear).year), num(released.month), num(released.day)];
+  const seconds = num(obj(fold.runtime).seconds);
+  const id = str(fold.id) ?? str(props.tconst);
+  const episodes = obj(main.episodes);
+  const seasons = episodes.seasons;
   return {
+    title: str(obj(fold.titleText).text),
+    original_title: str(obj(fold.originalTitleText).text),
+    title_type: str(obj(fold.titleType).text),
+    year,
+    end_year: num(obj(fold.releaseYear).endYear),
+    day,
+    month,
+    date: year && month && day ? `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` : null,
+    runtime: seconds === null ? null : Math.round(seconds / 60),
+    age_rating: str(obj(fold.certificate).rating),
     imdb_rating: num(ratings.aggregateRating),
     votes: num(ratings.voteCount),
+    plot: str(obj(obj(fold.plot).plotText).plainText),
+    poster_url: str(obj(fold.primaryImage).url),
     trailer_url: Array.isArray(urls) ? str(obj(urls[0]).url) : null,
+    url: id ? `https://www.imdb.com/title/${id}/` : null,
+    genre: texts(obj(fold.genres).genres, (g) => g.text),
+    cast: texts(obj(main.cast).edges, (e) => obj(obj(obj(e.node).name).nameText).text),
+    directors: credits(main.directors),
+    writers: credits(main.writers),
+    keywords: texts(obj(fold.keywords).edges, (e) => obj(e.node).text),
+    countries: texts(obj(main.countriesOfOrigin).countries, (c) => c.text),
+    languages: texts(obj(main.spokenLanguages).spokenLanguages, (l) => l.text),
+    locations: texts(obj(main.filmingLocations).edges, (e) => obj(e.node).text),
+    season: Array.isArray(seasons) ? seasons.length : null,
+    episode: num(obj(episodes.totalEpisodes).total),
   };
+}
+
+/** The strings `pick` finds in each entry of a list (entries without one are skipped). */
+function texts(list: unknown, pick: (entry: Raw) => unknown): string[] {
+  return Array.isArray(list) ? list.flatMap((entry) => str(pick(obj(entry))) ?? []) : [];
+}
+
+/** The names of a page's credit groups (directors, writers), each once, in order. */
+function credits(groups: unknown): string[] {
+  const names = Array.isArray(groups) ? groups.flatMap((g) => texts(obj(g).credits, (c) => obj(obj(c.name).nameText).text)) : [];
+  return [...new Set(names)];
 }
 
 /** How a page reaches us: a proxy worker or the extension. Returns the HTML, throws on HTTP errors. */
