@@ -1,6 +1,6 @@
 import { slugify } from 'shared-contracts';
 import { MOVIES, SHOWS } from 'services/catalog-data';
-import { GUIDE_IMDB_ONLY_MOVIE_ID, guideIdOf } from 'services/streaming-guide';
+import { GUIDE_IMDB_ONLY_MOVIE_ID, GUIDE_ONLY_MOVIE_ID, guideIdOf } from 'services/streaming-guide';
 import { header, openFromMenu } from '../support/host.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -112,6 +112,16 @@ test('IMDb ids in a link, or from the guide, are looked up in the movie database
   // An IMDb id the database does not know: the old-link page.
   await page.goto(`${site.hostUrl}/media/tt0999999`);
   await expect(page.getByTestId('legacy-unresolvable')).toHaveAttribute('data-reason', 'not-found');
+});
+
+test('an old link the guide knows but cannot place shows its name and the guide poster', async ({ page, site }) => {
+  await page.goto(`${site.hostUrl}/media/JW-movie-${GUIDE_ONLY_MOVIE_ID}`);
+  const notice = page.getByTestId('legacy-unresolvable');
+  await expect(notice).toHaveAttribute('data-reason', 'not-found');
+  await expect(notice.getByTestId('legacy-known-title')).toHaveText('A Film Only the Guide Knew');
+  const poster = notice.getByTestId('legacy-poster');
+  await expect(poster).toHaveAttribute('src', `${site.services!.urls.guide!}/poster/${GUIDE_ONLY_MOVIE_ID}/s166`);
+  await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(166);
 });
 
 test('embed links with season and episode numbers become media paths with ids', async ({ page, site, request }) => {

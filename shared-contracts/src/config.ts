@@ -70,6 +70,8 @@ export const RuntimeConfigSchema = v.object({
    * TMDB ones (spec §2, §7); empty: such links show the "old link" page.
    */
   streamingGuideUrl: v.optional(v.string(), ''),
+  /** Where the streaming guide's posters live (JustWatch: https://images.justwatch.com); empty: the guide's own origin. */
+  streamingGuideImageUrl: v.optional(v.string(), ''),
   /** External HLS downloader; the playlist URL is appended (DECISIONS §7). */
   downloaderUrl: v.optional(v.string(), 'https://hls-downloader.example.invalid/?url='),
   /** Watch party page; the video URL is appended (DECISIONS §7). */

@@ -10,7 +10,7 @@ import { createCatalog, endpointFromConfig } from 'host-core/catalog';
 import { MOVIES, SHOWS } from 'services/catalog-data';
 import { startServices, type RunningServices } from 'services/run';
 import { GUIDE_IMDB_ONLY_MOVIE_ID, GUIDE_ONLY_MOVIE_ID, guideIdOf } from 'services/streaming-guide';
-import { parseJwLink, readGuideEpisode, readGuideTitle, resolveImdbLink, resolveJwLink, type JwLink } from './legacy-guide';
+import { guidePosterUrl, parseJwLink, readGuideEpisode, readGuideTitle, resolveImdbLink, resolveJwLink, type JwLink } from './legacy-guide';
 
 let services: RunningServices;
 let guideUrl: string;
@@ -42,7 +42,7 @@ const catalog = () =>
     endpoint: () => endpointFromConfig({ ...DEFAULT_RUNTIME_CONFIG, localCatalogUrl: services.urls.catalog! }),
     language: () => 'en',
   });
-const resolve = (link: JwLink, search = '', extra: { guideUrl?: string; timeoutMs?: number } = {}) => {
+const resolve = (link: JwLink, search = '', extra: { guideUrl?: string; timeoutMs?: number; imageUrl?: string } = {}) => {
   const c = catalog();
   return resolveJwLink({
     guideUrl: extra.guideUrl ?? guideUrl,
@@ -52,6 +52,7 @@ const resolve = (link: JwLink, search = '', extra: { guideUrl?: string; timeoutM
     findByImdbId: (imdbId, signal) => c.findByImdbId(imdbId, { signal }),
     season: (tmdbId, n, signal) => c.season(tmdbId, n, { signal }),
     timeoutMs: extra.timeoutMs,
+    ...(extra.imageUrl ? { imageUrl: extra.imageUrl } : {}),
   });
 };
 
@@ -83,11 +84,16 @@ describe('reading guide answers', () => {
       title: 'X',
       tmdbId: '603',
       imdbId: 'tt0133093',
+      poster: null,
     });
+    expect(readGuideTitle({ title: 'X', poster: '/poster/8/{profile}', external_ids: [] }, 'movie')?.poster).toBe('/poster/8/{profile}');
+    expect(readGuideTitle({ title: 'X', poster: 'javascript:alert(1)', external_ids: [] }, 'movie')?.poster).toBeNull();
+    expect(guidePosterUrl('https://images.justwatch.com/', '/poster/8/{profile}')).toBe('https://images.justwatch.com/poster/8/s166');
     expect(readGuideTitle({ title: 'X', external_ids: [{ provider: 'imdb', external_id: 'tt1' }] }, 'movie')).toEqual({
       title: 'X',
       tmdbId: null,
       imdbId: 'tt1',
+      poster: null,
     });
     expect(
       readGuideTitle(
@@ -100,7 +106,7 @@ describe('reading guide answers', () => {
         },
         'movie',
       ),
-    ).toEqual({ title: 'X', tmdbId: null, imdbId: null });
+    ).toEqual({ title: 'X', tmdbId: null, imdbId: null, poster: null });
     expect(readGuideTitle({ title: 'X', object_type: 'show', external_ids: ids }, 'movie')).toBeNull();
     expect(readGuideTitle('<html>', 'movie')).toBeNull();
     expect(readGuideTitle({ external_ids: [] }, 'movie')).toBeNull();
@@ -166,7 +172,14 @@ describe('resolveJwLink', () => {
   it('says not found for ids the guide does not know, or a title that neither id finds', async () => {
     expect(await resolve({ type: 'movie', guideId: '1' })).toEqual({ kind: 'not-found' });
     expect(await resolve({ type: 'show', guideId: String(guideIdOf.movie(1)) })).toEqual({ kind: 'not-found' });
-    expect(await resolve({ type: 'movie', guideId: String(GUIDE_ONLY_MOVIE_ID) })).toEqual({ kind: 'not-found' });
+    // The guide knew that one: its name, and its poster at the s166 profile on the guide's image host.
+    expect(await resolve({ type: 'movie', guideId: String(GUIDE_ONLY_MOVIE_ID) })).toEqual({
+      kind: 'not-found',
+      known: { title: 'A Film Only the Guide Knew', poster: `${guideUrl}/poster/${GUIDE_ONLY_MOVIE_ID}/s166` },
+    });
+    const poster = await fetch(`${guideUrl}/poster/${GUIDE_ONLY_MOVIE_ID}/s166`);
+    expect(poster.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await poster.text()).toContain('width="166" height="236"');
   });
 
   it('says unavailable when the guide fails, answers garbage, is down, hangs or is not configured', async () => {

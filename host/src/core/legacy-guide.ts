@@ -10,15 +10,20 @@ import type { JwLink } from './media-routes';
 // Parsing the path is in media-routes.ts (the routes need it on every load; this file loads only for old links).
 export { parseJwLink, type JwLink } from './media-routes';
 
+/** The profile of the guide's posters the old product showed (166 px wide). */
+export const GUIDE_POSTER_PROFILE = 's166';
+
 export type JwResolution =
   | { kind: 'redirect'; to: string }
-  /** The guide does not know the id (400/404, spec §8), or knows no TMDB id for it. */
-  | { kind: 'not-found' }
+  /** The guide does not know the id (400/404, spec §8), or knows the title (`known`) but no TMDB id for it. */
+  | { kind: 'not-found'; known?: { title: string; poster?: string } }
   /** No guide configured, or it failed, timed out or answered something that is not its API. */
   | { kind: 'unavailable' };
 
 export interface ResolveOptions {
   guideUrl: string;
+  /** Where the guide's posters live; empty or absent: the guide's own origin. */
+  imageUrl?: string;
   link: JwLink;
   /** The query string to keep, with its '?' (or ''). */
   search: string;
@@ -50,6 +55,8 @@ interface GuideTitle {
   title: string;
   tmdbId: string | null;
   imdbId: string | null;
+  /** The poster's path with its `{profile}` placeholder. */
+  poster: string | null;
 }
 
 /** The title and TMDB id of a guide answer (`tmdb_latest` before `tmdb`, as the old product read it), or null when it is not one. */
@@ -68,7 +75,13 @@ export function readGuideTitle(body: unknown, type: MediaType): GuideTitle | nul
     title: body.title,
     tmdbId: of('tmdb_latest', tmdb) ?? of('tmdb', tmdb),
     imdbId: of('imdb_latest', imdb) ?? of('imdb', imdb),
+    poster: typeof body.poster === 'string' && /^\/[\w/{}.-]+$/.test(body.poster) ? body.poster : null,
   };
+}
+
+/** A guide poster's URL at the profile the old product showed. */
+export function guidePosterUrl(imageBase: string, poster: string): string {
+  return `${imageBase.replace(/\/+$/, '')}${poster.replace('{profile}', GUIDE_POSTER_PROFILE)}`;
 }
 
 /** The season number and the number of the episode with `episodeId` in a guide season answer, or null. */
@@ -135,7 +148,13 @@ export async function resolveJwLink(options: ResolveOptions): Promise<JwResoluti
     const title = readGuideTitle(body, link.type);
     if (!title) return { kind: 'unavailable' };
     const tmdbId = title.tmdbId ?? (title.imdbId && (await byImdbId(options, title.imdbId, controller.signal)));
-    if (!tmdbId) return { kind: 'not-found' };
+    if (!tmdbId) {
+      const imageBase = options.imageUrl || new URL(options.guideUrl).origin;
+      return {
+        kind: 'not-found',
+        known: { title: title.title, ...(title.poster ? { poster: guidePosterUrl(imageBase, title.poster) } : {}) },
+      };
+    }
     const ref = { type: link.type, tmdbId };
     if (!link.seasonId || !link.episodeId) return { kind: 'redirect', to: `${mediaPath(ref, title.title)}${options.search}` };
     // The episode: the guide's season and episode ids → numbers → the movie database's ids. When that

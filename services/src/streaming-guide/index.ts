@@ -107,7 +107,7 @@ titles.set(`movie/${GUIDE_ONLY_MOVIE_ID}`, {
   title: 'A Film Only the Guide Knew',
   object_type: 'movie',
   original_release_year: 1999,
-  poster: null,
+  poster: `/poster/${GUIDE_ONLY_MOVIE_ID}/{profile}`,
   jw_entity_id: `tm${GUIDE_ONLY_MOVIE_ID}`,
   external_ids: [{ provider: 'imdb', external_id: 'tt0999999' }],
 });
@@ -137,6 +137,20 @@ export const guideTitle = (type: 'movie' | 'show', id: number): GuideTitle | und
 export const guideSeason = (id: number): GuideSeason | undefined => seasons.get(id);
 
 const LOCALE = /^[a-z]{2}_[A-Z]{2}$/;
+
+/** The guide's poster profiles: width and height. */
+const POSTER_PROFILES: Record<string, { width: number; height: number }> = {
+  s166: { width: 166, height: 236 },
+  s332: { width: 332, height: 472 },
+  s592: { width: 592, height: 841 },
+};
+
+const escapeXml = (text: string) => text.replace(/[<>&"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[ch] ?? ch);
+
+/** A plain poster: the title on a dark card. */
+function posterSvg(title: string, { width, height }: { width: number; height: number }): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 166 236"><rect width="166" height="236" fill="#2b2340"/><text x="83" y="118" fill="#e8e0ff" font-family="sans-serif" font-size="13" text-anchor="middle">${escapeXml(title.slice(0, 22))}</text></svg>`;
+}
 const MODES: readonly GuideMode[] = ['normal', 'fail', 'garbage'];
 
 export const start: StartService = async (options) => {
@@ -170,6 +184,13 @@ export const start: StartService = async (options) => {
     const type = c.req.param('type');
     if (type !== 'movie' && type !== 'show') return c.json({ error: 'bad request' }, 400);
     return answer(c, c.req.param('id'), (n) => titles.get(`${type}/${n}`));
+  });
+  // Posters by profile, as the guide's image host serves them (s166: 166×236).
+  app.get('/poster/:id/:profile', (c) => {
+    const size = POSTER_PROFILES[c.req.param('profile')];
+    const title = [...titles.values()].find((t) => t.poster === `/poster/${c.req.param('id')}/{profile}`);
+    if (!size || !title) return c.json({ error: 'Not found' }, 404);
+    return c.body(posterSvg(title.title, size), 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' });
   });
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   return listen('guide', app, options);

@@ -12,11 +12,17 @@ export default function LegacyGuideRedirect({ type, guideId, seasonId, episodeId
   const { config, catalog } = useHostServices();
   const { t } = useTranslation();
   const key = [type, guideId, seasonId, episodeId, search].join('|');
-  const [outcome, setOutcome] = useState<{ key: string; to: string | null; reason: 'not-found' | 'unavailable' } | null>(null);
+  const [outcome, setOutcome] = useState<{
+    key: string;
+    to: string | null;
+    reason: 'not-found' | 'unavailable';
+    known?: { title: string; poster?: string };
+  } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     resolveJwLink({
       guideUrl: config.streamingGuideUrl,
+      imageUrl: config.streamingGuideImageUrl,
       link: { type, guideId, ...(seasonId && episodeId ? { seasonId, episodeId } : {}) },
       search,
       fetch: (input, init) => fetch(input, init),
@@ -29,14 +35,15 @@ export default function LegacyGuideRedirect({ type, guideId, seasonId, episodeId
           key,
           to: result.kind === 'redirect' ? result.to : null,
           reason: result.kind === 'not-found' ? 'not-found' : 'unavailable',
+          ...(result.kind === 'not-found' && result.known ? { known: result.known } : {}),
         }),
       () => {}, // aborted: the route changed
     );
     return () => controller.abort();
-  }, [key, type, guideId, seasonId, episodeId, search, config.streamingGuideUrl, catalog]);
+  }, [key, type, guideId, seasonId, episodeId, search, config.streamingGuideUrl, config.streamingGuideImageUrl, catalog]);
   if (!outcome || outcome.key !== key) return <PlayerWaiting label={t('legacy.loading')} />;
   if (outcome.to) return <Navigate to={outcome.to} replace />;
-  return <LegacyNotice reason={outcome.reason} />;
+  return <LegacyNotice reason={outcome.reason} {...(outcome.known ? { known: outcome.known } : {})} />;
 }
 
 /** /media/tt…: the movie database's title for an IMDb id, then its current path. */
