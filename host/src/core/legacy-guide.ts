@@ -15,7 +15,7 @@ export const GUIDE_POSTER_PROFILE = 's166';
 
 export type JwResolution =
   | { kind: 'redirect'; to: string }
-  /** The guide does not know the id (400/404, spec §8), or knows the title (`known`) but no TMDB id for it. */
+  /** The guide does not know the id (it answers 400 or 404), or knows the title (`known`) but no id leads to it. */
   | { kind: 'not-found'; known?: { title: string; poster?: string } }
   /** No guide configured, or it failed, timed out or answered something that is not its API. */
   | { kind: 'unavailable' };
