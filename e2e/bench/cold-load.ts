@@ -1,6 +1,7 @@
 /**
  * The set-up the profiling tools share: the composed site from the last production build on free
- * ports, and a fresh page at 1280 px with the CPU slowed 4× (service workers blocked: a cold load).
+ * ports, and a fresh page at 1280 px with the CPU slowed to the reference machine's 4× (cpu-rate.ts; service
+ * workers blocked: a cold load).
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import fs from 'node:fs';
@@ -8,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePorts, startSite, type Site } from '../../scripts/site.ts';
 import { launchOptions } from '../support/browser.ts';
-import { CPU_RATE } from './cpu-rate.ts';
+import { calibrateCpuRate, cpuRate } from './cpu-rate.ts';
 
 export interface ColdLoad {
   site: Site;
@@ -23,10 +24,11 @@ export async function withColdLoadAt4x(run: (load: ColdLoad) => Promise<void>): 
   const site = await startSite({ ports: freePorts().apps, services: { ports: freePorts().services, dataDir } });
   const browser = await chromium.launch(launchOptions());
   try {
+    await calibrateCpuRate(browser);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate() });
     await run({ site, browser, context, page, cdp });
     await context.close();
   } finally {

@@ -1,17 +1,37 @@
 import type { Browser } from '@playwright/test';
 
 /**
- * The CPU slowdown of the "4× CPU" budgets (issue 19). MW_BENCH_CPU_RATE sets another one, to compare
- * machines: on a machine N times slower than the one a budget was measured on, 4 / N gives the same
- * work per millisecond (Chromium throttles from 1 up, so at most down to 1).
+ * The "4× CPU" budgets were set on a reference machine whose `cpuWorkMs` (below) reads 25: 4× there is
+ * 100 ms of throttled time for the reference work. On another machine the slowdown is chosen so that
+ * the same work takes as long: rate = 4 × 25 / cpuWorkMs (a machine reading 35 runs at 2.86×, one
+ * reading 50 at 2×). Chromium throttles from 1 up, so a machine slower than 4× the reference runs at 1×.
  */
+export const REFERENCE_CPU_WORK_MS = 25;
+export const REFERENCE_SLOWDOWN = 4;
+
+export function normalisedCpuRate(workMs: number): number {
+  if (!Number.isFinite(workMs) || workMs <= 0) return REFERENCE_SLOWDOWN;
+  return Math.max(1, +((REFERENCE_SLOWDOWN * REFERENCE_CPU_WORK_MS) / workMs).toFixed(2));
+}
+
+/** MW_BENCH_CPU_RATE sets the slowdown outright (at least 1), instead of normalising it. */
 const fromEnv = Number(process.env.MW_BENCH_CPU_RATE);
-export const CPU_RATE = Number.isFinite(fromEnv) && fromEnv >= 1 ? fromEnv : 4;
+const fixedRate = Number.isFinite(fromEnv) && fromEnv >= 1 ? fromEnv : null;
+let rate = fixedRate ?? REFERENCE_SLOWDOWN;
+
+/** The slowdown the "4× CPU" benches apply: set once by calibrateCpuRate(), 4 until then. */
+export const cpuRate = () => rate;
+
+/** Measures this machine and sets the slowdown from it (unless MW_BENCH_CPU_RATE is set). */
+export async function calibrateCpuRate(browser: Browser): Promise<{ cpuWorkMs: number; cpuRate: number; normalised: boolean }> {
+  const workMs = await cpuWorkMs(browser);
+  rate = fixedRate ?? normalisedCpuRate(workMs);
+  return { cpuWorkMs: workMs, cpuRate: rate, normalised: fixedRate === null };
+}
 
 /**
  * How fast this machine runs script in Chromium, unthrottled: the median time of a fixed piece of work
- * (strings, arrays, objects, JSON), over 9 runs in a blank page. Lower is faster; printed with the
- * machine so figures from two machines can be compared (a budget's "4× CPU" is 4× this machine's speed).
+ * (strings, arrays, objects, JSON), over 9 runs in a blank page. Lower is faster.
  */
 export async function cpuWorkMs(browser: Browser): Promise<number> {
   const page = await browser.newPage();

@@ -1,21 +1,25 @@
 /**
  * `npm run bench`: measures the budgets the issues set, in headless Chromium against the production
  * build on this machine, and prints one JSON document. Timing figures are reported, not asserted.
- *   tsx e2e/bench/run.ts [--only name,name] [--baseline <checkout>]
- * `--baseline` also measures another checkout's production build (built there with `npm run build`),
- * served the same way beside this one, and prints its figures under `baseline` in each bench: before
- * and after on the same machine in one run. Each bench runs on the baseline first, then on this build.
+ *   tsx e2e/bench/run.ts [--only name,name] [--baseline <folder of builds | git ref>]
+ * The "4× CPU" benches slow the CPU to the reference machine's 4× (cpu-rate.ts), so a figure reads the
+ * same on a faster or slower machine (measured again before each bench and each pair of cold loads, as
+ * other work on a shared machine comes and goes). `--baseline` also measures another build (baseline.ts), served the
+ * same way beside this one: the cold-load benches alternate the two builds load by load and print each
+ * figure beside the baseline's and its budget; the others run on the baseline first, its figures under
+ * `baseline`. A table of the cold-load figures goes to stderr.
  */
-import { execFileSync } from 'node:child_process';
 import { chromium, type Browser, type Response } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APP_NAMES } from '../../scripts/apps.ts';
+import { resolveBaseline } from './baseline.ts';
 import { buildApps } from '../../scripts/build.ts';
-import { distOf, freePorts, startSite, type Site } from '../../scripts/site.ts';
+import { freePorts, startSite, type Site } from '../../scripts/site.ts';
 import { launchOptions } from '../support/browser.ts';
-import { CPU_RATE, cpuWorkMs } from './cpu-rate.ts';
+import { calibrateCpuRate, cpuWorkMs } from './cpu-rate.ts';
+import { pageLoadBenches, type Figure, type SampledBench } from './page-load.bench.ts';
 import { discoverBenches } from './discover.bench.ts';
 import { playerBenches } from './player.bench.ts';
 import { accountBenches } from './account.bench.ts';
@@ -27,13 +31,14 @@ import { runBackendScale } from 'services/bench/backend-scale';
 import { runHeavyUserOn } from 'services/bench/heavy-user';
 
 type Figures = Record<string, unknown>;
-interface Bench {
+interface PlainBench {
   name: string;
   budget: string;
   /** Measures this checkout's services, not the served build: `--baseline` gives it no figures of its own. */
   servicesOnly?: true;
   run(context: { site: Site; browser: Browser }): Promise<Figures>;
 }
+type Bench = PlainBench | SampledBench<any>;
 
 async function jsOnPage(browser: Browser, url: string, ready: string) {
   const page = await browser.newPage();
@@ -91,76 +96,46 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
-benches.push(
-  {
-    name: 'lcp-home-4x-cpu',
-    budget: 'Largest Contentful Paint of / at 4× CPU slowdown at most half the described product (its median here: 1,222 ms → ≤ 611 ms)',
-    async run({ site, browser }) {
-      const samples: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const context = await browser.newContext({ serviceWorkers: 'block' });
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        await page.goto(`${site.hostUrl}/`, { waitUntil: 'networkidle' });
-        await page.waitForSelector('[role=search]');
-        const lcp = await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              new PerformanceObserver((list) => {
-                const entries = list.getEntries();
-                resolve(entries[entries.length - 1]!.startTime);
-              }).observe({ type: 'largest-contentful-paint', buffered: true });
-            }),
-        );
-        samples.push(Math.round(lcp));
-        await context.close();
-      }
-      const value = median(samples);
-      return { medianMs: value, samplesMs: samples, budgetMs: 611, withinBudget: value <= 611 };
-    },
+benches.push({
+  name: 'search-results-after-answer',
+  budget: 'search results appear within 100 ms of the catalog answer',
+  async run({ site, browser }) {
+    const samples: number[] = [];
+    const queries = ['Nosferatu', 'Metropolis', 'the', 'Caligari', 'night'];
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    for (const query of queries) {
+      await page.goto(`${site.hostUrl}/about`);
+      await page.waitForSelector('[data-testid=about-page]');
+      // Arm an observer that notes when result cards appear; then navigate inside the app.
+      await page.evaluate(() => {
+        const w = window as unknown as { __resultsAt?: number };
+        delete w.__resultsAt;
+        new MutationObserver((_, observer) => {
+          if (document.querySelector('[data-testid=search-results] [data-testid=media-card]')) {
+            w.__resultsAt = performance.now();
+            observer.disconnect();
+          }
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await page.getByRole('banner').getByRole('link', { name: 'movie-web', exact: true }).click(); // the logo link
+      await page.getByRole('searchbox').fill(query);
+      await page.waitForSelector('[data-testid=search-results] [data-testid=media-card]');
+      const gap = await page.evaluate(() => {
+        const answer = performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.includes('/3/search/multi'))
+          .at(-1) as PerformanceResourceTiming | undefined;
+        const at = (window as unknown as { __resultsAt?: number }).__resultsAt;
+        return answer && at ? at - answer.responseEnd : NaN;
+      });
+      samples.push(Math.round(gap));
+    }
+    await context.close();
+    const value = median(samples);
+    return { medianMs: value, samplesMs: samples, budgetMs: 100, withinBudget: value <= 100 };
   },
-  {
-    name: 'search-results-after-answer',
-    budget: 'search results appear within 100 ms of the catalog answer',
-    async run({ site, browser }) {
-      const samples: number[] = [];
-      const queries = ['Nosferatu', 'Metropolis', 'the', 'Caligari', 'night'];
-      const context = await browser.newContext({ serviceWorkers: 'block' });
-      const page = await context.newPage();
-      for (const query of queries) {
-        await page.goto(`${site.hostUrl}/about`);
-        await page.waitForSelector('[data-testid=about-page]');
-        // Arm an observer that notes when result cards appear; then navigate inside the app.
-        await page.evaluate(() => {
-          const w = window as unknown as { __resultsAt?: number };
-          delete w.__resultsAt;
-          new MutationObserver((_, observer) => {
-            if (document.querySelector('[data-testid=search-results] [data-testid=media-card]')) {
-              w.__resultsAt = performance.now();
-              observer.disconnect();
-            }
-          }).observe(document.body, { childList: true, subtree: true });
-        });
-        await page.getByRole('banner').getByRole('link', { name: 'movie-web', exact: true }).click(); // the logo link
-        await page.getByRole('searchbox').fill(query);
-        await page.waitForSelector('[data-testid=search-results] [data-testid=media-card]');
-        const gap = await page.evaluate(() => {
-          const answer = performance
-            .getEntriesByType('resource')
-            .filter((e) => e.name.includes('/3/search/multi'))
-            .at(-1) as PerformanceResourceTiming | undefined;
-          const at = (window as unknown as { __resultsAt?: number }).__resultsAt;
-          return answer && at ? at - answer.responseEnd : NaN;
-        });
-        samples.push(Math.round(gap));
-      }
-      await context.close();
-      const value = median(samples);
-      return { medianMs: value, samplesMs: samples, budgetMs: 100, withinBudget: value <= 100 };
-    },
-  },
-);
+});
 
 benches.push(...discoverBenches);
 benches.push(...playerBenches);
@@ -192,15 +167,12 @@ benches.push({
 
 benches.push(...scrapingBenches);
 benches.push(...captionsBenches);
+benches.push(...pageLoadBenches);
 benches.push(...mainThreadBenches);
 
 const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const only = option('--only')?.split(',');
-const baselineRoot = option('--baseline') && path.resolve(option('--baseline')!);
-if (baselineRoot && !APP_NAMES.every((app) => fs.existsSync(distOf(app, baselineRoot)))) {
-  console.error(`--baseline ${baselineRoot}: build it first there (npm run build); some of ${APP_NAMES.join(', ')} have no dist/`);
-  process.exit(2);
-}
+const baselineSpec = option('--baseline');
 const results: Record<string, unknown> = {
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, memoryGB: Math.round(os.totalmem() / 2 ** 30) },
 };
@@ -221,22 +193,83 @@ const siteOf = (distRoot?: string) =>
     distRoot,
   });
 const site = await siteOf();
-const baseline = baselineRoot ? await siteOf(baselineRoot) : null;
-if (baselineRoot) {
-  let commit = 'unknown';
+let baseline: Site | null = null;
+if (baselineSpec) {
   try {
-    commit = execFileSync('git', ['-C', baselineRoot, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  } catch {
-    // not a git checkout: the figures are still the baseline's
+    const { root, commit } = resolveBaseline(baselineSpec);
+    baseline = await siteOf(root);
+    results.baseline = {
+      commit,
+      root,
+      note: 'the baseline build measured beside this one: cold loads alternate the two, the other benches ran on it first',
+    };
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    await site.close();
+    process.exit(2);
   }
-  results.baseline = { commit, note: 'each bench below also ran on this build first; its figures are under `baseline`' };
 }
+
+/** Alternates the two builds load by load (which goes first swaps each round), then summarises each. */
+async function runSampled<S>(bench: SampledBench<S>, browser: Browser) {
+  const now: S[] = [];
+  const before: S[] = [];
+  const rates: number[] = [];
+  for (let i = 0; i < bench.runs; i++) {
+    // The machine may be shared: its speed is measured again before each pair of loads.
+    rates.push((await calibrateCpuRate(browser)).cpuRate);
+    const order = baseline && i % 2 === 1 ? (['baseline', 'now'] as const) : (['now', 'baseline'] as const);
+    for (const which of order) {
+      if (which === 'now') now.push(await bench.sample({ site, browser }));
+      else if (baseline) before.push(await bench.sample({ site: baseline, browser }));
+    }
+  }
+  const summary = bench.summarise(now);
+  if (baseline) {
+    const previous = bench.summarise(before).figures;
+    for (const [key, value] of Object.entries(summary.figures)) {
+      value.baseline = previous[key]?.median;
+      value.baselineSamples = previous[key]?.samples;
+    }
+  }
+  return { budget: bench.budget, cpuRates: rates, figures: summary.figures, ...summary.details };
+}
+
+/** Each cold-load figure on a line: this build, the baseline, movie-web, the budget. */
+function table(): string {
+  const cell = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '—' : String(v)).padStart(9);
+  const lines = [
+    `${'figure (median)'.padEnd(44)}${cell(undefined).replace('—', 'now')}${'baseline'.padStart(9)}${'movie-web'.padStart(10)}${'budget'.padStart(9)}`,
+  ];
+  for (const [name, result] of Object.entries(results)) {
+    const figures = (result as { figures?: Record<string, Figure> } | undefined)?.figures;
+    if (!figures) continue;
+    for (const [key, f] of Object.entries(figures)) {
+      const verdict = f.met === undefined ? '' : f.met ? '  met' : '  over';
+      lines.push(`${`${name} ${key}`.padEnd(44)}${cell(f.median)}${cell(f.baseline)} ${cell(f.movieWeb)}${cell(f.budget)}${verdict}`);
+    }
+  }
+  return lines.join('\n');
+}
+
 const browser = await chromium.launch(launchOptions());
 try {
-  Object.assign(results.machine as object, { cpuWorkMs: await cpuWorkMs(browser), cpuRateOf4xBudgets: CPU_RATE });
+  const calibration = await calibrateCpuRate(browser);
+  Object.assign(results.machine as object, {
+    cpuWorkMs: calibration.cpuWorkMs,
+    cpuRateOf4xBudgets: calibration.cpuRate,
+    cpuRateNote: calibration.normalised
+      ? '4× of a reference machine reading cpuWorkMs 25: rate = 4 × 25 / cpuWorkMs'
+      : 'set by MW_BENCH_CPU_RATE',
+  });
   for (const bench of benches) {
     if (only && !only.includes(bench.name)) continue;
     try {
+      await calibrateCpuRate(browser);
+      if ('sample' in bench) {
+        results[bench.name] = await runSampled(bench, browser);
+        continue;
+      }
       const before =
         baseline && !bench.servicesOnly
           ? { baseline: await bench.run({ site: baseline, browser }).catch((error: unknown) => ({ error: String(error) })) }
@@ -246,10 +279,16 @@ try {
       results[bench.name] = { budget: bench.budget, error: String(error) };
     }
   }
+  // The machine may be shared: its speed at the end says whether it changed during the run.
+  Object.assign(results.machine as object, {
+    cpuWorkMsAtEnd: await cpuWorkMs(browser),
+    loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
+  });
 } finally {
   await browser.close();
   await site.close();
   await baseline?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
+console.error(table());
 console.log(JSON.stringify(results, null, 2));
