@@ -16,10 +16,17 @@ const Shell = styled.div`
   flex-direction: column;
 `;
 
+/*
+ * Its height is set, not left to its content: index.html's shell draws the header at these heights before
+ * any script runs, and the page below it (the home's heading, the largest paint of the first screen) must
+ * not move by a fraction of a pixel when React draws it, or the browser counts a later, larger paint.
+ */
 const Header = styled.header`
   display: flex;
   align-items: center;
   gap: 1.25rem;
+  box-sizing: border-box;
+  min-height: 65.4px;
   padding: 0.8rem 1.5rem;
   border-bottom: 1px solid ${(p) => p.theme.colors.border};
   background: ${(p) => p.theme.colors.surface};
@@ -40,6 +47,7 @@ const Header = styled.header`
     color: ${(p) => p.theme.colors.primary};
   }
   @media ${MOBILE_QUERY} {
+    min-height: 59px;
     padding: 0.6rem 1rem;
     .wide {
       display: none;
