@@ -4,6 +4,7 @@ import en from '../locales/en.json';
 // The home's sections ship with the app module too: `/` shows them first, and as chunks of their own they
 // were two more requests after this one (issue 19: requests on `/`). The discover page stays lazy.
 import { HomeBookmarks, HomeContinueWatching, HomeSection, prefetchHomeSection } from '../features/home/HomePages';
+import { prefetchDiscoverPage } from '../features/discover';
 
 /** The discover remote as the host sees it. The discover page loads lazily so this module stays small. */
 const app: RemoteApp<'discover'> = {
@@ -18,9 +19,10 @@ const app: RemoteApp<'discover'> = {
     homeBookmarks: () => Promise.resolve({ default: HomeBookmarks }),
     homeContinueWatching: () => Promise.resolve({ default: HomeContinueWatching }),
   },
-  // `/`: the home section's row is requested as soon as this module is in, not once the host has rendered it.
+  // The first page's rows are requested as soon as this module is in, not once the host has rendered the page.
   prefetch: (page, { catalog }) => {
     if (page === 'homeSection') prefetchHomeSection(catalog);
+    if (page === 'discover') prefetchDiscoverPage(catalog, window.location.search);
   },
   locales: (lng) =>
     lng === 'en' ? Promise.resolve(en) : import(`../locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),

@@ -26,9 +26,12 @@ function fetchRow(key: string, load: () => Promise<MediaCard[]>): Promise<MediaC
   return request;
 }
 
-/** Starts a row's request before its carousel renders (a cold load's first page); the carousel shares it. */
-export function prefetchRow(key: string, load: () => Promise<MediaCard[]>): void {
-  if (!settled.has(key)) void fetchRow(key, load).catch(() => undefined);
+/**
+ * Starts a row's request before its carousel renders (a cold load's first page); the carousel shares it.
+ * `onLoaded` gets the row's items when this call started or joined the request (not when they were in already).
+ */
+export function prefetchRow(key: string, load: () => Promise<MediaCard[]>, onLoaded?: (items: MediaCard[]) => void): void {
+  if (!settled.has(key)) void fetchRow(key, load).then(onLoaded, () => undefined);
 }
 
 /** Loads `load()` for `key` when `active` turns true; a failure leaves the row empty until the next try. */

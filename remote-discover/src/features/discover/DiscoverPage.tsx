@@ -22,6 +22,7 @@ import { Carousel } from '../carousel';
 import { DetailsModalRoot } from '../details';
 import { PageStyle } from '../layout';
 import { loadEditorPicks, loadListRow } from './catalog-rows';
+import { EAGER_ROWS, FIXED_ROWS } from './first-rows';
 import { RandomMovie } from './RandomMovie';
 
 const Page = styled(PageStyle)`
@@ -182,17 +183,7 @@ function MediaTab({ type }: { type: MediaType }) {
   const providers = type === 'movie' ? MOVIE_PROVIDERS : TV_PROVIDERS;
   const [provider, setProvider] = useState<number | null>(null);
   const rows = useMemo((): RowDef[] => {
-    const fixed: RowDef[] =
-      type === 'movie'
-        ? [
-            { key: 'movie-now_playing', title: t('rows.nowPlaying'), list: { kind: 'movie-list', list: 'now_playing' } },
-            { key: 'movie-top_rated', title: t('rows.topRated'), list: { kind: 'movie-list', list: 'top_rated' } },
-            { key: 'movie-popular', title: t('rows.popular'), list: { kind: 'movie-list', list: 'popular' } },
-          ]
-        : [
-            { key: 'tv-top_rated', title: t('rows.topRated'), list: { kind: 'tv-list', list: 'top_rated' } },
-            { key: 'tv-popular', title: t('rows.popular'), list: { kind: 'tv-list', list: 'popular' } },
-          ];
+    const fixed = FIXED_ROWS[type].map((row): RowDef => ({ key: row.key, title: t(row.titleKey), list: row.list }));
     return [
       ...fixed,
       ...genres.map((g): RowDef => ({ key: `${type}-genre-${g.id}`, title: g.name, list: { kind: 'discover', type, genre: g.id } })),
@@ -242,14 +233,14 @@ function MediaTab({ type }: { type: MediaType }) {
           />
         )}
         {rows.map((row, index) => (
-          // The first two rows are in view at load: no need to wait for the observer.
+          // The first rows are in view at load: no need to wait for the observer.
           <Carousel
             key={row.key}
             rowKey={row.key}
             anchorId={`row-${row.key}`}
             title={row.title}
             load={load(row.list)}
-            eager={index < 2 && !chosen}
+            eager={index < EAGER_ROWS && !chosen}
           />
         ))}
       </div>
