@@ -92,14 +92,16 @@ async function coldLoad(browser: Browser, url: string, options: { video?: boolea
     });
     await page.goto(url);
     if (options.video) {
-      // The player starts a found source by itself; where the browser asks for a press, the press comes as soon as it can.
-      await page
-        .waitForFunction(
-          `window.__load.videoFrame !== null || (document.querySelector('[data-testid=big-play]') && (document.querySelector('[data-testid=big-play]').click(), false))`,
-          undefined,
-          { timeout: VIDEO_WAIT_MS, polling: 50 },
-        )
-        .catch(() => {});
+      // The player starts a found source by itself; where the browser asks for a press, it comes as soon as it can.
+      // (Polled from here: the page's CSP refuses the string functions waitForFunction would run.)
+      const until = Date.now() + VIDEO_WAIT_MS;
+      while (Date.now() < until) {
+        const shown = await page.evaluate<boolean>(
+          `window.__load.videoFrame !== null || (document.querySelector('[data-testid=big-play]')?.click(), false)`,
+        );
+        if (shown) break;
+        await page.waitForTimeout(50);
+      }
     }
     const elapsed = await page.evaluate<number>('performance.now()');
     await page.waitForTimeout(Math.max(0, WINDOW_MS - elapsed));
