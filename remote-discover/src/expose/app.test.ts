@@ -25,9 +25,25 @@ describe("the discover remote's early requests", () => {
     ]);
   });
 
+  it("start Discover's rows in view for the tab in the address, once; none for Editor Picks", async () => {
+    const { list, catalog } = fakeCatalog();
+    vi.stubGlobal('window', { location: { search: '?tab=tvshows' }, innerWidth: 1280 });
+    app.prefetch!('discover', { catalog });
+    app.prefetch!('discover', { catalog });
+    expect(new Set(list.mock.calls.map(([what]) => JSON.stringify(what)))).toEqual(
+      new Set([JSON.stringify({ kind: 'tv-list', list: 'top_rated' }), JSON.stringify({ kind: 'tv-list', list: 'popular' })]),
+    );
+    const picks = fakeCatalog();
+    vi.stubGlobal('window', { location: { search: '?tab=editorpicks' }, innerWidth: 1280 });
+    app.prefetch!('discover', { catalog: picks.catalog });
+    expect(picks.list).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the answers arrive (their posters are looked at)
+    vi.unstubAllGlobals();
+  });
+
   it('start nothing for the other pages', () => {
     const { list, catalog } = fakeCatalog();
-    for (const page of ['discover', 'homeBookmarks', 'homeContinueWatching'] as const) app.prefetch!(page, { catalog });
+    for (const page of ['homeBookmarks', 'homeContinueWatching'] as const) app.prefetch!(page, { catalog });
     expect(list).not.toHaveBeenCalled();
   });
 });
