@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 
 function fakeCatalog() {
-  const list = vi.fn(async () => []);
+  const list = vi.fn(async (..._args: unknown[]) => []);
   return { list, catalog: { list } as unknown as CatalogApi };
 }
 
