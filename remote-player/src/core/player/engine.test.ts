@@ -386,6 +386,56 @@ function recordingTarget() {
   return { target, calls };
 }
 
+describe('PlaybackEngine with a page provider of its options', () => {
+  it('attaches it to the element: the load, with the quality the engine chose, and the requests go to it', async () => {
+    const calls: unknown[][] = [];
+    const video = new FakeVideo();
+    const engine = new PlaybackEngine({
+      loadHls: vi.fn(),
+      quality: () => ({ automaticQuality: true, lastChosenQuality: null }),
+      pageProvider: (element) => ({
+        element,
+        active: true,
+        paused: true,
+        load: (source, request) => void calls.push(['load', source.type, request.quality, request.startAt]),
+        play: async () => void calls.push(['play']),
+        pause: () => void calls.push(['pause']),
+        togglePlay: () => void calls.push(['togglePlay']),
+        seek: (seconds) => void calls.push(['seek', seconds]),
+        setVolume: (volume) => void calls.push(['setVolume', volume]),
+        toggleMute: () => void calls.push(['toggleMute']),
+        setRate: (rate) => void calls.push(['setRate', rate]),
+        setQuality: (key) => void calls.push(['setQuality', key]),
+        setAudioTrack: (id) => void calls.push(['setAudioTrack', id]),
+        unload: () => void calls.push(['unload']),
+        destroy: () => void calls.push(['destroy']),
+      }),
+    });
+    engine.attach(video as unknown as HTMLVideoElement);
+    expect(engine.element).toBe(video);
+    await engine.load(
+      { type: 'file', captions: [], qualities: { '1080': 'https://x/1080.mp4', '720': 'https://x/720.mp4' } },
+      { startAt: 12 },
+    );
+    engine.seek(30);
+    engine.setVolume(2);
+    engine.setRate(1.5);
+    engine.togglePlay();
+    engine.destroy();
+    expect(calls).toEqual([
+      ['unload'],
+      ['load', 'file', '1080', 12],
+      ['seek', 30],
+      ['setVolume', 1],
+      ['setRate', 1.5],
+      ['togglePlay'],
+      ['unload'],
+      ['destroy'],
+    ]);
+    expect(video.src).toBe(''); // the element itself was never given the source
+  });
+});
+
 describe('PlaybackEngine with a Cast receiver', () => {
   const file = { type: 'file' as const, captions: [], qualities: { '1080': 'https://x/1080.mp4', '720': 'https://x/720.mp4' } };
 

@@ -14,7 +14,7 @@ import { fileQualities, type SourceSlice } from './source';
 import type { PlaybackErrorInfo } from './status';
 import { CastProvider, type RemoteMediaPatch, type RemoteMediaTarget } from './providers/cast';
 import type { HlsLoader } from './providers/hls';
-import type { MediaProvider, ProviderHost } from './providers/provider';
+import type { MediaProvider, PageProvider, PageProviderFactory, ProviderHost } from './providers/provider';
 import { RemotePlayback } from './providers/remote-playback';
 import { VideoProvider } from './providers/video';
 
@@ -22,6 +22,7 @@ export * from './engine-state';
 export type { HlsConstructor, HlsLike, HlsLoader } from './providers/hls';
 export type { RemoteMediaPatch, RemoteMediaTarget } from './providers/cast';
 export type { RemotePlaybackLike } from './providers/remote-playback';
+export type { LoadRequest, MediaProvider, PageProvider, PageProviderFactory, ProviderHost } from './providers/provider';
 
 export interface EngineOptions {
   loadHls: HlsLoader;
@@ -31,13 +32,15 @@ export interface EngineOptions {
   /** Native HLS is used when the browser has it and hls.js is not supported (Safari iOS). */
   preferNativeHls?: boolean;
   now?: () => number;
+  /** The provider of the page's <video> (default: the element itself plays, VideoProvider). */
+  pageProvider?: PageProviderFactory;
 }
 
 type LoadOptions = { startAt?: number; autoplay?: boolean; quality?: QualityKey };
 
 export class PlaybackEngine {
   readonly state = proxy<EngineState>(initialEngineState());
-  private video: VideoProvider | null = null;
+  private video: PageProvider | null = null;
   private cast: CastProvider | null = null;
   private remotePlayback: RemotePlayback | null = null;
   private loadToken = 0;
@@ -61,16 +64,19 @@ export class PlaybackEngine {
     if (this.video?.element === element) return;
     this.video?.destroy();
     this.remotePlayback?.destroy();
-    this.video = new VideoProvider(element, this.host, {
+    this.video = (this.options.pageProvider ?? this.videoProvider)(element, this.host);
+    this.video.active = !this.cast;
+    this.remotePlayback = RemotePlayback.watch(element, this.state, () => void this.reloadHere());
+  }
+
+  private readonly videoProvider: PageProviderFactory = (element, host) =>
+    new VideoProvider(element, host, {
       loadHls: this.options.loadHls,
       quality: this.options.quality,
       preferNativeHls: this.options.preferNativeHls,
       nativeHlsRequired: () => this.state.casting === 'connected',
       now: () => this.now(),
     });
-    this.video.active = !this.cast;
-    this.remotePlayback = RemotePlayback.watch(element, this.state, () => void this.reloadHere());
-  }
 
   private now() {
     return this.options.now?.() ?? performance.now();

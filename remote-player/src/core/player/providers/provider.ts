@@ -45,3 +45,18 @@ export interface ProviderHost {
   /** Loads the current source again through the engine (one reset), unless there is none or it failed. */
   reload(options: { startAt: number; autoplay: boolean; quality?: QualityKey }): void;
 }
+
+/**
+ * The provider of the page's own <video>: the one the engine attaches to the element, which stays while
+ * a Cast receiver plays (idle then) and takes over again when the session ends.
+ */
+export interface PageProvider extends MediaProvider {
+  readonly element: HTMLVideoElement;
+  /** False while another provider (a Cast receiver) plays: the idle element's events do not count. */
+  active: boolean;
+  /** Stops listening to the element. */
+  destroy(): void;
+}
+
+/** Makes the page's provider for an element (the engine's default: the <video> itself, VideoProvider). */
+export type PageProviderFactory = (element: HTMLVideoElement, host: ProviderHost) => PageProvider;

@@ -8,7 +8,7 @@ import { clamp } from '../format-time';
 import { chooseQuality } from '../quality';
 import { fileQualities, type SourceSlice } from '../source';
 import { HlsPlayback, type HlsLoader } from './hls';
-import type { LoadRequest, MediaProvider, ProviderHost } from './provider';
+import type { LoadRequest, PageProvider, ProviderHost } from './provider';
 
 export interface VideoOptions {
   loadHls: HlsLoader;
@@ -20,7 +20,7 @@ export interface VideoOptions {
   now: () => number;
 }
 
-export class VideoProvider implements MediaProvider {
+export class VideoProvider implements PageProvider {
   /** False while another provider (a Cast receiver) plays: the idle element's events do not count. */
   active = true;
   private hls: HlsPlayback | null = null;
