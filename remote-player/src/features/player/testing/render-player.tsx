@@ -1,7 +1,7 @@
 /**
  * Renders the player screen in jsdom for component tests: the real player (engine, UI state, menus)
- * and the host's real stores in memory, around a <video> whose media state a test sets through
- * `media` (jsdom plays nothing: a test says what the element would report, the engine reads it).
+ * and the host's real stores in memory. The page's <video> plays through a fake provider (jsdom plays
+ * nothing): `media` reports what the element would, and a test says what happens by itself (ended…).
  */
 import './jsdom-media';
 import { act, render } from '@testing-library/react';
@@ -14,9 +14,11 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { DEFAULT_RUNTIME_CONFIG, HostContext, HostServicesContext, THEMES, type CatalogApi, type RuntimeConfig } from 'shared-contracts';
 import { ThemeProvider } from 'styled-components';
 import { proxy } from 'valtio/vanilla';
+import type { SourceSlice } from '../../../core/player/source';
 import en from '../../../locales/en.json';
 import { PlayerView } from '../Player';
 import { PlayerContext, createPlayer, type PlayerHooks } from '../player.store';
+import { FakeMedia, type MediaEvent, type MediaFacts } from './fake-provider';
 
 const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
@@ -29,12 +31,8 @@ void i18n.use(initReactI18next).init({
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** What the <video> element reports (jsdom has no media pipeline). */
-interface MediaFacts {
-  duration: number;
-  paused: boolean;
-  currentTime: number;
-}
+/** The stream a test plays: one MP4 file. */
+const film: SourceSlice = { type: 'file', qualities: { 1080: 'https://media.test/nosferatu-1080.mp4' }, captions: [] };
 
 export function renderPlayer(
   options: {
@@ -50,9 +48,11 @@ export function renderPlayer(
   const stores = createStores(memoryStorage());
   const actions = createActions(stores);
   const navigations: string[] = [];
+  const media = new FakeMedia();
   const player = createPlayer({
     loadHls: () => Promise.reject(new Error('no hls.js in component tests')),
     quality: () => ({ automaticQuality: true, lastChosenQuality: null }),
+    pageProvider: media.pageProvider,
   });
   Object.assign(player.hooks.current, options.hooks);
   function Host({ children }: { children: ReactNode }) {
@@ -84,42 +84,20 @@ export function renderPlayer(
     </I18nextProvider>,
   );
   const video = view.getByTestId('player-video') as HTMLVideoElement;
-  const facts: MediaFacts = { duration: Number.NaN, paused: true, currentTime: 0 };
-  Object.defineProperty(video, 'duration', { get: () => facts.duration });
-  Object.defineProperty(video, 'paused', { get: () => facts.paused });
-  Object.defineProperty(video, 'currentTime', {
-    get: () => facts.currentTime,
-    set: (value: number) => {
-      facts.currentTime = value;
-    },
-  });
-  video.play = () => {
-    facts.paused = false;
-    video.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  };
-  video.pause = () => {
-    facts.paused = true;
-    video.dispatchEvent(new Event('pause'));
-  };
-  video.load = () => {};
 
-  /** The element reports a loaded stream of `duration` seconds at `time`; the player shows its controls. */
+  /** A stream of `duration` seconds loads and starts at `time`, paused; the player shows its controls. */
   const playStream = (duration: number, time = 0) =>
     act(async () => {
       player.dispatch({ type: 'setMeta' });
       player.dispatch({ type: 'playMedia' });
-      facts.duration = duration;
-      facts.currentTime = time;
-      video.dispatchEvent(new Event('durationchange'));
-      video.dispatchEvent(new Event('timeupdate'));
+      media.duration = duration;
+      await player.engine.load(film, { startAt: time });
       await settle();
     });
-  /** The element reports an event after setting its facts (e.g. ended). */
-  const report = (event: string, change: Partial<MediaFacts> = {}) =>
+  /** The element reports an event after its facts changed (e.g. ended at the end). */
+  const report = (event: MediaEvent, change: Partial<MediaFacts> = {}) =>
     act(async () => {
-      Object.assign(facts, change);
-      video.dispatchEvent(new Event(event));
+      media.report(event, change);
       await settle();
     });
   /** Lets valtio's batched notifications reach the components. */
@@ -128,5 +106,5 @@ export function renderPlayer(
       change();
       await settle();
     });
-  return { ...view, player, stores, actions, video, facts, playStream, report, update, navigations, i18n };
+  return { ...view, player, stores, actions, video, media, playStream, report, update, navigations, i18n };
 }
