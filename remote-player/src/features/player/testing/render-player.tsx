@@ -15,6 +15,7 @@ import { DEFAULT_RUNTIME_CONFIG, HostContext, HostServicesContext, THEMES, type 
 import { ThemeProvider } from 'styled-components';
 import { proxy } from 'valtio/vanilla';
 import type { SourceSlice } from '../../../core/player/source';
+import ar from '../../../locales/ar.json';
 import en from '../../../locales/en.json';
 import { PlayerView } from '../Player';
 import { PlayerContext, createPlayer, type PlayerHooks } from '../player.store';
@@ -23,7 +24,7 @@ import { FakeMedia, type MediaEvent, type MediaFacts } from './fake-provider';
 const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'en',
-  resources: { en: { player: en } },
+  resources: { en: { player: en }, ar: { player: ar } },
   ns: ['player'],
   defaultNS: 'player',
   interpolation: { escapeValue: false },
@@ -34,18 +35,25 @@ const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** The stream a test plays: one MP4 file. */
 const film: SourceSlice = { type: 'file', qualities: { 1080: 'https://media.test/nosferatu-1080.mp4' }, captions: [] };
 
+/**
+ * `storage`: where the host's stores keep what they remember (default: empty, in memory).
+ * `language`: the player's texts in English (default) or Arabic.
+ */
 export function renderPlayer(
   options: {
     hooks?: Partial<PlayerHooks>;
     children?: ReactNode;
+    storage?: Storage;
+    language?: 'en' | 'ar';
     /** The site's config flags over the defaults. */
     config?: Partial<RuntimeConfig>;
     /** The catalog the host hands the player (none by default: a test that opens the episodes gives one). */
     catalog?: CatalogApi;
   } = {},
 ) {
+  void i18n.changeLanguage(options.language ?? 'en');
   const config = { ...DEFAULT_RUNTIME_CONFIG, ...options.config };
-  const stores = createStores(memoryStorage());
+  const stores = createStores(options.storage ?? memoryStorage());
   const actions = createActions(stores);
   const navigations: string[] = [];
   const media = new FakeMedia();
