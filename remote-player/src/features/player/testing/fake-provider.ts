@@ -100,7 +100,9 @@ class FakeProvider implements PageProvider {
     const { startAt, autoplay, quality, rate } = request;
     this.media.loads.push({ source, request: { startAt, autoplay, quality, rate } });
     this.host.state.playRequested = request.autoplay;
-    Object.assign(this.facts, { duration: this.media.duration, currentTime: request.startAt, paused: true });
+    // An element seeks to the start position once it knows the duration, and no further than it.
+    const duration = this.media.duration;
+    Object.assign(this.facts, { duration, currentTime: clamp(request.startAt, 0, duration), paused: true });
     this.report('durationchange');
     this.report('timeupdate');
     this.report('canplay');
