@@ -5,6 +5,8 @@
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { EpisodeInfo, MediaDetails, SeasonDetails } from 'shared-contracts';
+import type { PlayerMeta } from '../player.store';
 import { renderPlayer } from '../testing/render-player';
 
 afterEach(cleanup);
@@ -34,18 +36,27 @@ const SIZES: Array<[string, number, number]> = [
 ];
 
 /**
- * The width and height (px) the card's own style rule gives it: jsdom lays nothing out and its CSS
- * object model drops `min()`, so the rule is read from the style sheets' text (outside media queries).
+ * The declarations of the element's own style rules, later rules over earlier ones, outside media
+ * queries: jsdom lays nothing out and its CSS object model drops `min()`, so the style sheets' text is read.
  */
-function cardSize(card: HTMLElement): [number, number] | null {
+function declared(element: HTMLElement): Record<string, string> {
   const css = [...document.querySelectorAll('style')].map((style) => style.textContent).join('');
-  for (const name of card.classList) {
-    const rule = new RegExp(`(?:^|\\})\\.${name}\\{([^}]*)\\}`).exec(css)?.[1];
-    const width = rule && /(?:^|;)width:min\((\d+)px/.exec(rule);
-    const height = rule && /(?:^|;)height:min\((\d+)px/.exec(rule);
-    if (width && height) return [Number(width[1]), Number(height[1])];
+  const result: Record<string, string> = {};
+  for (const [, name, body] of css.matchAll(/(?:^|\})\.([\w-]+)\{([^{}]*)\}/g)) {
+    if (!element.classList.contains(name!)) continue;
+    for (const declaration of body!.split(';')) {
+      const colon = declaration.indexOf(':');
+      if (colon > 0) result[declaration.slice(0, colon).trim()] = declaration.slice(colon + 1).trim();
+    }
   }
-  return null;
+  return result;
+}
+
+/** The width and height (px) of a card sized as `min(<px>, <what the screen leaves>)`. */
+function cardSize(card: HTMLElement): [number, number] | null {
+  const { width, height } = declared(card);
+  const px = (value?: string) => /^min\((\d+)px,/.exec(value ?? '')?.[1];
+  return px(width) && px(height) ? [Number(px(width)), Number(px(height))] : null;
 }
 
 const menu = () => screen.getByRole('dialog');
@@ -114,5 +125,71 @@ describe('the settings menu', () => {
     await update(() => (player.ui.menu.route = route));
     expect(menu().getAttribute('data-route')).toBe(route);
     expect(cardSize(menu())).toEqual([width, height]);
+  });
+});
+
+describe('the episodes menu', () => {
+  const episode = (number: number, airDate: string | null): EpisodeInfo => ({
+    id: `e${number}`,
+    number,
+    seasonNumber: 2,
+    title: `Episode ${number}`,
+    overview: '',
+    airDate,
+  });
+  const season: SeasonDetails = {
+    id: 's2',
+    number: 2,
+    title: 'Season 2',
+    episodes: [episode(5, '2020-01-05'), episode(6, '2020-01-12'), episode(7, null)],
+  };
+  const meta: PlayerMeta = {
+    media: { type: 'show', title: 'Invented Show', tmdbId: '9001' },
+    scrape: null,
+    episode: {
+      season: { id: 's2', number: 2, title: 'Season 2' },
+      episode: { id: 'e5', number: 5, title: 'Episode 5' },
+      seasonNumber: 2,
+      episodeNumber: 5,
+    },
+  };
+
+  it('lists the seasons on a 343 × 431 card, then a season as a full-width strip 360 px high; an episode chosen plays', async () => {
+    const chosen: string[] = [];
+    const { player, playStream, update } = renderPlayer({
+      hooks: { goToEpisode: (seasonId, episodeId) => void chosen.push(`${seasonId}/${episodeId}`) },
+      catalog: {
+        details: async () =>
+          ({
+            seasons: [
+              { id: 's1', number: 1, title: 'Season 1' },
+              { id: 's2', number: 2, title: 'Season 2' },
+            ],
+          }) as MediaDetails,
+        season: async () => season,
+      },
+    });
+    await update(() => (player.ui.meta = meta));
+    await playStream(1200, 60);
+    await update(() => void fireEvent.click(screen.getByRole('button', { name: 'Episodes' })));
+    const seasons = screen.getByRole('dialog', { name: 'Seasons' });
+    expect(cardSize(seasons)).toEqual([343, 431]);
+    await update(() => void fireEvent.click(within(seasons).getByRole('button', { name: /^Season 2/ })));
+    const strip = screen.getByRole('dialog', { name: 'Episodes' });
+    expect(within(strip).getByRole('heading', { level: 2 }).textContent).toBe('Season 2');
+    expect(declared(strip)).toMatchObject({ left: '1rem', width: 'auto', height: '360px' });
+    expect(
+      within(strip)
+        .getByRole('button', { name: /E7 · Episode 7/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    expect(
+      within(strip)
+        .getByRole('button', { name: /E5 · Episode 5/ })
+        .getAttribute('aria-current'),
+    ).toBe('true');
+    await update(() => void fireEvent.click(within(strip).getByRole('button', { name: /E6 · Episode 6/ })));
+    expect(chosen).toEqual(['s2/e6']);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -38,6 +38,7 @@ const film: SourceSlice = { type: 'file', qualities: { 1080: 'https://media.test
 /**
  * `storage`: where the host's stores keep what they remember (default: empty, in memory).
  * `language`: the player's texts in English (default) or Arabic.
+ * `catalog`: what the catalog answers (the seasons and episodes of a show), where a test needs it.
  */
 export function renderPlayer(
   options: {
@@ -48,7 +49,7 @@ export function renderPlayer(
     /** The site's config flags over the defaults. */
     config?: Partial<RuntimeConfig>;
     /** The catalog the host hands the player (none by default: a test that opens the episodes gives one). */
-    catalog?: CatalogApi;
+    catalog?: Partial<CatalogApi>;
   } = {},
 ) {
   void i18n.changeLanguage(options.language ?? 'en');
@@ -67,7 +68,7 @@ export function renderPlayer(
     const services = useHostServicesValue({
       stores,
       actions,
-      catalog: options.catalog ?? ({} as CatalogApi),
+      catalog: (options.catalog ?? {}) as CatalogApi,
       config,
       connectivity: proxy({ online: true }),
       navigate: (to: string) => void navigations.push(to),
