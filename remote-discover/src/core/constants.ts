@@ -29,13 +29,17 @@ export const TV_PROVIDERS: readonly Provider[] = [
 
 export const PROVIDER_REGION = 'US';
 
-/** Editor Picks (spec §2): a fixed list shipped with the product, shown shuffled. TMDB ids. */
+/**
+ * Editor Picks: a fixed list shipped with the product, shown shuffled. Real TMDB ids, so the row is the
+ * same against TMDB and the local catalog: the public-domain films (which the local library plays),
+ * then picks of the original product's list.
+ */
 export const EDITOR_PICK_MOVIE_IDS: readonly number[] = [
-  653, 19, 234, 10331, 961, 775, 992, 10098, 10513, 3085, 4808, 16093, 900036, 900037, 900038, 900039, 900040, 900041, 900042, 900043,
-  900044, 900045, 900046, 900047, 900048, 900049, 900050, 900051, 900052, 900053, 900054,
+  653, 19, 234, 10331, 961, 775, 992, 10098, 10513, 3085, 4808, 16093, 27205, 157336, 120, 329, 22, 335984, 264660, 152601, 545611, 693134,
+  106646, 207, 762, 370172, 661374, 330459, 334533, 293, 9342,
 ];
 export const EDITOR_PICK_SHOW_IDS: readonly number[] = [
-  910001, 910002, 910003, 910004, 910005, 910006, 910007, 910008, 910009, 910010, 910011, 910012, 910013, 910014, 910015, 910016,
+  456, 73021, 1434, 1695, 1408, 93740, 60625, 1396, 44217, 90228, 13916, 71912, 61222, 93405, 87108, 105248,
 ];
 
 /** Spec §9. */

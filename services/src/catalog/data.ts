@@ -674,7 +674,6 @@ for (let k = 0; k < 2; k += 1) {
     revenue: 0,
   });
 }
-export const MOVIES: readonly Movie[] = movies;
 
 // ------------------------------------------------------------------------------------------------
 // Shows
@@ -789,8 +788,647 @@ for (let i = 0; i < SHOW_COUNT; i += 1) {
     seasons,
   });
 }
-export const SHOWS: readonly Show[] = shows;
+/** Episodes of the invented shows. */
 export const EPISODE_COUNT = episodeSerial;
+
+// ------------------------------------------------------------------------------------------------
+// Editor picks: real titles with their TMDB ids, so that the product's fixed Editor Picks list is the
+// same against TMDB and against this catalog. Title, original title, release or air dates, runtime,
+// TMDB genre ids, seasons and episode counts are TMDB's; overviews are short descriptions of our own;
+// cast, votes and artwork are generated like the invented titles'.
+
+interface PickedFilm {
+  id: number;
+  imdbId: string;
+  title: string;
+  originalTitle?: string;
+  originalLanguage?: string;
+  date: string;
+  runtime: number;
+  genres: number[];
+  certification: string;
+  director: string;
+  overview: string;
+}
+
+const PICKED_FILMS: readonly PickedFilm[] = [
+  {
+    id: 27205,
+    imdbId: 'tt1375666',
+    title: 'Inception',
+    date: '2010-07-15',
+    runtime: 148,
+    genres: [28, 878, 12],
+    certification: 'PG-13',
+    director: 'Christopher Nolan',
+    overview: 'A thief who steals secrets from dreams is offered a way home if he can plant an idea instead.',
+  },
+  {
+    id: 157336,
+    imdbId: 'tt0816692',
+    title: 'Interstellar',
+    date: '2014-11-05',
+    runtime: 169,
+    genres: [12, 18, 878],
+    certification: 'PG-13',
+    director: 'Christopher Nolan',
+    overview: 'As crops fail on Earth, a former pilot leads a crew through a wormhole in search of a new home.',
+  },
+  {
+    id: 120,
+    imdbId: 'tt0120737',
+    title: 'The Lord of the Rings: The Fellowship of the Ring',
+    date: '2001-12-18',
+    runtime: 179,
+    genres: [12, 14, 28],
+    certification: 'PG-13',
+    director: 'Peter Jackson',
+    overview: 'A hobbit sets out with eight companions to destroy a ring of terrible power.',
+  },
+  {
+    id: 329,
+    imdbId: 'tt0107290',
+    title: 'Jurassic Park',
+    date: '1993-06-11',
+    runtime: 127,
+    genres: [12, 878],
+    certification: 'PG-13',
+    director: 'Steven Spielberg',
+    overview: 'Visitors to an island park of cloned dinosaurs are stranded when its systems fail.',
+  },
+  {
+    id: 22,
+    imdbId: 'tt0325980',
+    title: 'Pirates of the Caribbean: The Curse of the Black Pearl',
+    date: '2003-07-09',
+    runtime: 143,
+    genres: [12, 14, 28],
+    certification: 'PG-13',
+    director: 'Gore Verbinski',
+    overview: 'A blacksmith teams up with an eccentric pirate to rescue the governor’s daughter from a cursed crew.',
+  },
+  {
+    id: 335984,
+    imdbId: 'tt1856101',
+    title: 'Blade Runner 2049',
+    date: '2017-10-04',
+    runtime: 164,
+    genres: [878, 18],
+    certification: 'R',
+    director: 'Denis Villeneuve',
+    overview: 'A replicant blade runner unearths a secret that leads him to a former blade runner missing for decades.',
+  },
+  {
+    id: 264660,
+    imdbId: 'tt0470752',
+    title: 'Ex Machina',
+    date: '2015-01-21',
+    runtime: 108,
+    genres: [18, 878],
+    certification: 'R',
+    director: 'Alex Garland',
+    overview: 'A programmer is invited to a remote estate to judge whether a humanoid robot is truly conscious.',
+  },
+  {
+    id: 152601,
+    imdbId: 'tt1798709',
+    title: 'Her',
+    date: '2013-12-18',
+    runtime: 126,
+    genres: [10749, 878, 18],
+    certification: 'R',
+    director: 'Spike Jonze',
+    overview: 'A lonely writer falls in love with the operating system that runs his life.',
+  },
+  {
+    id: 545611,
+    imdbId: 'tt6710474',
+    title: 'Everything Everywhere All at Once',
+    date: '2022-03-24',
+    runtime: 140,
+    genres: [28, 12, 878],
+    certification: 'R',
+    director: 'Daniel Kwan',
+    overview: 'A laundromat owner being audited discovers she can borrow the skills of her selves in other universes.',
+  },
+  {
+    id: 693134,
+    imdbId: 'tt15239678',
+    title: 'Dune: Part Two',
+    date: '2024-02-27',
+    runtime: 167,
+    genres: [878, 12],
+    certification: 'PG-13',
+    director: 'Denis Villeneuve',
+    overview: 'Paul Atreides joins the Fremen and seeks revenge against those who destroyed his family.',
+  },
+  {
+    id: 106646,
+    imdbId: 'tt0993846',
+    title: 'The Wolf of Wall Street',
+    date: '2013-12-25',
+    runtime: 180,
+    genres: [80, 18, 35],
+    certification: 'R',
+    director: 'Martin Scorsese',
+    overview: 'A stockbroker’s rise to wealth on fraud and excess, and his fall.',
+  },
+  {
+    id: 207,
+    imdbId: 'tt0097165',
+    title: 'Dead Poets Society',
+    date: '1989-06-02',
+    runtime: 128,
+    genres: [18],
+    certification: 'PG',
+    director: 'Peter Weir',
+    overview: 'An unconventional English teacher inspires the students of a strict boarding school.',
+  },
+  {
+    id: 762,
+    imdbId: 'tt0071853',
+    title: 'Monty Python and the Holy Grail',
+    date: '1975-05-25',
+    runtime: 91,
+    genres: [12, 35, 14],
+    certification: 'PG',
+    director: 'Terry Gilliam',
+    overview: 'King Arthur and his knights seek the Holy Grail, meeting one absurd obstacle after another.',
+  },
+  {
+    id: 370172,
+    imdbId: 'tt2382320',
+    title: 'No Time to Die',
+    date: '2021-09-29',
+    runtime: 163,
+    genres: [12, 28, 53],
+    certification: 'PG-13',
+    director: 'Cary Joji Fukunaga',
+    overview: 'Called out of retirement, James Bond goes after a villain armed with a dangerous new technology.',
+  },
+  {
+    id: 661374,
+    imdbId: 'tt11564570',
+    title: 'Glass Onion: A Knives Out Mystery',
+    date: '2022-11-23',
+    runtime: 140,
+    genres: [35, 80, 9648],
+    certification: 'PG-13',
+    director: 'Rian Johnson',
+    overview: 'Detective Benoit Blanc joins a tech billionaire’s island getaway, where a murder game turns real.',
+  },
+  {
+    id: 330459,
+    imdbId: 'tt3748528',
+    title: 'Rogue One: A Star Wars Story',
+    date: '2016-12-14',
+    runtime: 133,
+    genres: [28, 12, 878],
+    certification: 'PG-13',
+    director: 'Gareth Edwards',
+    overview: 'A band of rebels sets out to steal the plans of the Empire’s planet-destroying battle station.',
+  },
+  {
+    id: 334533,
+    imdbId: 'tt3553976',
+    title: 'Captain Fantastic',
+    date: '2016-07-08',
+    runtime: 118,
+    genres: [18],
+    certification: 'R',
+    director: 'Matt Ross',
+    overview: 'A father raising his six children in the forest must bring them back into society.',
+  },
+  {
+    id: 293,
+    imdbId: 'tt0105265',
+    title: 'A River Runs Through It',
+    date: '1992-10-09',
+    runtime: 123,
+    genres: [18],
+    certification: 'PG',
+    director: 'Robert Redford',
+    overview: 'Two brothers grow up in Montana, bound by their minister father and fly fishing.',
+  },
+  {
+    id: 9342,
+    imdbId: 'tt0120746',
+    title: 'The Mask of Zorro',
+    date: '1998-07-16',
+    runtime: 136,
+    genres: [12, 28],
+    certification: 'PG-13',
+    director: 'Martin Campbell',
+    overview: 'An ageing Zorro trains a young outlaw to take up his mask and sword.',
+  },
+];
+
+for (const [k, film] of PICKED_FILMS.entries()) {
+  const voteCount = between(2_000, 38_000);
+  movies.push({
+    kind: 'movie',
+    id: film.id,
+    imdbId: film.imdbId,
+    title: film.title,
+    originalTitle: film.originalTitle ?? film.title,
+    originalLanguage: film.originalLanguage ?? 'en',
+    releaseDate: film.date,
+    overview: film.overview,
+    tagline: '',
+    genreIds: [...film.genres],
+    providerIds: [],
+    runtime: film.runtime,
+    certification: film.certification,
+    voteAverage: round(6.5 + rand() * 2, 3),
+    voteCount,
+    popularity: round(1 + rand() * 40, 3),
+    adult: false,
+    posterPath: `/poster-m${film.id}.png`,
+    backdropPath: `/backdrop-m${film.id}.png`,
+    directors: [{ id: 7_000_500 + k, name: film.director, gender: 2, department: 'Directing', popularity: 5, profilePath: null }],
+    writers: [pick(writers)],
+    cast: castList(between(5, 9)),
+    publicDomain: false,
+    budget: 0,
+    revenue: 0,
+  });
+}
+
+interface PickedShow {
+  id: number;
+  imdbId: string;
+  name: string;
+  originalName?: string;
+  originalLanguage?: string;
+  genres: number[];
+  rating: string;
+  network: Show['network'];
+  status: Show['status'];
+  type?: Show['type'];
+  /** Minutes of an episode. */
+  runtime: number;
+  overview: string;
+  /** Each season, from season 1: its first air date and its number of episodes. */
+  seasons: ReadonlyArray<readonly [string, number]>;
+}
+
+const network = (id: number, name: string, country: string): Show['network'] => ({
+  id,
+  name,
+  logo_path: `/logo-network-${id}.svg`,
+  origin_country: country,
+});
+const FOX = network(19, 'FOX', 'US');
+const NETFLIX = NETWORKS[0] as Show['network'];
+const HBO = NETWORKS[1] as Show['network'];
+/** Seasons that start every autumn from `firstYear` (date of the first, then late September). */
+const yearly = (first: string, counts: readonly number[]): Array<readonly [string, number]> =>
+  counts.map((count, s) => [s === 0 ? first : `${Number(first.slice(0, 4)) + s}-09-28`, count] as const);
+
+const PICKED_SHOWS: readonly PickedShow[] = [
+  {
+    id: 456,
+    imdbId: 'tt0096697',
+    name: 'The Simpsons',
+    genres: [10751, 16, 35],
+    rating: 'TV-PG',
+    network: FOX,
+    status: 'Returning Series',
+    runtime: 22,
+    overview: 'The satirical adventures of a working-class family in the town of Springfield.',
+    seasons: yearly(
+      '1989-12-17',
+      [
+        13, 22, 24, 22, 22, 25, 25, 25, 25, 23, 22, 21, 22, 22, 22, 21, 22, 22, 20, 21, 23, 22, 22, 22, 22, 22, 22, 22, 21, 23, 22, 22, 22,
+        22, 18,
+      ],
+    ),
+  },
+  {
+    id: 73021,
+    imdbId: 'tt5363918',
+    name: 'Disenchantment',
+    genres: [16, 35, 10765],
+    rating: 'TV-14',
+    network: NETFLIX,
+    status: 'Ended',
+    runtime: 30,
+    overview: 'A hard-drinking princess, her elf companion and her personal demon roam the medieval kingdom of Dreamland.',
+    seasons: [
+      ['2018-08-17', 10],
+      ['2019-09-20', 10],
+      ['2021-01-15', 10],
+      ['2022-02-09', 10],
+      ['2023-09-01', 10],
+    ],
+  },
+  {
+    id: 1434,
+    imdbId: 'tt0182576',
+    name: 'Family Guy',
+    genres: [16, 35],
+    rating: 'TV-14',
+    network: FOX,
+    status: 'Returning Series',
+    runtime: 22,
+    overview: 'Peter Griffin, his family and their talking dog get into trouble in Quahog, Rhode Island.',
+    seasons: [
+      ['1999-01-31', 7],
+      ['1999-09-23', 21],
+      ['2001-07-11', 22],
+      ...yearly('2005-05-01', [30, 18, 12, 16, 21, 18, 23, 22, 21, 18, 20, 20, 20, 20, 20, 20, 20, 20, 15]),
+    ],
+  },
+  {
+    id: 1695,
+    imdbId: 'tt0312172',
+    name: 'Monk',
+    genres: [35, 80, 18, 9648],
+    rating: 'TV-PG',
+    network: network(30, 'USA Network', 'US'),
+    status: 'Ended',
+    runtime: 44,
+    overview: 'A brilliant detective whose phobias cost him his police job solves cases as a consultant.',
+    seasons: [
+      ['2002-07-12', 13],
+      ['2003-06-20', 16],
+      ['2004-06-18', 16],
+      ['2005-07-08', 16],
+      ['2006-07-07', 16],
+      ['2007-07-13', 16],
+      ['2008-07-18', 16],
+      ['2009-08-07', 16],
+    ],
+  },
+  {
+    id: 1408,
+    imdbId: 'tt0412142',
+    name: 'House',
+    genres: [18, 9648, 35],
+    rating: 'TV-14',
+    network: FOX,
+    status: 'Ended',
+    runtime: 44,
+    overview: 'A misanthropic doctor and his team take on the cases no one else can diagnose.',
+    seasons: [
+      ['2004-11-16', 22],
+      ['2005-09-13', 24],
+      ['2006-09-05', 24],
+      ['2007-09-25', 16],
+      ['2008-09-16', 24],
+      ['2009-09-21', 22],
+      ['2010-09-20', 23],
+      ['2011-10-03', 22],
+    ],
+  },
+  {
+    id: 93740,
+    imdbId: 'tt0804484',
+    name: 'Foundation',
+    genres: [10765, 18],
+    rating: 'TV-14',
+    network: NETWORKS[2] as Show['network'],
+    status: 'Returning Series',
+    runtime: 60,
+    overview: 'A mathematician who foresees the fall of the Galactic Empire sets out to shorten the dark age to come.',
+    seasons: [
+      ['2021-09-23', 10],
+      ['2023-07-14', 10],
+      ['2025-07-11', 10],
+    ],
+  },
+  {
+    id: 60625,
+    imdbId: 'tt2861424',
+    name: 'Rick and Morty',
+    genres: [16, 35, 10765, 10759],
+    rating: 'TV-MA',
+    network: network(80, 'Adult Swim', 'US'),
+    status: 'Returning Series',
+    runtime: 22,
+    overview: 'A reckless scientist drags his grandson on adventures across the multiverse.',
+    seasons: [
+      ['2013-12-02', 11],
+      ['2015-07-26', 10],
+      ['2017-04-01', 10],
+      ['2019-11-10', 10],
+      ['2021-06-20', 10],
+      ['2022-09-04', 10],
+      ['2023-10-15', 10],
+      ['2025-05-25', 10],
+    ],
+  },
+  {
+    id: 1396,
+    imdbId: 'tt0903747',
+    name: 'Breaking Bad',
+    genres: [18],
+    rating: 'TV-MA',
+    network: network(174, 'AMC', 'US'),
+    status: 'Ended',
+    runtime: 47,
+    overview: 'A chemistry teacher with terminal cancer starts making methamphetamine to secure his family’s future.',
+    seasons: [
+      ['2008-01-20', 7],
+      ['2009-03-08', 13],
+      ['2010-03-21', 13],
+      ['2011-07-17', 13],
+      ['2012-07-15', 16],
+    ],
+  },
+  {
+    id: 44217,
+    imdbId: 'tt2306299',
+    name: 'Vikings',
+    genres: [10759, 18, 10768],
+    rating: 'TV-MA',
+    network: network(65, 'History', 'US'),
+    status: 'Ended',
+    runtime: 44,
+    overview: 'The Norse farmer Ragnar Lothbrok rises to become a legendary Viking raider and king.',
+    seasons: [
+      ['2013-03-03', 9],
+      ['2014-02-27', 10],
+      ['2015-02-19', 10],
+      ['2016-02-18', 20],
+      ['2017-11-29', 20],
+      ['2019-12-04', 20],
+    ],
+  },
+  {
+    id: 90228,
+    imdbId: 'tt10466872',
+    name: 'Dune: Prophecy',
+    genres: [10765, 18],
+    rating: 'TV-MA',
+    network: HBO,
+    status: 'Returning Series',
+    runtime: 60,
+    overview: 'Ten thousand years before Paul Atreides, two sisters found the order that will become the Bene Gesserit.',
+    seasons: [['2024-11-17', 6]],
+  },
+  {
+    id: 13916,
+    imdbId: 'tt0877057',
+    name: 'Death Note',
+    originalName: 'デスノート',
+    originalLanguage: 'ja',
+    genres: [16, 9648, 10765],
+    rating: 'TV-14',
+    network: network(57, 'Nippon TV', 'JP'),
+    status: 'Ended',
+    runtime: 23,
+    overview: 'A student finds a notebook that kills anyone whose name is written in it, and a detective hunts him.',
+    seasons: [['2006-10-04', 37]],
+  },
+  {
+    id: 71912,
+    imdbId: 'tt5180504',
+    name: 'The Witcher',
+    genres: [10765, 18, 10759],
+    rating: 'TV-MA',
+    network: NETFLIX,
+    status: 'Returning Series',
+    runtime: 60,
+    overview: 'Geralt of Rivia, a monster hunter for hire, is bound by destiny to a young princess.',
+    seasons: [
+      ['2019-12-20', 8],
+      ['2021-12-17', 8],
+      ['2023-06-29', 8],
+      ['2025-10-30', 8],
+    ],
+  },
+  {
+    id: 61222,
+    imdbId: 'tt3398228',
+    name: 'BoJack Horseman',
+    genres: [16, 35, 18],
+    rating: 'TV-MA',
+    network: NETFLIX,
+    status: 'Ended',
+    runtime: 25,
+    overview: 'A washed-up sitcom star, who is a horse, tries to make a comeback in Hollywood.',
+    seasons: [
+      ['2014-08-22', 12],
+      ['2015-07-17', 12],
+      ['2016-07-22', 12],
+      ['2017-09-08', 12],
+      ['2018-09-14', 12],
+      ['2019-10-25', 16],
+    ],
+  },
+  {
+    id: 93405,
+    imdbId: 'tt10919420',
+    name: 'Squid Game',
+    originalName: '오징어 게임',
+    originalLanguage: 'ko',
+    genres: [10759, 9648, 18],
+    rating: 'TV-MA',
+    network: NETFLIX,
+    status: 'Ended',
+    runtime: 55,
+    overview: 'Hundreds of people in debt play deadly children’s games for a huge cash prize.',
+    seasons: [
+      ['2021-09-17', 9],
+      ['2024-12-26', 7],
+      ['2025-06-27', 6],
+    ],
+  },
+  {
+    id: 87108,
+    imdbId: 'tt7366338',
+    name: 'Chernobyl',
+    genres: [18],
+    rating: 'TV-MA',
+    network: HBO,
+    status: 'Ended',
+    type: 'Miniseries',
+    runtime: 65,
+    overview: 'The 1986 nuclear disaster and the people who gave their lives to contain it.',
+    seasons: [['2019-05-06', 5]],
+  },
+  {
+    id: 105248,
+    imdbId: 'tt12590266',
+    name: 'Cyberpunk: Edgerunners',
+    genres: [16, 10765, 10759],
+    rating: 'TV-MA',
+    network: NETFLIX,
+    status: 'Ended',
+    runtime: 25,
+    overview: 'A street kid in a city obsessed with body modification becomes an edgerunner, a mercenary outlaw.',
+    seasons: [['2022-09-13', 10]],
+  },
+];
+
+/** Picked shows' seasons and episodes get ids of their own range (TMDB's are not modelled). */
+for (const [k, picked] of PICKED_SHOWS.entries()) {
+  const seasons: Season[] = picked.seasons.map(([premiere, count], index) => {
+    const number = index + 1;
+    const seasonId = 700_000 + k * 100 + number;
+    const episodes: Episode[] = [];
+    for (let e = 1; e <= count; e += 1) {
+      const epId = 6_000_000 + k * 10_000 + number * 100 + e;
+      const airDate = new Date(Date.parse(premiere) + (e - 1) * 7 * DAY).toISOString().slice(0, 10);
+      episodes.push({
+        id: epId,
+        number: e,
+        seasonNumber: number,
+        name: `Episode ${e}`,
+        overview: `Season ${number}, episode ${e} of ${picked.name}.`,
+        airDate,
+        runtime: picked.runtime,
+        stillPath: `/still-e${epId}.png`,
+        voteAverage: round(6 + rand() * 3.5, 3),
+        voteCount: between(20, 900),
+        episodeType: e === count ? 'finale' : 'standard',
+        director: pick(directors),
+        writer: pick(writers),
+        guestStars: [],
+      });
+    }
+    return {
+      id: seasonId,
+      number,
+      name: `Season ${number}`,
+      overview: '',
+      airDate: premiere,
+      posterPath: `/poster-s${seasonId}.png`,
+      voteAverage: round(6 + rand() * 3, 1),
+      episodes,
+    };
+  });
+  shows.push({
+    kind: 'tv',
+    id: picked.id,
+    imdbId: picked.imdbId,
+    tvdbId: 430_001 + k,
+    name: picked.name,
+    originalName: picked.originalName ?? picked.name,
+    originalLanguage: picked.originalLanguage ?? 'en',
+    overview: picked.overview,
+    tagline: '',
+    genreIds: [...picked.genres],
+    providerIds: [],
+    rating: picked.rating,
+    voteAverage: round(7 + rand() * 2, 3),
+    voteCount: between(2_000, 20_000),
+    popularity: round(1 + rand() * 60, 3),
+    adult: false,
+    posterPath: `/poster-t${picked.id}.png`,
+    backdropPath: `/backdrop-t${picked.id}.png`,
+    creators: [pick(writers)],
+    cast: castList(between(5, 8)),
+    network: picked.network,
+    status: picked.status,
+    type: picked.type ?? 'Scripted',
+    seasons,
+  });
+}
+
+export const MOVIES: readonly Movie[] = movies;
+export const SHOWS: readonly Show[] = shows;
 
 // ------------------------------------------------------------------------------------------------
 // Lookups and editor picks
@@ -806,15 +1444,10 @@ export const episodeById = new Map<number, { show: Show; season: Season; episode
 for (const show of SHOWS)
   for (const season of show.seasons) for (const episode of season.episodes) episodeById.set(episode.id, { show, season, episode });
 
-/** The 31 movies of Discover's Editor Picks tab (TMDB ids in this catalog). */
-export const EDITOR_PICK_MOVIE_IDS: readonly number[] = [
-  ...PUBLIC_DOMAIN.map((f) => f.id),
-  ...MOVIES.filter((m) => !m.publicDomain && !m.adult && m.releaseDate && m.releaseDate <= TODAY)
-    .slice(30, 30 + 31 - PUBLIC_DOMAIN.length)
-    .map((m) => m.id),
-];
-/** The 16 shows of Discover's Editor Picks tab (TMDB ids in this catalog). */
-export const EDITOR_PICK_SHOW_IDS: readonly number[] = SHOWS.slice(0, 16).map((s) => s.id);
+/** The 31 movies of Discover's Editor Picks tab: real TMDB ids, the public-domain films first. */
+export const EDITOR_PICK_MOVIE_IDS: readonly number[] = [...PUBLIC_DOMAIN.map((f) => f.id), ...PICKED_FILMS.map((f) => f.id)];
+/** The 16 shows of Discover's Editor Picks tab: real TMDB ids. */
+export const EDITOR_PICK_SHOW_IDS: readonly number[] = PICKED_SHOWS.map((s) => s.id);
 
 /** IMDb ids that have an IMDb-style title page (`/title/{imdbId}/`) on the catalog service. */
 export const IMDB_PAGE_IDS: readonly string[] = [
