@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../../scripts/site.ts';
+import { movieById } from 'services/catalog-data';
 import { BROKEN, BROKEN_MOVIES } from 'services/media-library';
 import { expect, test } from '../support/site.fixture';
 
@@ -101,7 +102,7 @@ test('the parent hears ended when the video reaches its end', async ({ page, sit
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('play');
   expect((await events(page)).map((e) => e.type)).not.toContain('ended');
-  await send(page, site.hostUrl, { type: 'seek', time: 15 }); // the clip is 16 s long
+  await send(page, site.hostUrl, { type: 'seek', time: movieById.get(653)!.runtime * 60 - 1 }); // a second before the end
   await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 10_000 }).toContain('ended');
   const frame = page.frameLocator('iframe');
   expect(await frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.ended)).toBe(true);

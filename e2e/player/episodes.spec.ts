@@ -4,7 +4,7 @@
  * Next episode button resumes it.
  */
 import type { Page } from '@playwright/test';
-import { currentTime, player, startPlayback } from '../support/player.page';
+import { currentTime, player, setTime, startPlayback } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 const SHOW = '/media/tmdb-tv-910001';
@@ -46,13 +46,14 @@ test('media keys go to the next and previous episode from the beginning, despite
     .poll(() => page.evaluate(() => Object.keys((window as unknown as { mediaSessionHandlers: object }).mediaSessionHandlers)))
     .toContain('nexttrack');
 
-  // Watch some of episode 2 so that it has saved progress.
+  // Watch some of episode 2 so that it has saved progress (past the 20 s a resume needs).
   await page.mouse.move(300, 300);
   await page.mouse.move(320, 320);
   await page.getByRole('button', { name: 'Next episode' }).first().click();
   await expect(page).toHaveTitle(/S1 E2/);
   await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
-  await expect.poll(async () => (await savedEpisodes(page))[2] ?? 0, { timeout: 15_000 }).toBeGreaterThan(4);
+  await setTime(page, 30);
+  await expect.poll(async () => (await savedEpisodes(page))[2] ?? 0, { timeout: 15_000 }).toBeGreaterThan(30);
 
   // Previous track from the OS media controls: episode 1, from the beginning.
   let from = (await starts(page)).length;
@@ -63,13 +64,17 @@ test('media keys go to the next and previous episode from the beginning, despite
   expect(await startOf(page, /S1 E1/, from)).toBeLessThan(1);
   await expect.poll(() => currentTime(page)).toBeGreaterThan(0.2);
 
-  // The next-track media key: episode 2 from the beginning, though it was left after 4 s.
+  // The next-track media key: episode 2 from the beginning, though it was left after 30 s.
   const saved = (await savedEpisodes(page))[2]!;
-  expect(saved).toBeGreaterThan(4);
+  expect(saved).toBeGreaterThan(30);
   from = (await starts(page)).length;
   await page.keyboard.press('MediaTrackNext');
   await expect(page).toHaveTitle(/S1 E2/);
   expect(await startOf(page, /S1 E2/, from)).toBeLessThan(1);
+  // Watched on past the 20 s a resume needs, so that there is progress to resume below.
+  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+  await setTime(page, 40);
+  await expect.poll(async () => (await savedEpisodes(page))[2] ?? 0, { timeout: 15_000 }).toBeGreaterThan(40);
 
   // Without a media key the saved progress counts: back to episode 1, then the on-screen button resumes episode 2.
   await page.keyboard.press('MediaTrackPrevious');

@@ -109,7 +109,7 @@ test("minute 7 of A Trip to the Moon: quality and audio language switch and play
   await setTime(page, 421);
   await openSettings(page);
   await page.getByTestId('menu-captions').click();
-  await page.getByTestId('caption-meadow-14m-fr-vtt').click();
+  await page.getByTestId('caption-meadow-fr-vtt').click();
   await expect(page.getByTestId('caption-cue')).toHaveText('Ligne de sous-titre 211 (fr)');
   await page.getByTestId('caption-hls-1').click();
   await expect(page.getByTestId('caption-cue')).toHaveText('Línea de subtítulo 211 (es)');

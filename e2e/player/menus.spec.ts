@@ -3,6 +3,7 @@
  * against the spec's sizes; and what the menus do: speed, theme, language, downloads, watch party.
  */
 import type { Page } from '@playwright/test';
+import { movieById } from 'services/catalog-data';
 import { menu, menuSize, openSettings, startPlayback, videoProp } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -165,7 +166,7 @@ test('downloads open the external HLS downloader with the playlist URL; watch pa
   site,
   context,
 }) => {
-  const playlist = `${site.services!.urls.media}/clips/meadow/hls/master.m3u8`;
+  const playlist = `${site.services!.urls.media}/long/meadow/${movieById.get(653)!.runtime}/master.m3u8`;
   const downloader = `https://hls-downloader.example.invalid/?url=${encodeURIComponent(playlist)}`;
   const watchParty = `https://watchparty.example.invalid/?url=${encodeURIComponent(playlist)}`;
   // The external sites are stand-ins: answered here so that the new tabs load.

@@ -3,7 +3,7 @@
  * 4K level and audio languages, MP4 through the source menu, progress saved and resumed, error screens.
  */
 import { BROKEN, BROKEN_MOVIES, MOVIES_WITHOUT_STREAM } from 'services/media-library';
-import { currentTime, menu, openSettings, player, startPlayback, video } from '../support/player.page';
+import { currentTime, menu, openSettings, player, setTime, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 const NOSFERATU = 653; // public-domain: the full meadow ladder (4K level, en/es audio, subtitles)
@@ -103,17 +103,18 @@ for (const [name, path] of Object.entries(BROKEN) as Array<[keyof typeof BROKEN,
 
 test('progress is saved while playing and resumed after reload', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/media/tmdb-movie-${NOSFERATU}`);
-  await startPlayback(page, 4);
+  await startPlayback(page, 0.5);
+  await setTime(page, 60);
   const watched = () =>
     page.evaluate((id) => {
       const raw = localStorage.getItem('__MW::progress') ?? '';
       const match = new RegExp(`"${id}":\\{.*?"watched":([\\d.]+)`).exec(raw);
       return match ? Number(match[1]) : 0;
     }, String(NOSFERATU));
-  await expect.poll(watched, { timeout: 10_000 }).toBeGreaterThan(3);
+  await expect.poll(watched, { timeout: 10_000 }).toBeGreaterThan(60);
   await page.reload();
   await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
-  // A 16 s clip is below the prompt's thresholds (spec §4): it resumes without asking.
-  await expect(page.getByTestId('resume-prompt')).toBeHidden();
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(2);
+  // More than 20 s watched and more than 120 s left (spec §4): it resumes there, with the prompt.
+  await expect(page.getByTestId('resume-prompt')).toBeVisible();
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(59);
 });

@@ -220,11 +220,11 @@ describe('local library through the engine', () => {
     };
     const result = await runAll(movie(MIRRORED_MOVIES[0]!), options, { fetchImpl });
     expect(result).toMatchObject({ ok: true, value: { sourceId: 'local-hls-mirror' } });
-    expect(asked.map((u) => new URL(u).pathname.replace(/\/clips\/\w+\//, '/clips/…/'))).toEqual([
+    expect(asked.map((u) => new URL(u).pathname.replace(/\/long\/\w+\/\d+\//, '/long/…/'))).toEqual([
       `/index/movie/${MIRRORED_MOVIES[0]}`,
-      '/clips/…/hls/master.m3u8',
-      expect.stringMatching(/^\/clips\/…\/hls\/v\d+\/index\.m3u8$/),
-      expect.stringMatching(/^\/clips\/…\/hls\/v\d+\/seg000\.ts$/),
+      '/long/…/master.m3u8',
+      expect.stringMatching(/^\/long\/…\/v\d+\/index\.m3u8$/),
+      expect.stringMatching(/^\/long\/…\/v\d+\/0\/seg000\.ts$/),
     ]);
   });
 });

@@ -104,10 +104,15 @@ const captions = (base: string, clip: keyof typeof CLIPS, languages: string[], t
     })),
   );
 
+/**
+ * The HLS copy of a title: the clip's ladder repeated to the title's `minutes` (long.ts), with caption
+ * files generated to the same length, so every title plays for its catalog runtime.
+ */
 function hlsSource(
   base: string,
-  clip: keyof typeof CLIPS,
-  captionLangs: string[],
+  clip: LongClip,
+  minutes: number,
+  captionLangs: readonly string[],
   id: 'local-hls' | 'local-hls-mirror' = 'local-hls',
 ): IndexSource {
   const info = CLIPS[clip];
@@ -117,12 +122,34 @@ function hlsSource(
     quality: info.hls4k ? '4k' : clip === 'lantern' ? '1080' : '720',
     stream: {
       type: 'hls',
-      playlist: `${base}/clips/${clip}/hls/master.m3u8`,
+      playlist: `${base}${longPlaylistPath(clip, minutes)}`,
       flags: ['cors-allowed'],
-      captions: captions(base, clip, captionLangs, ['vtt']),
+      captions: longCaptions(base, clip, minutes, captionLangs),
       qualities4k: info.hls4k,
       audioTracks: info.audio,
     },
+  };
+}
+
+const longCaptions = (base: string, clip: LongClip, minutes: number, languages: readonly string[]): IndexCaption[] =>
+  languages.map((language) => ({
+    id: `${clip}-${language}-vtt`,
+    language,
+    type: 'vtt' as const,
+    url: `${base}${longCaptionPath(clip, minutes, language, 'vtt')}`,
+    needsProxy: false as const,
+  }));
+
+/** The clip's own HLS (its 12-16 s), as the embed pages play it. */
+function clipHlsStream(base: string, clip: LongClip): IndexStream {
+  const info = CLIPS[clip];
+  return {
+    type: 'hls',
+    playlist: `${base}/clips/${clip}/hls/master.m3u8`,
+    flags: ['cors-allowed'],
+    captions: captions(base, clip, info.subtitles, ['vtt']),
+    qualities4k: info.hls4k,
+    audioTracks: info.audio,
   };
 }
 
@@ -145,41 +172,17 @@ function fileSource(
   };
 }
 
-/** The HLS copy of a long title: the clip's ladder repeated to `minutes`, captions generated to the same length. */
-function longHlsSource(base: string, clip: LongClip, minutes: number): IndexSource {
-  const info = CLIPS[clip];
-  return {
-    ...meta('local-hls'),
-    kind: 'stream',
-    quality: info.hls4k ? '4k' : clip === 'lantern' ? '1080' : '720',
-    stream: {
-      type: 'hls',
-      playlist: `${base}${longPlaylistPath(clip, minutes)}`,
-      flags: ['cors-allowed'],
-      captions: info.subtitles.map((language) => ({
-        id: `${clip}-${minutes}m-${language}-vtt`,
-        language,
-        type: 'vtt' as const,
-        url: `${base}${longCaptionPath(clip, minutes, language, 'vtt')}`,
-        needsProxy: false as const,
-      })),
-      qualities4k: info.hls4k,
-      audioTracks: info.audio,
-    },
-  };
-}
-
-/** One rendition's media playlist (no master): the low-bandwidth HLS of the clips with muxed audio. */
-function hlsSdSource(base: string, clip: 'harbor' | 'lantern'): IndexSource {
+/** One rendition's media playlist (no master), at the title's length: the low-bandwidth HLS of the clips with muxed audio. */
+function hlsSdSource(base: string, clip: 'harbor' | 'lantern', minutes: number): IndexSource {
   return {
     ...meta('local-hls-sd'),
     kind: 'stream',
     quality: '360',
     stream: {
       type: 'hls',
-      playlist: `${base}/clips/${clip}/hls/v360/index.m3u8`,
+      playlist: `${base}/long/${clip}/${minutes}/v360/index.m3u8`,
       flags: ['cors-allowed'],
-      captions: captions(base, clip, ['en'], ['vtt']),
+      captions: longCaptions(base, clip, minutes, ['en']),
       qualities4k: false,
       audioTracks: [],
     },
@@ -230,11 +233,10 @@ export const BROKEN_MOVIES: Readonly<Record<string, number>> = {
 };
 
 /**
- * Long titles (issue 17): these play for the catalog's runtime, from playlists that repeat a clip
- * (`/long/{clip}/{minutes}/...`, long.ts), so that resume, Continue Watching, skip intro, skip credits
- * and autoplay can be tried by watching. A Trip to the Moon (public domain, 14 min, the full Meadow
- * ladder), The Burning Frontier (invented, 97 min, Harbor) and every episode of Copper Station (Lantern,
- * 28-35 min; the skips service gives them intros of 45 s to 2 min).
+ * The long titles: every title plays for its runtime from its HLS copies, and these have nothing else
+ * (no MP4, mirror or embed copy, which would be the short clips). A Trip to the Moon (public domain, the
+ * full Meadow ladder), The Burning Frontier (invented, Harbor) and every episode of Copper Station
+ * (Lantern; the skips service gives them intros of 45 s to 2 min).
  */
 export const LONG_MOVIES: Readonly<Record<number, LongClip>> = { 775: 'meadow', 900001: 'harbor' };
 export const LONG_SHOW = { tmdbId: 910012, clip: 'lantern' } as const satisfies { tmdbId: number; clip: LongClip };
@@ -285,7 +287,7 @@ export function movieEntry(tmdbId: number, base: string): IndexEntry | undefined
     return entry;
   }
   const long = LONG_MOVIES[tmdbId];
-  if (long) entry.sources = [longHlsSource(base, long, movie.runtime)];
+  if (long) entry.sources = [hlsSource(base, long, movie.runtime, CLIPS[long].subtitles)];
   else if (tmdbId === BROKEN_MOVIES.missingSegments)
     entry.sources = [brokenSource(base, 'local-hls', BROKEN.missingSegments, 'segments-404')];
   else if (tmdbId === BROKEN_MOVIES.garbageSegments)
@@ -308,16 +310,16 @@ export function movieEntry(tmdbId: number, base: string): IndexEntry | undefined
   } else {
     // Public-domain films and every third title get the full ladder (4K, two audio languages).
     const clip: keyof typeof CLIPS = movie.publicDomain || i % 3 === 0 ? 'meadow' : 'harbor';
-    entry.sources = [hlsSource(base, clip, CLIPS[clip].subtitles), fileSource(base, clip, CLIPS[clip].subtitles)];
+    entry.sources = [hlsSource(base, clip, movie.runtime, CLIPS[clip].subtitles), fileSource(base, clip, CLIPS[clip].subtitles)];
     if (MIRRORED_MOVIES.includes(tmdbId))
       entry.sources.unshift(
-        hlsSource(base, clip, CLIPS[clip].subtitles, 'local-hls-mirror'),
+        hlsSource(base, clip, movie.runtime, CLIPS[clip].subtitles, 'local-hls-mirror'),
         fileSource(base, clip, CLIPS[clip].subtitles, undefined, 'local-mp4-mirror'),
       );
     const hosts = HOSTS_BY_INDEX[i % 6];
     if (hosts) entry.sources.push(hostsSource(base, clip, hosts));
     if (i % 2 === 0) entry.sources.push(embedSource(base, clip, i % 4 === 0 ? 'hls' : 'mp4'));
-    if (clip === 'harbor' && i % 5 === 2) entry.sources.push(hlsSdSource(base, clip));
+    if (clip === 'harbor' && i % 5 === 2) entry.sources.push(hlsSdSource(base, clip, movie.runtime));
     if (i % 5 === 1) entry.sources.push(fileSource(base, clip, ['en'], [CLIPS[clip].mp4.at(-1) as QualityKey]));
     if (tmdbId === BROKEN_MOVIES.brokenThenWorking)
       entry.sources.unshift(
@@ -328,6 +330,9 @@ export function movieEntry(tmdbId: number, base: string): IndexEntry | undefined
   entry.sources.sort((a, b) => b.rank - a.rank);
   return entry;
 }
+
+/** An aired episode's length when the catalog gives none (TMDB leaves some runtimes empty). */
+const EPISODE_MINUTES_UNKNOWN = 30;
 
 export function episodeEntry(tmdbId: number, seasonNumber: number, episodeNumber: number, base: string): IndexEntry | undefined {
   const show = showById.get(tmdbId);
@@ -355,15 +360,16 @@ export function episodeEntry(tmdbId: number, seasonNumber: number, episodeNumber
     entry.sources = [brokenSource(base, 'local-hls', BROKEN.missingSegments, 'segments-404')];
     return entry;
   }
+  const minutes = episode.runtime ?? EPISODE_MINUTES_UNKNOWN;
   if (tmdbId === LONG_SHOW.tmdbId) {
-    entry.sources = [longHlsSource(base, LONG_SHOW.clip, episode.runtime ?? 30)];
+    entry.sources = [hlsSource(base, LONG_SHOW.clip, minutes, CLIPS[LONG_SHOW.clip].subtitles)];
     return entry;
   }
   // The first shows' episodes use the full ladder; the others the episode clip.
   const clip: keyof typeof CLIPS = showIndex < 4 ? 'meadow' : 'lantern';
-  entry.sources = [hlsSource(base, clip, CLIPS[clip].subtitles), fileSource(base, clip, CLIPS[clip].subtitles)];
+  entry.sources = [hlsSource(base, clip, minutes, CLIPS[clip].subtitles), fileSource(base, clip, CLIPS[clip].subtitles)];
   if (episode.number % 2 === 1) entry.sources.push(embedSource(base, clip, 'hls'));
-  if (clip === 'lantern' && episode.number % 2 === 0) entry.sources.push(hlsSdSource(base, clip));
+  if (clip === 'lantern' && episode.number % 2 === 0) entry.sources.push(hlsSdSource(base, clip, minutes));
   return entry;
 }
 
@@ -371,6 +377,7 @@ export function episodeEntry(tmdbId: number, seasonNumber: number, episodeNumber
 export function embedStream(clip: string, type: string, base: string): IndexStream | undefined {
   if (!(clip in CLIPS)) return undefined;
   const name = clip as keyof typeof CLIPS;
-  const source = type === 'mp4' ? fileSource(base, name, CLIPS[name].subtitles) : hlsSource(base, name, CLIPS[name].subtitles);
+  if (type !== 'mp4') return clipHlsStream(base, name);
+  const source = fileSource(base, name, CLIPS[name].subtitles);
   return source.kind === 'stream' ? source.stream : undefined;
 }

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movieById, showById } from '../catalog/data';
+import { MOVIES, SHOWS, movieById, showById } from '../catalog/data';
 import type { RunningService } from '../types';
 import { MEDIA_ROOT } from './app';
 import { start } from './index';
-import { HOSTED_MOVIES, LONG_MOVIES, LONG_SHOW, MIRRORED_MOVIES, type IndexEntry } from './library';
+import { HOSTED_MOVIES, LONG_MOVIES, LONG_SHOW, MIRRORED_MOVIES, episodeEntry, movieEntry, type IndexEntry } from './library';
 import { MAX_LONG_MINUTES, shiftTransportStream } from './long';
 
 let service: RunningService;
@@ -277,5 +277,54 @@ describe('long titles in the index', () => {
       expect(stream?.type === 'hls' && stream.playlist).toBe(`${service.url}/long/${LONG_SHOW.clip}/${episode.runtime}/master.m3u8`);
       expect(episode.runtime).toBeGreaterThanOrEqual(20);
     }
+  });
+});
+
+describe('every library title plays its catalog runtime', () => {
+  /** Seconds of an HLS playlist URL (a master: its first video rendition), each URL asked once. */
+  const lengths = new Map<string, Promise<number>>();
+  const lengthOf = (url: string): Promise<number> => {
+    let length = lengths.get(url);
+    if (!length) {
+      length = (async () => {
+        const playlist = await text(url);
+        if (!playlist.includes('#EXT-X-STREAM-INF')) return segmentsOf(playlist).reduce((s, x) => s + x.duration, 0);
+        const video = playlist.split('\n').find((l) => l && !l.startsWith('#'))!;
+        return lengthOf(new URL(video, url).href);
+      })();
+      lengths.set(url, length);
+    }
+    return length;
+  };
+  /** Each working HLS copy of an index entry: its playlist and caption files. */
+  const hlsStreams = (entry: IndexEntry | undefined) =>
+    (entry?.sources ?? []).flatMap((s) => (s.kind === 'stream' && !s.broken && s.stream.type === 'hls' ? [s.stream] : []));
+
+  it('movies: every HLS copy lasts the runtime, and so do its caption files', async () => {
+    let checked = 0;
+    for (const movie of MOVIES.filter((m) => !m.adult)) {
+      for (const stream of hlsStreams(movieEntry(movie.id, service.url))) {
+        expect(await lengthOf(stream.type === 'hls' ? stream.playlist : ''), `${movie.title} (${movie.id})`).toBeCloseTo(
+          movie.runtime * 60,
+          3,
+        );
+        for (const caption of stream.captions) expect(caption.url, movie.title).toContain(`/${movie.runtime}/subtitles/`);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it("episodes: every aired episode's HLS copies last its runtime", async () => {
+    let checked = 0;
+    for (const show of SHOWS)
+      for (const season of show.seasons)
+        for (const episode of season.episodes)
+          for (const stream of hlsStreams(episodeEntry(show.id, season.number, episode.number, service.url))) {
+            const label = `${show.name} S${season.number}E${episode.number}`;
+            expect(await lengthOf(stream.type === 'hls' ? stream.playlist : ''), label).toBeCloseTo((episode.runtime ?? 0) * 60, 3);
+            checked += 1;
+          }
+    expect(checked).toBeGreaterThan(1000);
   });
 });

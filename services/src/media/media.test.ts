@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOVIES, SHOWS } from '../catalog/data';
+import { MOVIES, SHOWS, movieById } from '../catalog/data';
 import type { RunningService } from '../types';
 import { MEDIA_ROOT } from './app';
 import { start } from './index';
@@ -46,7 +46,11 @@ describe('media index', () => {
     expect(body).toMatchObject({ type: 'movie', tmdbId: 653, imdbId: 'tt0013442', available: true });
     const hls = streamSources(body).find((s) => s.stream.type === 'hls')!;
     const file = streamSources(body).find((s) => s.stream.type === 'file')!;
-    expect(hls.stream).toMatchObject({ type: 'hls', playlist: `${service.url}/clips/meadow/hls/master.m3u8`, qualities4k: true });
+    expect(hls.stream).toMatchObject({
+      type: 'hls',
+      playlist: `${service.url}/long/meadow/${movieById.get(653)!.runtime}/master.m3u8`,
+      qualities4k: true,
+    });
     expect(file.stream.type === 'file' && Object.keys(file.stream.qualities).sort()).toEqual(['1080', '360', '480', '720']);
     expect(hls.stream.captions.map((c) => c.language)).toEqual(['en', 'es', 'fr', 'de']);
     expect(body.sources.some((s) => s.kind === 'embeds')).toBe(true);
