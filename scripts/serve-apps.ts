@@ -3,13 +3,18 @@
  * local services run in processes of their own, expected at their ports (MW_PORT_* or the defaults).
  */
 import { DEFAULT_PORTS, SERVICE_NAMES } from 'services/types';
-import { startSite } from './site.ts';
+import { START_CONFIG, startSite } from './site.ts';
 
 const quiet = process.argv.includes('--quiet');
 const serviceUrls = Object.fromEntries(
   SERVICE_NAMES.map((name) => [name, `http://localhost:${process.env[`MW_PORT_${name.toUpperCase()}`] ?? DEFAULT_PORTS[name]}`]),
 );
-const site = await startSite({ services: false, serviceUrls, log: quiet ? () => {} : (line) => console.log(line) });
+const site = await startSite({
+  services: false,
+  serviceUrls,
+  config: { ...START_CONFIG },
+  log: quiet ? () => {} : (line) => console.log(line),
+});
 process.send?.({ ready: { host: site.hostUrl, ...site.remoteUrls } });
 
 let stopping = false;

@@ -21,6 +21,13 @@ export const freePorts = () => ({
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const distOf = (app: AppName, root = ROOT) => path.join(root, APPS[app].dir, 'dist');
 
+/**
+ * What `npm start` lays over the host's config. `allowFebboxKey` shows the Febbox token field in
+ * Settings > Connections: Skip Intro is looked up only with that flag and a token, so a local run lets a
+ * person try it (any token, then a Copper Station episode). The e2e site leaves the flag to each test.
+ */
+export const START_CONFIG: Readonly<Record<string, unknown>> = { allowFebboxKey: true };
+
 export interface SiteOptions {
   /** Port per app; 0 picks a free one. Defaults: APPS[app].port, or MW_PORT_* from the environment. */
   ports?: Partial<Record<AppName, number>>;
