@@ -25,7 +25,13 @@ describe('fixed lists', () => {
     // Spot checks against TMDB: Nosferatu, Inception, Breaking Bad's five seasons.
     expect(movieById.get(653)?.title).toBe('Nosferatu');
     expect(movieById.get(27205)).toMatchObject({ title: 'Inception', releaseDate: '2010-07-15', runtime: 148 });
-    expect(showById.get(1396)?.seasons.map((s) => s.episodes.length)).toEqual([7, 13, 13, 13, 16]);
+    expect(showById.get(1396)?.seasons.map((s) => [s.airDate, s.episodes.length])).toEqual([
+      ['2008-01-19', 7],
+      ['2009-03-08', 13],
+      ['2010-03-21', 13],
+      ['2011-07-17', 13],
+      ['2012-07-15', 16],
+    ]);
   });
 
   it('providers in the spec’s order (§2)', () => {

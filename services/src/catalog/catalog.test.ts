@@ -1,3 +1,4 @@
+import { readTmdbFixture } from 'fixtures';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../types';
@@ -130,6 +131,33 @@ describe('data set', () => {
       expect(body.images.posters.length + body.images.backdrops.length).toBeGreaterThan(0);
     }
     for (const id of EDITOR_PICK_SHOW_IDS) expect((await api(`/3/tv/${id}?append_to_response=videos,images`)).status).toBe(200);
+  });
+
+  it('an editor pick answers as TMDB does: Breaking Bad against the recorded TMDB response', async () => {
+    const real = readTmdbFixture('tv-1396-details-append.json') as {
+      name: string;
+      original_name: string;
+      first_air_date: string;
+      genres: Array<{ id: number }>;
+      number_of_seasons: number;
+      number_of_episodes: number;
+      seasons: Array<{ season_number: number; air_date: string }>;
+      external_ids: { imdb_id: string; tvdb_id: number };
+    };
+    const { status, body } = await api('/3/tv/1396?append_to_response=external_ids,videos,images');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      name: real.name,
+      original_name: real.original_name,
+      first_air_date: real.first_air_date,
+      number_of_seasons: real.number_of_seasons,
+      number_of_episodes: real.number_of_episodes,
+      external_ids: { imdb_id: real.external_ids.imdb_id, tvdb_id: real.external_ids.tvdb_id },
+    });
+    expect(body.genres.map((g: { id: number }) => g.id)).toEqual(real.genres.map((g) => g.id));
+    const seasons = (list: Array<{ season_number: number; air_date: string }>) =>
+      list.filter((x) => x.season_number > 0).map((x) => [x.season_number, x.air_date]);
+    expect(seasons(body.seasons)).toEqual(seasons(real.seasons));
   });
 
   it('has episodes aired in the past, in the future and without an air date', async () => {

@@ -1068,6 +1068,8 @@ interface PickedShow {
   /** Minutes of an episode. */
   runtime: number;
   overview: string;
+  /** TheTVDB's id where known; otherwise one of the catalog's own range. */
+  tvdbId?: number;
   /** Each season, from season 1: its first air date and its number of episodes. */
   seasons: ReadonlyArray<readonly [string, number]>;
 }
@@ -1228,8 +1230,9 @@ const PICKED_SHOWS: readonly PickedShow[] = [
     status: 'Ended',
     runtime: 47,
     overview: 'A chemistry teacher with terminal cancer starts making methamphetamine to secure his family’s future.',
+    tvdbId: 81189,
     seasons: [
-      ['2008-01-20', 7],
+      ['2008-01-19', 7],
       ['2009-03-08', 13],
       ['2010-03-21', 13],
       ['2011-07-17', 13],
@@ -1403,7 +1406,7 @@ for (const [k, picked] of PICKED_SHOWS.entries()) {
     kind: 'tv',
     id: picked.id,
     imdbId: picked.imdbId,
-    tvdbId: 430_001 + k,
+    tvdbId: picked.tvdbId ?? 430_001 + k,
     name: picked.name,
     originalName: picked.originalName ?? picked.name,
     originalLanguage: picked.originalLanguage ?? 'en',
