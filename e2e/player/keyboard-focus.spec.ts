@@ -22,7 +22,7 @@ test('the focused volume slider keeps the arrows; Tab and Shift+Tab leave the sl
 
   const seek = page.getByRole('slider', { name: 'Seek' });
   const volume = page.getByRole('slider', { name: 'Volume' });
-  await expect(seek).toHaveAttribute('aria-valuetext', /^0:08 of 0:1\d$/);
+  await expect(seek).toHaveAttribute('aria-valuetext', '0:00:08 of 1:34:00');
   await expect(volume).toHaveAttribute('aria-valuetext', '100%');
 
   await volume.focus();
@@ -41,7 +41,7 @@ test('the focused volume slider keeps the arrows; Tab and Shift+Tab leave the sl
   await seek.focus();
   await page.keyboard.press('ArrowRight'); // the seek slider's own step: 5 s
   await expect.poll(() => currentTime(page)).toBeCloseTo(13, 0);
-  await expect(seek).toHaveAttribute('aria-valuetext', /^0:13 of 0:1\d$/);
+  await expect(seek).toHaveAttribute('aria-valuetext', '0:00:13 of 1:34:00');
   await expect(seek).toHaveAccessibleName('Seek');
   await page.keyboard.press('Shift+Tab');
   await expect(seek).not.toBeFocused();

@@ -20,11 +20,11 @@ test('the time display toggles between elapsed and remaining time', async ({ pag
   await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 5));
   await showControls(page);
   const time = page.getByTestId('time-display');
-  await expect(time).toHaveText('0:05 / 0:16');
+  await expect(time).toHaveText('0:00:05 / 1:34:00');
   await time.click();
-  await expect(time).toHaveText('-0:11 / 0:16');
+  await expect(time).toHaveText('-1:33:55 / 1:34:00');
   await time.click();
-  await expect(time).toHaveText('0:05 / 0:16');
+  await expect(time).toHaveText('0:00:05 / 1:34:00');
 });
 
 test('fullscreen with f and with a double click, and back', async ({ page, site }) => {
