@@ -5,7 +5,7 @@
  */
 import { bookmarkButton, loadedCards, openDiscover, row } from '../support/discover.page';
 import { localProgress, localSettings, login, register, serverData, storedAccount } from '../support/account.page';
-import { currentTime, player, startPlayback } from '../support/player.page';
+import { currentTime, player, setTime, startPlayback } from '../support/player.page';
 import { pickTheme, saveSettings } from '../support/settings.page';
 import { expect, test } from '../support/site.fixture';
 
@@ -27,8 +27,11 @@ test('bookmark, watch and a theme on one device appear on another', async ({ bro
   const bookmarked = /^tmdb-(?:movie|tv)-(\d+)/.exec(mediaId)![1]!;
 
   await a.goto(`${site.hostUrl}/media/tmdb-movie-${NOSFERATU}`);
-  await startPlayback(a, 4);
-  await expect.poll(async () => (await localProgress(a))?.items[NOSFERATU]?.progress?.watched ?? 0, { timeout: 10_000 }).toBeGreaterThan(3);
+  await startPlayback(a, 0.5);
+  await setTime(a, 60);
+  await expect
+    .poll(async () => (await localProgress(a))?.items[NOSFERATU]?.progress?.watched ?? 0, { timeout: 15_000 })
+    .toBeGreaterThan(64);
 
   await a.goto(`${site.hostUrl}/settings`);
   await pickTheme(a, 'Red');
@@ -41,7 +44,7 @@ test('bookmark, watch and a theme on one device appear on another', async ({ bro
         const data = await serverData(backend, account);
         return {
           bookmarked: data.bookmarks.some((b) => b.tmdbId === bookmarked),
-          watched: Number(data.progress.find((p) => p.tmdbId === NOSFERATU)?.watched ?? 0) > 3,
+          watched: Number(data.progress.find((p) => p.tmdbId === NOSFERATU)?.watched ?? 0) > 60,
           theme: data.settings.applicationTheme,
         };
       },
@@ -56,10 +59,10 @@ test('bookmark, watch and a theme on one device appear on another', async ({ bro
   expect((await localSettings(b)).theme).toBe('red');
   await b.goto(`${site.hostUrl}/settings`);
   await expect(b.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: /^Red/i })).toBeChecked();
-  // The player on B resumes where A stopped (a 16 s clip resumes without asking, spec §4).
+  // The player on B resumes where A stopped (a minute in: past the 20 s a resume needs, spec §4).
   await b.goto(`${site.hostUrl}/media/tmdb-movie-${NOSFERATU}`);
   await expect(player(b)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
-  await expect.poll(() => currentTime(b)).toBeGreaterThan(2);
+  await expect.poll(() => currentTime(b)).toBeGreaterThan(59);
 
   await a.context().close();
   await b.context().close();
