@@ -81,6 +81,13 @@ test('old streaming-guide links are looked up in the guide and open the title, o
   const notice = page.getByTestId('legacy-unresolvable');
   await expect(notice).toHaveAttribute('data-reason', 'not-found');
   await expect(notice).toContainText('no longer look up');
+  // In the site's frame, and on a narrow phone its words keep off the screen's edges.
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const words = await notice.locator('p').first().boundingBox();
+  expect(words!.x).toBeGreaterThanOrEqual(8);
+  expect(words!.x + words!.width).toBeLessThanOrEqual(352);
+  await page.setViewportSize({ width: 1280, height: 720 });
   // The guide unwell (errors, then an answer that is not its API): the same page says so and offers a retry.
   for (const mode of ['fail', 'garbage']) {
     await request.post(`${guide}/__control/mode?set=${mode}`);

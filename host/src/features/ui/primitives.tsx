@@ -61,6 +61,7 @@ export const Badge = styled.span`
 export const CenteredMessage = styled.section`
   max-width: 36rem;
   margin: 4rem auto;
+  padding-inline: 1rem;
   text-align: center;
   display: flex;
   flex-direction: column;

@@ -4,6 +4,7 @@ import { Navigate } from 'shared-contracts/router';
 import { useHostServices } from 'shared-contracts';
 import { resolveImdbLink, resolveJwLink, type JwResolution } from '../../core/legacy-guide';
 import type { JwLink } from '../../core/media-routes';
+import { Layout } from '../layout';
 import { LegacyNotice } from './LegacyNotice';
 import { PlayerWaiting } from './PlayerWaiting';
 
@@ -43,7 +44,11 @@ export default function LegacyGuideRedirect({ type, guideId, seasonId, episodeId
   }, [key, type, guideId, seasonId, episodeId, search, config.streamingGuideUrl, config.streamingGuideImageUrl, catalog]);
   if (!outcome || outcome.key !== key) return <PlayerWaiting label={t('legacy.loading')} />;
   if (outcome.to) return <Navigate to={outcome.to} replace />;
-  return <LegacyNotice reason={outcome.reason} {...(outcome.known ? { known: outcome.known } : {})} />;
+  return (
+    <Layout>
+      <LegacyNotice reason={outcome.reason} {...(outcome.known ? { known: outcome.known } : {})} />
+    </Layout>
+  );
 }
 
 /** /media/tt…: the movie database's title for an IMDb id, then its current path. */
@@ -62,5 +67,9 @@ export function ImdbRedirect({ imdbId, search }: { imdbId: string; search: strin
   }, [key, imdbId, search, catalog]);
   if (!outcome || outcome.key !== key) return <PlayerWaiting label={t('legacy.loading')} />;
   if (outcome.result.kind === 'redirect') return <Navigate to={outcome.result.to} replace />;
-  return <LegacyNotice reason={outcome.result.kind} />;
+  return (
+    <Layout>
+      <LegacyNotice reason={outcome.result.kind} />
+    </Layout>
+  );
 }
