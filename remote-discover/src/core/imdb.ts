@@ -4,6 +4,7 @@
  * proxy worker or the extension (spec §5: required), and the embedded page JSON is parsed. Pure apart
  * from the injected page fetcher and timer.
  */
+import { firstProxyWorker } from 'shared-contracts';
 
 /** A title's IMDb data as its page carries it; null or empty where the page has nothing. */
 export interface ImdbData {
@@ -181,14 +182,5 @@ export function proxyPageFetcher(proxyUrl: string, fetchImpl: typeof fetch = (i,
   };
 }
 
-/** The first usable proxy of the user's list (spec §4: plain URL or `proxy:` entry; `api:` entries are scraping servers). */
-export function pickProxy(entries: readonly string[]): string | null {
-  for (const raw of entries) {
-    const entry = raw.trim();
-    if (!entry) continue;
-    const match = /^(api|proxy):(?!\/\/)(.+)$/i.exec(entry);
-    if (match?.[1]?.toLowerCase() === 'api') continue;
-    return (match?.[2] ?? entry).trim().replace(/\/+$/, '');
-  }
-  return null;
-}
+/** The first proxy worker of the user's list (its `api:` entries are scraping servers), or null. */
+export const pickProxy = (entries: readonly string[]): string | null => firstProxyWorker(entries) ?? null;
