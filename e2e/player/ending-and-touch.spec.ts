@@ -1,18 +1,13 @@
 /**
  * What a person expects at the ends of a video and on a touch screen: a movie that ended says so and
- * offers Watch again and Back; a double tap seeks 10 s (left half back, right half forward); the resume
- * prompt of an episode names it; Subtitle settings is in view in the captions menu of a phone.
+ * offers Watch again and Back; a double tap seeks 10 s (left half back, right half forward); Subtitle
+ * settings is in view in the captions menu of a phone. (The resume prompt naming the episode is a
+ * component test: screen.test.tsx.)
  */
-import { showById } from 'services/catalog-data';
-import { LONG_SHOW } from 'services/media-library';
-import { seedStore } from '../support/discover.page';
 import { currentTime, paused, player, setTime, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
-const NOSFERATU = '/media/tmdb-movie-653-nosferatu'; // a 16 s clip
-const SHOW = showById.get(LONG_SHOW.tmdbId)!;
-const SEASON = SHOW.seasons.find((s) => s.number === 1)!;
-const EPISODE = SEASON.episodes.find((e) => e.number === 2)!;
+const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
 
 test('a movie that ended says so, and offers Watch again and Back', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}${NOSFERATU}?back=${encodeURIComponent('/browse/Nosferatu')}`);
@@ -33,34 +28,6 @@ test('a movie that ended says so, and offers Watch again and Back', async ({ pag
   await expect(ended).toBeVisible({ timeout: 15_000 });
   await ended.getByRole('link', { name: 'Back' }).click();
   await expect(page).toHaveURL(`${site.hostUrl}/browse/Nosferatu`);
-});
-
-test('the resume prompt of an episode names the episode', async ({ page, site }) => {
-  const now = Date.now();
-  await seedStore(page, 'progress', {
-    items: {
-      [String(SHOW.id)]: {
-        type: 'show',
-        title: SHOW.name,
-        updatedAt: now,
-        seasons: { [SEASON.id]: { id: String(SEASON.id), number: 1, title: SEASON.name } },
-        episodes: {
-          [EPISODE.id]: {
-            id: String(EPISODE.id),
-            number: 2,
-            title: EPISODE.name,
-            seasonId: String(SEASON.id),
-            updatedAt: now,
-            progress: { watched: 300, duration: EPISODE.runtime! * 60 },
-          },
-        },
-      },
-    },
-    updateQueue: [],
-  });
-  await page.goto(`${site.hostUrl}/media/tmdb-tv-${SHOW.id}/${SEASON.id}/${EPISODE.id}`);
-  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
-  await expect(page.getByTestId('resume-prompt')).toContainText(/^Resumed \u2068S1 E2\u2069 at 5:00/);
 });
 
 test.describe('on a phone', () => {

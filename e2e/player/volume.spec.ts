@@ -1,34 +1,11 @@
 /**
- * Spec §9: the mouse wheel over the picture sets the volume (a step of deltaY/1000), and the
- * volume-support probe (1 s) hides the volume slider where a page cannot set the volume (iOS).
+ * The volume-support probe (1 s) hides the volume slider where a page cannot set the volume (iOS).
+ * The mouse wheel's volume steps are a component test (volume.test.tsx).
  */
-import { menu, openSettings, showControls, startPlayback, videoProp } from '../support/player.page';
+import { showControls, startPlayback } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
-
-test('the mouse wheel over the picture sets the volume (down is quieter, deltaY/1000), with the indicator; not over an open menu', async ({
-  page,
-  site,
-}) => {
-  await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await startPlayback(page, 0.3);
-  expect(await videoProp(page, 'volume')).toBe(1);
-  await page.mouse.move(400, 300);
-  await page.mouse.wheel(0, 300);
-  await expect.poll(() => videoProp(page, 'volume')).toBeCloseTo(0.7, 2);
-  await expect(page.getByTestId('volume-indicator')).toBeVisible();
-  await page.mouse.wheel(0, -150);
-  await expect.poll(() => videoProp(page, 'volume')).toBeCloseTo(0.85, 2);
-  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::volume')!).state.volume)).toBeCloseTo(0.85, 2);
-
-  await openSettings(page);
-  const box = (await menu(page).boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, 300);
-  await page.waitForTimeout(500);
-  expect(await videoProp(page, 'volume')).toBeCloseTo(0.85, 2);
-});
 
 test('where the volume is read-only (as on iOS), the slider is hidden and the wheel leaves it alone; mute stays', async ({
   page,
