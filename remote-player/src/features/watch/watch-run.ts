@@ -97,12 +97,10 @@ async function playTitle(run: WatchRun): Promise<void> {
 /**
  * An extension that may not work on this site until the person grants it permission stops the run
  * with its screen. It runs beside the look-up so a page without the extension never waits for
- * hello's timeout: an installed extension answers long before a stream plays, and a stream found
- * without it meanwhile plays on (nothing that plays is taken away).
+ * hello's timeout: an installed extension answers long before a stream plays.
  */
 async function stopWithoutExtensionPermission(run: WatchRun, abort: () => void) {
   if (!(await extensionLacksPermission(getExtensionBridge())) || run.signal.aborted) return;
-  if (run.player.engine.state.source) return;
   abort();
   void cancelScrape(run.runId);
   stopThumbnails();
