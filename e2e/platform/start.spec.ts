@@ -12,13 +12,25 @@ import { SERVICE_NAMES } from 'services/types';
 import { APPS, APP_NAMES } from '../../scripts/apps.ts';
 import { ROOT } from '../../scripts/site.ts';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, 'localhost', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+const taken = new Set<number>();
+/**
+ * A free port below Linux's ephemeral range (32768 and up): a port the system hands out for `listen(0)`
+ * may be given again to an outgoing connection before the site starts, and the apps could not listen.
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (taken.has(port)) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, 'localhost', () => server.close(() => resolve(true)));
     });
-  });
+    if (!free) continue;
+    taken.add(port);
+    return port;
+  }
+}
 
 /** The processes whose parent is `pid`, with their command lines. */
 const childrenOf = (pid: number): { pid: number; command: string }[] => {
