@@ -59,7 +59,7 @@ test('bookmark, watch and a theme on one device appear on another', async ({ bro
   expect((await localSettings(b)).theme).toBe('red');
   await b.goto(`${site.hostUrl}/settings`);
   await expect(b.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: /^Red/i })).toBeChecked();
-  // The player on B resumes where A stopped (a minute in: past the 20 s a resume needs, spec §4).
+  // The player on B resumes where A stopped (a minute in: past the 20 s a resume needs, docs/behaviour.md#player-resume).
   await b.goto(`${site.hostUrl}/media/tmdb-movie-${NOSFERATU}`);
   await expect(player(b)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
   await expect.poll(() => currentTime(b)).toBeGreaterThan(59);

@@ -114,7 +114,7 @@ test('progress is saved while playing and resumed after reload', async ({ page, 
   await expect.poll(watched, { timeout: 10_000 }).toBeGreaterThan(60);
   await page.reload();
   await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
-  // More than 20 s watched and more than 120 s left (spec §4): it resumes there, with the prompt.
+  // More than 20 s watched and more than 120 s left (docs/behaviour.md#player-resume): it resumes there, with the prompt.
   await expect(page.getByTestId('resume-prompt')).toBeVisible();
   await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(59);
 });
