@@ -1,5 +1,5 @@
 /** The player feature's public surface (the watch page and /dev/video use it). */
-export { newPlayer } from './create';
+export { newPlayer, preparePlayback } from './create';
 export { PlayerView } from './Player';
 export { MetaErrorScreen, WaitingScreen } from './Screens';
 export { PlayerContext, type EpisodeLink, type Player, type PlayerMeta } from './player.store';

@@ -10,7 +10,16 @@ import { applyScrapeEvent, emptyProgress } from 'scraping-core/progress';
 import type { ScrapeError } from 'scraping-core/errors';
 import type { RunOutput } from 'scraping-core/types';
 import { cancelScrape, getExtensionBridge, scrapeAll } from '../../worker/player.client';
-import { type Player, type PlayerMeta, plain, postToParent, scrapeOptionsForRun, startStream, stopThumbnails } from '../player';
+import {
+  type Player,
+  type PlayerMeta,
+  plain,
+  postToParent,
+  preparePlayback,
+  scrapeOptionsForRun,
+  startStream,
+  stopThumbnails,
+} from '../player';
 import { fetchIntroSkip } from './skips';
 import { catalogErrorKind, extensionLacksPermission, scrapingServerAnswers, takenDown, type MetaErrorKind } from './meta-checks';
 import { documentTitle, EpisodeNotFound, resolveMeta, type ResolvedTitle } from './title-meta';
@@ -81,6 +90,7 @@ export function startWatchRun(input: WatchRunInput): () => void {
 
 async function playTitle(run: WatchRun): Promise<void> {
   resetPlayer(run);
+  preparePlayback();
   const resolved = await lookUpTitle(run);
   if (!resolved || run.signal.aborted) return;
   if (resolved.redirect) return redirectToEpisode(run, resolved.redirect);
