@@ -1,7 +1,7 @@
 /** What the host's catalog (TMDB) client gives remotes: normalised titles, never raw TMDB JSON. */
 import type { MediaRef, MediaType } from './media-id';
 
-/** A title as a card shows it (spec §3 Media card). */
+/** A title as a card shows it (docs/behaviour.md#discover-cards). */
 export interface MediaCard {
   tmdbId: string;
   type: MediaType;
@@ -39,7 +39,7 @@ export interface SeasonInfo {
   airDate: string | null;
 }
 
-/** Spec §3 Details data. */
+/** What the details modal shows (docs/behaviour.md#details-content). */
 export interface MediaDetails extends MediaCard {
   imdbId?: string;
   overview: string;
@@ -87,7 +87,7 @@ export class CatalogError extends Error {
 
 /** The catalog the host provides on HostContext. Every method rejects with CatalogError. */
 export interface CatalogApi {
-  /** Spec §5 search rules (tmdb:{id}, year:{YYYY}, posters first, movies and shows only). */
+  /** Search rules: tmdb:{id}, year:{YYYY}, posters first, movies and shows only (docs/behaviour.md#home-search). */
   search(query: string, options?: { signal?: AbortSignal }): Promise<MediaCard[]>;
   details(ref: MediaRef, options?: { signal?: AbortSignal }): Promise<MediaDetails>;
   /** An Editor Pick's card, read from its details with videos and images appended. */

@@ -1,12 +1,15 @@
 import * as v from 'valibot';
 
-/** The runtime config served by the host at /config.json (a deploy changes it without a rebuild). Spec §1. */
+/**
+ * The runtime config served by the host at /config.json (a deploy changes it without a rebuild;
+ * docs/behaviour.md#product-configuration).
+ */
 export const RuntimeConfigSchema = v.object({
   /** TMDB read token (or v3 API key); empty means the local catalog service is used instead of TMDB. */
   tmdbReadToken: v.optional(v.string(), ''),
   /** TMDB API origin (without /3). */
   tmdbApiUrl: v.optional(v.string(), 'https://api.themoviedb.org'),
-  /** Tried after the first host fails or times out (spec §7 fallback hosts). */
+  /** Tried after the first host fails or times out (docs/behaviour.md#backend-api-movie-database). */
   tmdbFallbackApiUrls: v.optional(v.array(v.string()), ['https://api.tmdb.org']),
   /** TMDB image origin (without /t/p). */
   tmdbImageUrl: v.optional(v.string(), 'https://image.tmdb.org'),
@@ -14,7 +17,7 @@ export const RuntimeConfigSchema = v.object({
   localCatalogUrl: v.optional(v.string(), 'http://localhost:4100'),
   /** Account backend URL; empty disables accounts. */
   backendUrl: v.optional(v.string(), ''),
-  /** Proxy worker URLs (spec §4: a plain URL is a proxy; a prefixed entry may declare proxy or api). */
+  /** Proxy worker URLs: a plain URL is a proxy; a prefixed entry may declare proxy or api (docs/behaviour.md#scraping-proxies). */
   proxyUrls: v.optional(v.array(v.string()), []),
   /** Origins a QA override (?remote.<name>=<url>) may load a remote from. */
   remoteOverrideOrigins: v.optional(v.array(v.string()), []),
@@ -23,11 +26,11 @@ export const RuntimeConfigSchema = v.object({
    * framed by them, it obeys their commands and posts its events to them alone.
    */
   embedOrigins: v.optional(v.array(v.string()), ['*']),
-  /** Spec §1 flags. */
+  /** Product flags (docs/behaviour.md#product-configuration). */
   hasOnboarding: v.optional(v.boolean(), false),
   allowAutoplay: v.optional(v.boolean(), true),
   allowFebboxKey: v.optional(v.boolean(), false),
-  /** Reserves the ad slot on Home (spec §1: no ads in the default build). */
+  /** Reserves the ad slot on Home; off because the default build shows no ads. */
   showAd: v.optional(v.boolean(), false),
   /** 'browser' (normal) or 'hash' router. */
   routerMode: v.optional(v.picklist(['browser', 'hash']), 'browser'),
@@ -39,10 +42,10 @@ export const RuntimeConfigSchema = v.object({
   localLibraryUrl: v.optional(v.string(), 'http://localhost:4101'),
   /** An Internet Archive-compatible API for public-domain films; empty disables that provider. */
   archiveUrl: v.optional(v.string(), ''),
-  /** Where scrape outcomes are reported (spec §4); empty reports nothing. */
+  /** Where scrape outcomes are reported (docs/behaviour.md#scraping-reports); empty reports nothing. */
   scrapeReportUrl: v.optional(v.string(), ''),
   /**
-   * Cloudflare Turnstile site key (spec §6, §8): when set, a scrape that may go through the proxy workers
+   * Cloudflare Turnstile site key (docs/behaviour.md#scraping-captcha): when set, a scrape that may go through the proxy workers
    * or a remote scraping server first gets a Turnstile token (sent as X-Token and cf-turnstile-response).
    * Empty: no captcha.
    */
@@ -67,20 +70,20 @@ export const RuntimeConfigSchema = v.object({
   geoFallbackUrl: v.optional(v.string(), ''),
   /**
    * The streaming-guide API (JustWatch content API shape) that turns old `/media/JW-…` links into
-   * TMDB ones (spec §2, §7); empty: such links show the "old link" page.
+   * TMDB ones (docs/behaviour.md#routes-legacy-redirects); empty: such links show the "old link" page.
    */
   streamingGuideUrl: v.optional(v.string(), ''),
   /** Where the streaming guide's posters live (JustWatch: https://images.justwatch.com); empty: the guide's own origin. */
   streamingGuideImageUrl: v.optional(v.string(), ''),
-  /** External HLS downloader; the playlist URL is appended (DECISIONS §7). */
+  /** External HLS downloader; the playlist URL is appended (docs/behaviour.md#player-downloads-and-watch-party). */
   downloaderUrl: v.optional(v.string(), 'https://hls-downloader.example.invalid/?url='),
-  /** Watch party page; the video URL is appended (DECISIONS §7). */
+  /** Watch party page; the video URL is appended (docs/behaviour.md#player-downloads-and-watch-party). */
   watchPartyUrl: v.optional(v.string(), 'https://watchparty.example.invalid/?url='),
   /** Community chat link (header, not-found page, support). */
   communityChatUrl: v.optional(v.string(), 'https://discord.movie-web.app'),
   /**
-   * "Tip the developers" link in the user menu, shown by default (spec §2 lists it among the menu's
-   * items); a deploy points it at its own tip page (the default is a placeholder, like the downloader's),
+   * "Tip the developers" link in the user menu, shown by default (one of the menu's items,
+   * docs/behaviour.md#routes-site-frame); a deploy points it at its own tip page (the default is a placeholder, like the downloader's),
    * or sets it empty to hide it.
    */
   tipUrl: v.optional(v.string(), 'https://tip.example.invalid/'),
@@ -88,7 +91,7 @@ export const RuntimeConfigSchema = v.object({
   dmcaEmail: v.optional(v.string(), ''),
   /** The code profile /jip's button opens. */
   authorProfileUrl: v.optional(v.string(), 'https://github.com/JipFr'),
-  /** Show the provider-issues notice instead of the watch page (spec §2: disabled by default). */
+  /** Show the provider-issues notice instead of the watch page; off by default (docs/behaviour.md#routes-provider-issues-notice). */
   showProviderIssues: v.optional(v.boolean(), false),
   /** Milliseconds before a remote's manifest fetch is abandoned. */
   remoteManifestTimeoutMs: v.optional(v.number(), 8000),

@@ -1,5 +1,5 @@
 /**
- * The embedded player's message protocol (DECISIONS "Embed API"): the player in an iframe posts
+ * The embedded player's message protocol (docs/behaviour.md#embed-messages): the player in an iframe posts
  * PlayerEvent messages to its parent and obeys PlayerCommand messages from it. Every message carries
  * `source: 'movie-web-player'` so either side can ignore unrelated postMessage traffic.
  */

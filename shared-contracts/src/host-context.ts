@@ -52,9 +52,9 @@ export interface HostState {
   customBackendUrl: string | null;
   /** The user's own proxy workers; null when the configured ones are used. */
   customProxyUrls: string[] | null;
-  /** From the connectivity check (spec §4: /ping.txt). */
+  /** From the connectivity check of /ping.txt (docs/behaviour.md#offline-connectivity). */
   online: boolean;
-  /** Scraping region (spec §9). */
+  /** Scraping region (docs/behaviour.md#local-data-region). */
   region: RegionState;
 }
 
@@ -114,9 +114,9 @@ export interface HostActions {
     bookmarks?: readonly Omit<BookmarkUpdate, 'id'>[];
     progress?: readonly Omit<ProgressUpdate, 'id'>[];
   }): void;
-  /** Onboarding (spec §2) finished or skipped on this device; remembered. */
+  /** Onboarding (docs/behaviour.md#settings-onboarding) finished or skipped on this device; remembered. */
   setOnboardingCompleted: (completed: boolean) => void;
-  /** Logout/delete (spec §4): forgets the account, bookmarks, progress and their queues. */
+  /** Logout/delete (docs/behaviour.md#account-restore-and-logout): forgets the account, bookmarks, progress and their queues. */
   clearAccountData: () => void;
   /** The live store values the sync engine needs, read outside React (not a render snapshot). */
   readAccountState: () => AccountSyncState;
@@ -133,11 +133,11 @@ export interface AccountSyncState {
   bookmarkQueue: readonly BookmarkUpdate[];
   progress: Readonly<Record<string, ProgressItem>>;
   progressQueue: readonly ProgressUpdate[];
-  /** Spec §3 server settings as they are on this device. */
+  /** The synced settings as they are on this device (docs/behaviour.md#sync-rules). */
   settings: AccountSettings;
 }
 
-/** Spec §3 "Server settings". */
+/** The settings an account syncs (docs/behaviour.md#sync-rules). */
 export interface AccountSettings {
   applicationLanguage: string;
   /** null: the default theme. */
@@ -168,12 +168,12 @@ export type AccountStatus =
   | { status: 'synced'; at: number }
   /** Pushes are failing transiently; queued changes are kept and retried at `retryAt` (ms epoch). */
   | { status: 'retrying'; retryAt: number; pending: number; message: string }
-  /** The profile could not be loaded (spec §8): offer logout, reload, or reset to the default server. */
+  /** The profile could not be loaded: offer logout, reload, or reset to the default server. */
   | { status: 'load-failed'; message: string; customBackend: boolean };
 
 /**
  * The account remote's non-UI service, loaded by the host at boot and published as HostApi.accountService
- * (DESIGN: Remotes meet through the host). Every method that talks to the backend rejects with an Error
+ * (remotes never import each other; they meet through the host). Every method that talks to the backend rejects with an Error
  * whose message is user-presentable (English) when it fails.
  */
 export interface AccountService {
@@ -183,7 +183,10 @@ export interface AccountService {
   subscribe(listener: (status: AccountStatus) => void): () => void;
   /** Pushes the queues and settings now (resolves when done or failed). */
   syncNow(): Promise<void>;
-  /** Deletes this session on the server (failures ignored) then clears local account data (spec §4). */
+  /**
+   * Deletes this session on the server (failures ignored), then clears local account data
+   * (docs/behaviour.md#account-restore-and-logout).
+   */
   logout(): Promise<void>;
   /** DELETE /users/{id}, then clears local account data. */
   deleteAccount(): Promise<void>;

@@ -1,4 +1,4 @@
-/** Media ids in URLs (spec §2): tmdb-{movie|tv}-{id}-{slug}. Internally a title is 'movie' or 'show'. */
+/** Media ids in URLs (docs/behaviour.md#routes-media-ids): tmdb-{movie|tv}-{id}-{slug}. Internally a title is 'movie' or 'show'. */
 
 export type MediaType = 'movie' | 'show';
 export type TmdbType = 'movie' | 'tv';

@@ -1,5 +1,5 @@
 /**
- * The account profile's icons (spec §9: profile {colorA, colorB, icon}), as 24×24 stroke paths: the one
+ * The account profile's icons (profile {colorA, colorB, icon}, docs/behaviour.md#account-local-account), as 24×24 stroke paths: the one
  * set the register page, settings and the header avatar draw from. An unknown key (another client's
  * icon) draws as the default.
  */

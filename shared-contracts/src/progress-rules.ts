@@ -1,5 +1,5 @@
 /**
- * Which titles Continue Watching lists and where each resumes (spec §4: hidden under 20 s watched or
+ * Which titles Continue Watching lists and where each resumes (docs/behaviour.md#player-resume: hidden under 20 s watched or
  * within 120 s of the end; a first episode with under 20 s watched is ignored). Pure.
  */
 import type { ProgressEpisode, ProgressItem, WatchProgress } from './stores';

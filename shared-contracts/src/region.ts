@@ -1,4 +1,7 @@
-/** Region chooser (spec §9): nearest of five regions to the IP location; rechecked after 30 days unless picked. */
+/**
+ * Region chooser: the nearest of five regions to the IP location, rechecked after 30 days unless picked
+ * (docs/behaviour.md#local-data-region).
+ */
 import type { RegionName, RegionState } from './stores';
 
 export const REGIONS: Record<RegionName, { lat: number; lon: number }> = {

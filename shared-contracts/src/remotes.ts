@@ -42,7 +42,8 @@ export interface RemoteApp<N extends RemoteName = RemoteName> {
   /**
    * Starts the requests `page` makes first, before the host renders it: on a cold load's first page the
    * host calls it as soon as this module is in, so the page's data is on its way while the shell renders
-   * (issue 19). What it starts must be what the page itself would start, shared with it (one request each).
+   * rather than after it. What it starts must be what the page itself would start, shared with it (one
+   * request each).
    * Never throws. Since contracts 1.3.0; a host that predates it renders the page without.
    */
   prefetch?: (page: RemotePages[N], services: { catalog: CatalogApi }) => void;

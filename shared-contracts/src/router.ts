@@ -1,7 +1,7 @@
 /**
  * The router every app uses, shared as one singleton from the host. Apps import these names from here,
  * never from 'react-router': Module Federation cannot tree-shake a shared package (every export of
- * 'react-router' would ship on `/`, about 49 KB compressed, for a dozen names), but it can tree-shake
+ * 'react-router' would ship on `/` for the dozen names the apps use), but it can tree-shake
  * what this module imports. A name an app needs is added here (lint keeps 'react-router' out of the apps).
  */
 export {

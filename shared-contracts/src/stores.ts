@@ -1,4 +1,4 @@
-/** Shapes of the host's local stores that remotes read through HostContext (spec §3). */
+/** Shapes of the host's local stores that remotes read through HostContext (docs/behaviour.md#local-data-stores). */
 import type { MediaType } from './media-id';
 import type { QualityKey } from './quality';
 import type { ThemeName } from './theme';
@@ -80,7 +80,7 @@ export interface ProgressUpdate {
   updatedAt?: number;
 }
 
-/** Spec §3 Preferences, with their defaults. */
+/** Preferences, with their defaults (docs/behaviour.md#local-data-preferences). */
 export interface Preferences {
   enableThumbnails: boolean;
   enableAutoplay: boolean;
@@ -95,7 +95,7 @@ export interface Preferences {
   /** Its API key; stays on this device (never synced). */
   mediaServerApiKey: string;
   /**
-   * The user's febbox token (spec §6: Skip Intro is looked up only when the config's allowFebboxKey
+   * The user's febbox token (docs/behaviour.md#player-skip-intro: Skip Intro is looked up only when the config's allowFebboxKey
    * flag is on and a token is set; logout clears it). Stays on this device; empty when not set.
    */
   febboxKey: string;
@@ -166,7 +166,7 @@ export interface AccountProfile {
   icon: string;
 }
 
-/** The signed-in account kept on this device (spec §3 Account). */
+/** The signed-in account kept on this device (docs/behaviour.md#account-local-account). */
 export interface Account {
   token: string;
   userId: string;

@@ -1,4 +1,4 @@
-/** The nine colour themes of spec §2 (Appearance). */
+/** The nine colour themes of Settings > Appearance (docs/behaviour.md#settings-sections). */
 export const THEME_NAMES = ['default', 'blue', 'gray', 'red', 'teal', 'classic', 'green', 'mocha', 'pink'] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The catalog (TMDB v3) client the host gives every app (spec §7): language, a 5 s first attempt then
+ * The catalog (TMDB v3) client the host gives every app (docs/behaviour.md#backend-api-movie-database): language, a 5 s first attempt then
  * 30 s on the fallback hosts, optional proxying, normalised results, and the search cache
  * (3600 s, swept every 2 min). With no TMDB token configured it talks to the local catalog service.
  */
@@ -58,7 +58,7 @@ export function catalogEndpoint(config: RuntimeConfig, choices: { proxyTmdb: boo
   return endpointFromConfig(config, choices.proxyTmdb ? firstProxyWorker(choices.proxyUrls) : undefined);
 }
 
-/** TMDB language code for a UI language: en → en-US (spec §7), others as given. */
+/** TMDB language code for a UI language: en → en-US (docs/behaviour.md#texts-languages), others as given. */
 export const tmdbLanguage = (language: string) => (language === 'en' ? 'en-US' : language);
 
 export interface CatalogOptions {
@@ -188,8 +188,8 @@ export function createCatalog(options: CatalogOptions): CatalogApi & { dispose()
     const parsed = parseSearchQuery(raw);
     if (parsed.kind === 'empty') return [];
     if (parsed.kind === 'id') {
-      // Without a type, a movie id is not also fetched as a show (issue 18 §7: the expected 404 of the
-      // other type printed an error on every such search): the show is looked up only when no movie
+      // Without a type, a movie id is not also fetched as a show (the expected 404 of the other type
+      // would print an error on every such search): the show is looked up only when no movie
       // has that id. `tmdb:{id}:tv` reaches a show whose id a movie also has.
       const types: MediaType[] = parsed.type ? [parsed.type] : ['movie', 'show'];
       for (const type of types) {

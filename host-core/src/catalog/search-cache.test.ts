@@ -1,4 +1,7 @@
-/** Spec §9: search results are cached for 3600 s and the cache is swept every 2 min (fake timers: time is the subject). */
+/**
+ * Search results are cached for 3600 s and the cache is swept every 2 min (docs/behaviour.md#home-search).
+ * Fake timers: time is the subject.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCatalog, SEARCH_SWEEP_MS, SEARCH_TTL_MS, type CatalogEndpoint } from './catalog';
 

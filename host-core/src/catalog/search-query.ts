@@ -1,4 +1,4 @@
-/** Spec §5 search rules, as pure functions. */
+/** The search rules (docs/behaviour.md#home-search), as pure functions. */
 import type { MediaCard, MediaType } from 'shared-contracts';
 
 export type ParsedSearch =

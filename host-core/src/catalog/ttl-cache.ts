@@ -1,4 +1,4 @@
-/** A small map with a time to live per entry and a periodic sweep (spec §9: search cache 3600 s, swept every 2 min). */
+/** A small map with a time to live per entry and a periodic sweep (the search cache: 3600 s, swept every 2 min). */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
   private timer: ReturnType<typeof setInterval> | null = null;

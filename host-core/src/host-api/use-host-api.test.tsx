@@ -95,7 +95,7 @@ const DelayReader = memo(function DelayReader() {
 
 afterEach(cleanup);
 
-describe('per-store subscriptions (issue 19: a progress save re-renders only progress readers)', () => {
+describe('per-store subscriptions (a progress save re-renders only progress readers)', () => {
   it('a progress save re-renders the progress readers (and contracts-1.0 useHost readers), nobody else', async () => {
     const { actions, Provider } = setup();
     const { renders, Counted } = counter();

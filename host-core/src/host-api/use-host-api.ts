@@ -136,7 +136,7 @@ const sameState = (a: HostState, b: HostState) => STATE_KEYS.every((key) => Obje
  * built against contracts 1.0. Its state is React state set from the stores' subscriptions, not
  * useSyncExternalStore: a store write while React renders a large transition (the first screen, a
  * navigation) then schedules an update of this provider and its legacy readers instead of making React
- * throw the transition's slices away and render the whole tree again in one blocking task (issue 19).
+ * throw the transition's slices away and render the whole tree again in one blocking task.
  */
 export function useHostApi(services: HostServices): HostApi {
   const states = services.states;

@@ -13,7 +13,7 @@ const account: Account = {
   seed: 'seed',
 };
 
-describe('clearAccountData (logout, spec §4)', () => {
+describe('clearAccountData (logout)', () => {
   it('clears the account, bookmarks, progress and the febbox token, and keeps other preferences', () => {
     const stores = createStores(memoryStorage());
     const actions = createActions(stores);
@@ -34,7 +34,7 @@ describe('clearAccountData (logout, spec §4)', () => {
   });
 });
 
-describe('watch progress is queued for the account (spec §3: progress syncs)', () => {
+describe('watch progress is queued for the account (progress syncs)', () => {
   const film = { tmdbId: '234', type: 'movie' as const, title: 'Caligari', year: 1920, poster: '/c.jpg' };
   const show = { tmdbId: '1399', type: 'show' as const, title: 'A Show', year: 2011 };
   const episode = { season: { id: 's1', number: 1, title: 'Season 1' }, episode: { id: 'e3', number: 3, title: 'Third' } };

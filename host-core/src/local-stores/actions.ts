@@ -204,7 +204,7 @@ export function createActions(stores: Stores) {
     stores.onboarding.completed = completed;
   }
 
-  /** Logout's local part (spec §4): the account, bookmarks, progress and the febbox token. */
+  /** Logout's local part (docs/behaviour.md#account-restore-and-logout): the account, bookmarks, progress and the febbox token. */
   function clearAccountData(): void {
     authStore.account = null;
     bookmarksStore.bookmarks = {};

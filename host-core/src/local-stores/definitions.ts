@@ -1,5 +1,5 @@
 /**
- * The persisted local stores (spec §3): schema, defaults and migrations of each. Version 0 is the
+ * The persisted local stores (docs/behaviour.md#local-data-stores): schema, defaults and migrations of each. Version 0 is the
  * format of the described product (zustand persist, same keys), read as-is by the 0→1 migrations.
  */
 import {
@@ -176,7 +176,7 @@ export const subtitlesDefinition: PersistedDefinition<SubtitleSettings> = {
     lastSelectedLanguage: v.optional(v.nullable(v.string()), null),
     isOpenSubtitles: v.optional(v.boolean(), false),
     overrideCasing: v.optional(v.boolean(), false),
-    // Spec §5 stored ranges.
+    // Stored ranges (docs/behaviour.md#captions-styling).
     delay: v.optional(v.pipe(looseNumber, clamp(-500, 500)), 0),
     styling: v.optional(
       v.object({

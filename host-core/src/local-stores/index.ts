@@ -1,5 +1,5 @@
 /**
- * The local stores (spec §3): what each holds and how it is migrated (definitions), the live valtio
+ * The local stores (docs/behaviour.md#local-data-stores): what each holds and how it is migrated (definitions), the live valtio
  * proxies made from them (stores), and the verbs that change them (actions).
  */
 export { createStores, type Recovery, type Stores } from './stores';

@@ -1,5 +1,5 @@
 /**
- * The local stores (spec §3): one valtio proxy per persisted definition. The host creates them once;
+ * The local stores (docs/behaviour.md#local-data-stores): one valtio proxy per persisted definition. The host creates them once;
  * a remote's standalone page creates its own on its own origin.
  */
 import { proxy } from 'valtio/vanilla';

@@ -1,5 +1,5 @@
 /**
- * Backups of stored values that could not be read (DESIGN "Data and state": nothing lost), kept
+ * Backups of stored values that could not be read (nothing is lost, docs/behaviour.md#local-data-stores), kept
  * bounded so that they can never fill the origin's storage: one per store (the newest), the same
  * value never twice, and all of them together within BACKUP_BUDGET characters (oldest of other stores
  * dropped first to make room).

@@ -1,5 +1,5 @@
 /**
- * Versioned persistence for the local stores (spec §3, DESIGN "Data and state"). Every value is
+ * Versioned persistence for the local stores (docs/behaviour.md#local-data-stores). Every value is
  * stored as {"state": …, "version": N} under __MW::<name> — the format of the described product, so
  * its data on the same origin is read as-is. Reading migrates through the chain and validates; a value
  * that cannot be read is copied to a backup key before the defaults are used, so nothing is lost.

@@ -1,10 +1,10 @@
 /**
- * Checks of the Connections section and /dev (spec §5): custom backend (its /meta) and proxy workers.
+ * Checks of the Connections section and /dev (docs/behaviour.md#settings-proxy-check): custom backend (its /meta) and proxy workers.
  * Pure apart from the injected fetch.
  */
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-/** Spec §5 messages. */
+/** The proxy check's messages, product copy. */
 export const PROXY_ERRORS = {
   invalid: 'Not a valid URL',
   unreachable: 'Could not connect to proxy',

@@ -2,8 +2,8 @@
  * The main thread's link to the browser extension: messages relayed by the extension's content script
  * over window.postMessage (the Plasmo relay protocol the movie-web extension speaks): the page posts
  * `{name, body, instanceId, relayId}`; the content script answers with the same name and instanceId,
- * `relayed: true`, and the answer in `body`. Spec §9: hello times out after 500 ms, and the first
- * message waits until 500 ms after start so the content script has loaded.
+ * `relayed: true`, and the answer in `body`. Hello times out after 500 ms, and the first
+ * message waits until 500 ms after start so the content script has loaded (docs/behaviour.md#scraping-extension).
  */
 import type { ExtensionBridge, ExtensionHello, ExtensionMakeRequestResponse } from './types';
 
@@ -16,9 +16,9 @@ export interface RelayPort {
 
 export interface ExtensionBridgeOptions {
   port: RelayPort;
-  /** Spec §9: 500 ms. */
+  /** Default 500 ms. */
   helloTimeoutMs?: number;
-  /** Spec §9: 500 ms, counted from the bridge's creation. */
+  /** Default 500 ms, counted from the bridge's creation. */
   initialDelayMs?: number;
   /** Timeout of the other messages; none by default (a request may take long). */
   requestTimeoutMs?: number;

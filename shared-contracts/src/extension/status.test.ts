@@ -1,4 +1,4 @@
-/** Spec §5: the extension's status from its hello, for every state and the edges of ^1.0.2. */
+/** The extension's status from its hello, for every state and the edges of ^1.0.2 (docs/behaviour.md#scraping-extension). */
 import { describe, expect, it } from 'vitest';
 import { classifyExtensionHello, detectExtension } from './status';
 import type { ExtensionHello } from './types';

@@ -1,11 +1,11 @@
 /**
- * Whether the extension can be used on this site (spec §5), from its answer to hello. Pure: the
+ * Whether the extension can be used on this site (docs/behaviour.md#scraping-extension), from its answer to hello. Pure: the
  * onboarding step shows it, the player's scraper and caption loader turn it into their errors.
  */
 import satisfies from 'semver/functions/satisfies.js';
 import type { ExtensionBridge, ExtensionHello } from './types';
 
-/** Spec §5: the extension must satisfy this version range. */
+/** The extension must satisfy this version range. */
 export const EXTENSION_VERSION_RANGE = '^1.0.2';
 
 /**

@@ -1,12 +1,12 @@
 /**
- * The browser extension's message protocol (spec §7 "Extension interface": hello, makeRequest,
- * prepareStream, openPage). Plain data: it crosses window.postMessage and, in the player, comlink.
+ * The browser extension's message protocol (hello, makeRequest, prepareStream, openPage;
+ * docs/behaviour.md#scraping-extension). Plain data: it crosses window.postMessage and, in the player, comlink.
  */
 
 /** The answer to hello: which version is installed and whether it may act on this site. */
 export interface ExtensionHello {
   success: boolean;
-  /** Semver of the installed extension (spec §5: must satisfy ^1.0.2). */
+  /** Semver of the installed extension; it must satisfy ^1.0.2. */
   version: string;
   /** The user has allowed the extension on this site. */
   allowed: boolean;

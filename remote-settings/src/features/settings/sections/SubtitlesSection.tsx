@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Button, Field, onRadioKeys, radioTabIndex, SectionBox, Slider, Toggle } from '../../ui';
 import type { SettingsDraftApi } from '../use-settings-draft';
 
-/** Spec §9 caption colours. */
+/** Caption colours (docs/behaviour.md#captions-styling). */
 export const CAPTION_COLORS = ['#ffffff', '#80b1fa', '#e2e535', '#10b239ff'];
 /** The name each caption colour is announced by (the player's menu uses the same names). */
 const COLOR_NAMES = ['white', 'blue', 'yellow', 'green'] as const;
@@ -103,7 +103,7 @@ export function SubtitlesSection({ draftApi }: { draftApi: SettingsDraftApi }) {
         </span>
       </PreviewStage>
       <p style={{ marginTop: '1rem' }}>
-        {/* DECISIONS §3: reset gives opacity 0.5 and blur 0.5. */}
+        {/* Reset gives opacity 0.5 and blur 0.5. */}
         <Button
           type="button"
           onClick={() => update('styling', { ...DEFAULT_SUBTITLE_SETTINGS.styling, backgroundOpacity: 0.5, backgroundBlur: 0.5 })}
