@@ -1,10 +1,10 @@
 /**
- * The scraping error taxonomy (spec §8): codes plus the spec's English messages. Providers throw
+ * The scraping error taxonomy (docs/behaviour.md#scraping-errors): codes plus their English product copy. Providers throw
  * ScrapeFailure inside the engine; everything that leaves the engine is the plain AppError data.
  */
 import type { AppError } from './result';
 
-/** The Turnstile failure text of spec §8 (key player.turnstile.error). */
+/** The Turnstile failure text, product copy (key player.turnstile.error; docs/behaviour.md#scraping-captcha). */
 export const TURNSTILE_MESSAGE =
   'Failed to verify your humanity - stream failed to load. Clear your cache and try again, or switch to a different source';
 
@@ -34,7 +34,7 @@ export interface ScrapeError extends AppError {
   detail?: string;
 }
 
-/** The key of an error's message in the player's translations: scraping.errors.<code>, but Turnstile's is player.turnstile.error (spec §8). */
+/** The key of an error's message in the player's translations: scraping.errors.<code>, but Turnstile's is player.turnstile.error. */
 export function scrapeErrorKey(code: string): string {
   return code === 'scrape/turnstile' ? 'turnstile.error' : `scraping.errors.${code.replace('scrape/', '')}`;
 }

@@ -1,4 +1,7 @@
-/** The bridge's hello timing (spec §9), each part on its own with fake timers: the initial delay, then the hello timeout. */
+/**
+ * The bridge's hello timing (docs/behaviour.md#scraping-extension), each part on its own with fake timers: the initial
+ * delay, then the hello timeout.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createExtensionBridge } from './extension-bridge';
 import { createFakeWindow, installFakeExtension } from './fake-extension';

@@ -1,5 +1,5 @@
 /**
- * The progress view's state from a run's events (spec §3 "Scraping source state", §4 source status):
+ * The progress view's state from a run's events (docs/behaviour.md#scraping-progress):
  * a pure reducer the UI (or a test) folds events through.
  */
 import type { ScrapeEvent, SourceState } from './types';
@@ -26,7 +26,7 @@ export function applyScrapeEvent(state: ScrapeProgress, event: ScrapeEvent): Scr
   const sources = { ...state.sources };
   switch (event.type) {
     case 'start': {
-      // §4: a source still pending when the next starts has moved on successfully (it gave embeds).
+      // A source still pending when the next starts has moved on successfully (it gave embeds).
       const previous = state.current ? sources[state.current] : undefined;
       if (previous && previous.status === 'pending' && !previous.children.includes(event.id))
         sources[previous.id] = { ...previous, status: 'success' };

@@ -1,5 +1,5 @@
 /**
- * Scrape outcomes go to a report endpoint (spec §3 "Scrape report", §4: success, notfound, failed;
+ * Scrape outcomes go to a report endpoint (docs/behaviour.md#scraping-reports: success, notfound, failed;
  * pending and waiting are never reported). One POST per run, `{items: ScrapeReportItem[]}`; a failed
  * report is dropped (it must never affect playback).
  */

@@ -143,7 +143,10 @@ async function viaRemote<T extends RunOutput | SourceRunOutput | EmbedOutput>(
   }
 }
 
-/** Every source (rank or custom order) and its embeds until a playable stream; spec §4 events on the way. */
+/**
+ * Every source (rank or custom order) and its embeds until a playable stream, with progress events on the way
+ * (docs/behaviour.md#scraping-progress).
+ */
 export async function runAll(
   media: ScrapeMedia,
   options: ScrapeOptions = {},

@@ -6,7 +6,7 @@
 import type { QualityKey } from 'shared-contracts/quality';
 import type { AppError, Result } from './result';
 
-/** What the engine looks up (spec §3 "Media meta", the fields scrapers need). */
+/** What the engine looks up: the fields of a title's meta that scrapers need. */
 export type ScrapeMedia =
   | { type: 'movie'; title: string; releaseYear: number; tmdbId: string; imdbId?: string }
   | {
@@ -29,7 +29,7 @@ export { QUALITY_KEYS, type QualityKey } from 'shared-contracts/quality';
  */
 export type StreamFlag = 'cors-allowed' | 'ip-locked';
 
-/** A subtitle track found with a stream (spec §3 Caption). */
+/** A subtitle track found with a stream (docs/behaviour.md#captions-sources). */
 export interface Caption {
   id: string;
   /** ISO 639-1 code, e.g. en. */
@@ -53,7 +53,7 @@ interface StreamBase {
   preferredHeaders?: Record<string, string>;
 }
 
-/** Spec §3 "Stream source". */
+/** A playable stream, HLS or files by quality (docs/behaviour.md#scraping-streams). */
 export type Stream =
   | (StreamBase & { type: 'hls'; playlist: string })
   | (StreamBase & { type: 'file'; qualities: Partial<Record<QualityKey, { type: 'mp4'; url: string }>> });
@@ -103,7 +103,7 @@ export interface FetchResponse {
 /** Performs one request. Rejects only when no response arrived (network, abort); HTTP errors are responses. */
 export type Fetcher = (request: FetchRequest) => Promise<FetchResponse>;
 
-// ---------------------------------------------------------------- extension protocol (spec §7)
+// ---------------------------------------------------------------- extension protocol
 
 /** The extension's messages, shared with the account remote's onboarding. */
 export type {
@@ -222,7 +222,7 @@ export interface ScrapeOptions {
   skipValidation?: boolean;
 }
 
-/** Scrape state of one source or embed in the progress view (spec §3 "Scraping source state"). */
+/** Scrape state of one source or embed in the progress view (docs/behaviour.md#scraping-progress). */
 export type SourceStatus = 'waiting' | 'pending' | 'success' | 'failure' | 'notfound';
 
 export interface SourceState {
@@ -260,7 +260,7 @@ export interface SourceRunOutput {
   embeds: EmbedRef[];
 }
 
-/** One outcome sent to the report endpoint (spec §3 "Scrape report"). */
+/** One outcome sent to the report endpoint (docs/behaviour.md#scraping-reports). */
 export interface ScrapeReportItem {
   tmdbId: string;
   type: MediaType;

@@ -1,5 +1,5 @@
 /**
- * The engine's side of the browser extension (spec §7 "Extension interface"): requests through
+ * The engine's side of the browser extension (docs/behaviour.md#scraping-extension): requests through
  * `makeRequest`, stream rules through `prepareStream`. The bridge itself (postMessage to the content
  * script) runs on the main thread: see ../extension-bridge.ts.
  */
@@ -11,7 +11,7 @@ import { fullUrl } from './common';
 
 export { EXTENSION_VERSION_RANGE };
 
-/** hello, then the checks of spec §5 (shared-contracts/extension): answered, version ^1.0.2, allowed on this site with permission. */
+/** hello, then the checks of shared-contracts/extension: answered, version ^1.0.2, allowed on this site with permission. */
 export async function checkExtension(bridge: ExtensionBridge): Promise<Result<ExtensionHello, ScrapeError>> {
   let hello: ExtensionHello | null;
   try {

@@ -1,5 +1,5 @@
 /**
- * Client of a remote scraping server (services/ `scraper`, spec §7): the same runs over server-sent
+ * Client of a remote scraping server (services/ `scraper`, docs/behaviour.md#scraping-flow): the same runs over server-sent
  * events at /scrape, /scrape/source?id, /scrape/embed?id&url, media fields as query parameters. The
  * server's events are forwarded unchanged except for the run id, which becomes the caller's.
  */

@@ -7,7 +7,7 @@ import { ok, type Result } from '../result';
 import { ScrapeFailure, scrapeError, type ScrapeError } from '../errors';
 import type { EmbedProvider, Stream } from '../types';
 
-/** Spec §5: a custom stream type must be hls or mp4, else Invalid type. */
+/** A custom stream type must be hls or mp4, else Invalid type (docs/behaviour.md#settings-developer-page). */
 export function directStream(url: string, type: string): Result<Stream, ScrapeError> {
   let parsed: URL;
   try {

@@ -26,7 +26,7 @@ interface IndexEntryJson {
   >;
 }
 
-/** The library's JSON stream as an engine Stream (unknown quality keys and non-mp4 files skipped, spec §5). */
+/** The library's JSON stream as an engine Stream (unknown quality keys and non-mp4 files skipped, docs/behaviour.md#scraping-streams). */
 export function toStream(json: IndexStreamJson, id: string): Stream {
   const common = {
     id,
