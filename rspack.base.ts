@@ -39,7 +39,7 @@ export const SHARED = (() => {
     for (const request of requests) table[request] = { singleton: true, requiredVersion: major(version), version };
   }
   // The router is shared through shared-contracts/router, which re-exports the names the apps use: a shared
-  // package cannot be tree-shaken, a module that imports a dozen of its names can (issue 19: JS on `/`).
+  // package cannot be tree-shaken, a module that imports a dozen of its names can (less JS on `/`).
   for (const request of ['shared-contracts', 'shared-contracts/router']) {
     table[request] = { singleton: true, requiredVersion: major(contractsVersion), version: contractsVersion };
   }
@@ -103,9 +103,9 @@ class RelativeSourceMapsPlugin implements RspackPluginInstance {
 }
 
 /**
- * Preloads, from the host's page, the chunks its boot always fetches (issue 19): the boot code and the
- * app's component tree were requested only once main.js had run, then the app chunk only once the boot
- * chunk had, a chain of round trips before the first remote could even be asked for. With the links the
+ * Preloads, from the host's page, the chunks its boot always fetches: without it the boot code and the
+ * app's component tree are requested only once main.js has run, then the app chunk only once the boot
+ * chunk has, a chain of round trips before the first remote can even be asked for. With the links the
  * browser fetches them beside main.js; they still run when the boot asks for them.
  */
 class PreloadChunksPlugin implements RspackPluginInstance {
@@ -140,7 +140,7 @@ export interface AppConfigOptions {
   alias?: Record<string, string>;
   /**
    * Production builds use the host's federation runtime instead of carrying their own (the remote's
-   * remoteEntry.js shrinks by half, and the runtime is not evaluated a second time on the page). The
+   * remoteEntry.js carries no second copy, and the runtime is not evaluated a second time on the page). The
    * standalone page is then a compilation of its own, a plain app without federation, in `page/`. Not for
    * a remote with a worker: the worker is an entry of the same compilation and has no host to take it from.
    */
@@ -159,7 +159,7 @@ type Variant = 'whole' | 'federated' | 'page';
 export function createConfig(options: AppConfigOptions): Configuration | Configuration[] {
   const isDev = process.env.NODE_ENV === 'development' || process.argv.includes('development');
   if (!options.hostRuntime || isDev) return configOf(options, 'whole');
-  // issue 19: discover's remoteEntry.js on `/` carried 27.7 KB of federation runtime the host already runs.
+  // Two builds: the remoteEntry.js the host loads takes the host's runtime; the standalone page has its own.
   return [configOf(options, 'federated'), { ...configOf(options, 'page'), dependencies: [`${options.app}-federated`] }];
 }
 
@@ -234,7 +234,7 @@ function configOf(options: AppConfigOptions, variant: Variant): Configuration {
       runtimeChunk: false,
       // Worker chunks stay whole: inside a blob-started worker relative chunk loading would miss.
       // An exposed module's chunk stays whole too: it is what the host fetches first, and the modules it shares
-      // with the standalone page's entry were split into a chunk of their own, one more request (issue 19).
+      // with the standalone page's entry would be split into a chunk of their own, one more request.
       splitChunks: isDev
         ? false
         : { chunks: (chunk) => !chunk.name?.includes('worker') && !chunk.name?.startsWith('__federation_expose_') },
@@ -255,21 +255,20 @@ function configOf(options: AppConfigOptions, variant: Variant): Configuration {
           exposes: options.exposes,
           remotes: {},
           // The host always provides the shared singletons: eager, they ship in its entry chunk rather than
-          // as a dozen chunks fetched one round trip after main.js (issue 19: requests on /). Remotes keep
-          // them lazy and take the host's.
+          // as a dozen chunks fetched one round trip after main.js. Remotes keep them lazy and take the host's.
           shared: isHost
             ? Object.fromEntries(Object.entries(SHARED).map(([request, entry]) => [request, { ...entry, eager: true }]))
             : SHARED,
           // The host's singletons are eager and loaded at its start, so they are the ones every app uses either way.
-          // "version-first" (the default) also fetched every registered remote's entry to compare versions the
-          // first time a shared module was resolved after the remotes were registered: the player's, the
-          // account's and the settings' on `/` (issue 19), and it tied the boot's order to that rule.
+          // "version-first" (the default) also fetches every registered remote's entry to compare versions the
+          // first time a shared module is resolved after the remotes are registered (the player's, the
+          // account's and the settings' on `/`), and it ties the boot's order to that rule.
           shareStrategy: isHost ? 'loaded-first' : undefined,
           runtimePlugins: options.runtimePlugins ?? [],
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },
           dts: false,
           // The federation runtime for browsers only; remotes load no remotes of their own, so they drop
-          // the manifest snapshot code the host needs (issue 19: discover's remoteEntry.js is on `/`).
+          // the manifest snapshot code the host needs (discover's remoteEntry.js is on `/`).
           // The host provides its runtime to remotes built to use it (hostRuntime).
           experiments: {
             optimization: { target: 'web', disableSnapshot: !isHost },
@@ -297,9 +296,9 @@ function configOf(options: AppConfigOptions, variant: Variant): Configuration {
         ? new rspack.NormalModuleReplacementPlugin(/^react-refresh\/runtime$/, path.join(root, 'scripts/dev/react-refresh-runtime.cjs'))
         : null,
       // V8's explicit compile hint: every function of our scripts is compiled while the script streams in,
-      // on a background thread, instead of lazily on the main thread at its first call (issue 19: lazy
-      // compilation was ~880 ms of the main thread's first 3 s on `/` at 4× CPU). After minification, which
-      // would drop the comment; before the source maps are written, which account for the added line.
+      // on a background thread, instead of lazily on the main thread at its first call, where it would hold
+      // up the first screen. After minification, which would drop the comment; before the source maps are
+      // written, which account for the added line.
       isDev
         ? null
         : new rspack.BannerPlugin({

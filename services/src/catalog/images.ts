@@ -1,8 +1,8 @@
 /**
  * Generated artwork, served like image.tmdb.org (/t/p/{size}/{file}). Posters, backdrops, stills and
  * profiles are raster images (PNG; TMDB's are JPEG) so a browser decodes them off its main thread as it
- * does real ones; an SVG with text is laid out and painted on the page's main thread, which made the
- * stand-in's artwork a third of the home page's main-thread work at 4× CPU (issue 19). Logos stay SVG
+ * does real ones; an SVG with text is laid out and painted on the page's main thread, which would make the
+ * stand-in's artwork weigh on the home page as real artwork does not. Logos stay SVG
  * with the name, as many of TMDB's are.
  */
 import { PNG } from 'pngjs';

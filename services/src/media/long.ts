@@ -1,5 +1,5 @@
 /**
- * Long titles made of the short clips (issue 17): HLS playlists generated on request that repeat a
+ * Long titles made of the short clips: HLS playlists generated on request that repeat a
  * clip's segments to a given number of minutes, the segments rewritten on the fly so that their
  * timestamps run on (repetition r plays r × clip length later: one continuous timeline, no
  * EXT-X-DISCONTINUITY, nothing new on disk), and captions generated to the same length.

@@ -1,5 +1,5 @@
 /**
- * The remote scraping server (spec §7): the product's own engine (remote-player/src/core/scraping,
+ * The remote scraping server (docs/behaviour.md#scraping-flow): the product's own engine (remote-player/src/core/scraping,
  * imported, not copied) run in Node, its events sent as server-sent events. `event:` is the event's
  * type and `data:` the event as JSON, exactly what the worker emits; the last one is `done` with the result.
  */

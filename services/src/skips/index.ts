@@ -12,7 +12,7 @@ export function introSkipSeconds(imdbId: string, season: number, episode: number
   if (!show || !known) return undefined;
   // Some episodes have no known intro (cold opens): every 4th.
   if (episode % 4 === 0) return undefined;
-  // The long show's episodes (issue 17: tens of minutes) have real-sized intros, 45 s to 2 min; the
+  // The long show's episodes (tens of minutes) have real-sized intros, 45 s to 2 min; the
   // clips' intros end inside their 12-16 s.
   if (show.id === LONG_SHOW.tmdbId) return 45 + ((show.id + season * 7 + episode * 29) % 76);
   return 5 + ((show.id + season * 7 + episode * 3) % 9);

@@ -5,9 +5,9 @@ import type { StartService } from '../types';
 import { MOVIES, SHOWS, type Movie, type Show } from '../catalog/data';
 
 /**
- * The streaming-guide stand-in (spec §7 "Streaming-guide API for title and season details (legacy
- * migration)"): the JustWatch content API the old product's `/media/JW-{movie|show}-{id}` links were
- * made from, answering its two reads with the shapes the old product used:
+ * The streaming-guide stand-in (title and season details for old links,
+ * docs/behaviour.md#routes-legacy-redirects): the JustWatch content API the old product's
+ * `/media/JW-{movie|show}-{id}` links were made from, answering its two reads with the shapes the old product used:
  *
  * - `GET /content/titles/{movie|show}/{id}/locale/{xx_YY}` → `{ id, title, object_type,
  *   original_release_year, poster, jw_entity_id, external_ids: [{ provider, external_id }],
