@@ -1,5 +1,5 @@
 /**
- * reCAPTCHA v3 on register (contract A4, spec §5 'ReCaptcha validation failed'): when the backend's /meta
+ * reCAPTCHA v3 on register ('ReCaptcha validation failed', docs/behaviour.md#account-register): when the backend's /meta
  * says hasCaptcha, the register page loads Google's script with the backend's site key, gets a token for
  * the "register" action and sends it to register/start; the server checks it with the verify URL.
  *

@@ -1,7 +1,7 @@
 /**
  * Account failure modes and validation: a backend URL that is not a backend, a backend answering HTML or
- * 500 (clear messages, local data untouched), the spec §5 messages, /migration without an account,
- * export/import round trip, onboarding.
+ * 500 (clear messages, local data untouched), the login and register messages
+ * (docs/behaviour.md#account-login), /migration without an account, export/import round trip, onboarding.
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -1,7 +1,7 @@
 /**
- * Login imports this device's data into the account (spec §2), and when that upload fails the data is
+ * Login imports this device's data into the account (docs/behaviour.md#account-login), and when that upload fails the data is
  * queued and still arrives; logout through the menu deletes the server session and clears local data
- * (spec §4). Against a second account server (rate limits off); the accounts are made from Node.
+ * (docs/behaviour.md#account-restore-and-logout). Against a second account server (rate limits off); the accounts are made from Node.
  */
 import type { Page } from '@playwright/test';
 import {

@@ -1,5 +1,5 @@
 /**
- * Onboarding's extension step (spec §2, §5 ^1.0.2, §7 hello/openPage) against the fake extension's content
+ * Onboarding's extension step (docs/behaviour.md#scraping-extension: ^1.0.2, hello, openPage) against the fake extension's content
  * script (scraping-core/src/fake-extension.ts): not installed, outdated, not allowed here
  * (Grant permission → openPage), ready (continue, remembered).
  */

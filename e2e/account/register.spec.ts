@@ -1,5 +1,5 @@
 /**
- * Register screens (spec §2/§5): the trust step shows the server's /meta name and description, the
+ * Register screens (docs/behaviour.md#account-register): the trust step shows the server's /meta name and description, the
  * passphrase's copy button copies the 12 words, and another 4xx from the server reads 'Data is not valid'.
  * A second account server (rate limits off, with a description) stands beside the site's.
  */
@@ -39,7 +39,7 @@ test("the trust step shows the server's name and description; the copy button co
   await page.getByRole('button', { name: 'Copy passphrase' }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(words.join(' '));
-  // Spec §9: the feedback lasts 2 s.
+  // The feedback lasts 2 s (docs/behaviour.md#discover-cards).
   await expect(page.getByRole('button', { name: 'Copy passphrase' })).toBeVisible({ timeout: 3000 });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Server settings (spec §3: application language, default subtitle language, theme, proxy URLs) changed
+ * Synced settings (application language, default subtitle language, theme, proxy URLs; docs/behaviour.md#sync-rules) changed
  * while the account server is down survive a reload: the pending change is pushed when the server is
  * back, not overwritten by the server's older copy. A change made elsewhere still arrives.
  */
@@ -28,7 +28,7 @@ test('settings changed while the server is down, then a reload: the local change
     await saveSettings(page);
     await editSettingsLocal(page, { subtitleLanguage: 'nl', proxyUrls: [proxy], language: 'de' });
     await page.waitForTimeout(6000); // at least one failed sync
-    await page.reload(); // what used to lose the change: the last synced settings were only in memory
+    await page.reload(); // the pending change must outlive the page, not live only in memory
     expect(await localSettings(page)).toEqual({ language: 'de', theme: 'red', subtitleLanguage: 'nl', proxyUrls: [proxy] });
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §6: while the account server is down the site says changes are kept; when sync works again
+ * While the account server is down the site says changes are kept; when sync works again
  * it says so, and the earlier message is gone (not left up after a silent recovery).
  */
 import { localBookmarks, register, serverData, storedAccount } from '../support/account.page';

@@ -30,8 +30,8 @@ const median = (values: number[]) => {
 };
 
 /**
- * Installed before any script: long tasks, first contentful paint, and when the home is usable as issue 19
- * puts it, "search box interactive, lists painted": the search box there and enabled, the header painted, no
+ * Installed before any script: long tasks, first contentful paint, and when the home is usable, that is
+ * "search box interactive, lists painted": the search box there and enabled, the header painted, no
  * slot still showing its loading status, and every row in view showing its titles (not its placeholders).
  */
 const OBSERVE = `

@@ -1,4 +1,4 @@
-/** Media cards (spec §2): overlay actions, right-click, closing after mouse leave, bookmark to home, keyboard. */
+/** Media cards (docs/behaviour.md#discover-cards): overlay actions, right-click, closing after mouse leave, bookmark to home, keyboard. */
 import { homeLink } from '../support/host.page';
 import { expect, test } from '../support/site.fixture';
 import { bookmarkButton, cardOverlay, detailsModal, loadedCards, moreButton, openDiscover, row } from '../support/discover.page';

@@ -1,4 +1,4 @@
-/** The details modal (spec §2 Details modal) for a movie and a show, with IMDb data through the proxy. */
+/** The details modal (docs/behaviour.md#details-content) for a movie and a show, with IMDb data through the proxy. */
 import AxeBuilder from '@axe-core/playwright';
 import { MOVIE_GENRES, movieById } from 'services/catalog-data';
 import { DEFAULT_PREFERENCES } from 'shared-contracts';
@@ -12,7 +12,7 @@ test('movie: trailer controls, play, bookmark, facts, rating from IMDb, links', 
   await openDiscover(page, site.hostUrl, '?m=details-tmdb-movie-653');
   const modal = detailsModal(page);
   await expect(modal.getByRole('heading', { name: 'Nosferatu', level: 2 })).toBeVisible();
-  // IMDb page through the proxy with a browser user-agent (spec §7).
+  // IMDb page through the proxy with a browser user-agent (docs/behaviour.md#details-imdb-data).
   const request = await imdbRequest;
   expect(request.headers()['x-user-agent']).toMatch(/^Mozilla\/5\.0/);
 

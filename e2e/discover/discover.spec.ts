@@ -1,4 +1,4 @@
-/** Discover page journeys against the local catalog (spec §2 Discover). */
+/** Discover page journeys against the local catalog (docs/behaviour.md#discover-tabs-and-rows). */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/site.fixture';
 import { genrePills, loadedCards, openDiscover, providerPills, randomButton, row, seedStore, tab } from '../support/discover.page';
@@ -11,7 +11,7 @@ test('movies, TV and editor-pick tabs fill their carousels', async ({ page, site
     expect(await cards.count()).toBeGreaterThan(0);
     expect(await cards.count()).toBeLessThanOrEqual(20);
   }
-  // 3 fixed rows + 12 genres on movies (spec §9).
+  // 3 fixed rows + 12 genres on movies.
   await expect(page.getByTestId('carousel')).toHaveCount(15);
   await expect(genrePills(page)).toHaveCount(15);
 
@@ -60,7 +60,7 @@ test('rows below the fold are requested only when scrolled near', async ({ page,
   await last.scrollIntoViewIfNeeded();
   await loadedCards(last);
   const pages = requested.filter((u) => u.includes(`with_genres=${lastGenre}`)).map((u) => new URL(u).searchParams.get('page'));
-  expect(pages.sort()).toEqual(['1', '2']); // spec §7: pages 1 and 2
+  expect(pages.sort()).toEqual(['1', '2']); // a row reads pages 1 and 2 (docs/behaviour.md#discover-carousels)
 });
 
 test('provider pills load a US row; genre pills scroll to their row', async ({ page, site }) => {

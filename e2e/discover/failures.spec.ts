@@ -1,4 +1,4 @@
-/** Spec §8: genre, provider and editor-pick failures are logged and leave that list empty; the page still works. */
+/** Genre, provider and editor-pick failures are logged and leave that list empty (docs/behaviour.md#failures-logged-only). */
 import { expect, test } from '../support/site.fixture';
 import { loadedCards, openDiscover, providerPills, row, tab } from '../support/discover.page';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §2: Bookmarks and Continue Watching on Home have an edit mode. A title is removed with Undo
+ * Bookmarks and Continue Watching on Home have an edit mode (docs/behaviour.md#home-lists). A title is removed with Undo
  * offered; the removal stays after a reload and, signed in, reaches the account server as the movie-web
  * backend expects it (DELETE /users/:id/progress/:tmdbId with a JSON body, `{}` for a whole title).
  */

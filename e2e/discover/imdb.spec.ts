@@ -1,4 +1,7 @@
-/** IMDb data routes (spec §5, §7): through the extension when there is no proxy; without either, details still show. */
+/**
+ * IMDb data routes (docs/behaviour.md#details-imdb-data): through the extension when there is no proxy;
+ * without either, details still show.
+ */
 import { expect, test } from '../support/site.fixture';
 import { detailsModal, openDiscover, seedStore } from '../support/discover.page';
 

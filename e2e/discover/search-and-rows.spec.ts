@@ -1,5 +1,5 @@
 /**
- * Issue 18 §5: one clear (×) button in the search box; a carousel shows no "previous" arrow at the start
+ * One clear (×) button in the search box; a carousel shows no "previous" arrow at the start
  * of its row (and no "next" at its end); short runtimes read "45m", not "0h 45m".
  */
 import type { Locator } from '@playwright/test';

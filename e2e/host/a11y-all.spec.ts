@@ -1,5 +1,5 @@
 /**
- * Issue 18 §9: axe-core (WCAG 2.0/2.1 A and AA, plus label-in-name, which axe ships as experimental) on
+ * docs/behaviour.md#product-accessibility: axe-core (WCAG 2.0/2.1 A and AA, plus label-in-name, which axe ships as experimental) on
  * every route, the details modal, Home's edit mode and the player's menus, at 1280 and 390 px: no
  * serious or critical violation. Lesser findings are printed so they are seen, not hidden.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §1: Back keeps the person's place. From search results to a watch page and back (browser
+ * Back keeps the person's place. From search results to a watch page and back (browser
  * Back or the player's back control) the query and the scroll position are as they were; Discover's
  * tab is in the URL; `?back=` accepts same-site paths only.
  */

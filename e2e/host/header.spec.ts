@@ -1,5 +1,5 @@
 /**
- * Issue 18 §5: the header avatar shows the profile's colours and icon; the logo and a long device name
+ * The header avatar shows the profile's colours and icon; the logo and a long device name
  * stay on one line at phone widths; the user-menu button is named by what it shows (label in name).
  */
 import AxeBuilder from '@axe-core/playwright';

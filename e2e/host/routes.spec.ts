@@ -158,7 +158,7 @@ test('header: logo, Discover link and user menu; mobile layout below 1024 px', a
   for (const item of ['Settings', 'Discover', 'About us', 'Support', 'Sync to cloud']) {
     await expect(page.getByRole('link', { name: item, exact: true }).last()).toBeVisible();
   }
-  // Spec §2: the tip link is one of the menu's items by default (a deploy sets its own page).
+  // The tip link is one of the menu's items (docs/behaviour.md#routes-site-frame) by default (a deploy sets its own page).
   const tip = page.getByRole('link', { name: 'Tip the developers', exact: true });
   await expect(tip).toHaveAttribute('href', /^https:\/\//);
   await expect(tip).toHaveAttribute('target', '_blank');

@@ -41,7 +41,7 @@ test("the described product's saved bookmarks and progress appear, and survive r
   await expect(page.getByTestId('bookmarks').getByTestId('media-card')).toHaveCount(2);
   await expect(page.getByTestId('continue-watching').getByTestId('media-card')).toContainText('The Cabinet of Dr. Caligari');
   await expect(page.getByTestId('continue-watching').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '13');
-  // Spec §2: Home is the search box, Bookmarks, Continue Watching, then Discover.
+  // Home is the search box, Bookmarks, Continue Watching, then Discover (docs/behaviour.md#routes-table).
   await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: /^(Bookmarks|Continue Watching|Discover)$/ })).toHaveText([
     'Bookmarks',
     'Continue Watching',

@@ -2,10 +2,10 @@ import type { Response } from '@playwright/test';
 import { expect, test } from '../support/site.fixture';
 
 /**
- * Issue 19 sets ≤ 200 KB of compressed JS and ≤ 30 requests on `/`. Both are met: 195.8 KB since the router
- * is shared through shared-contracts/router, tree-shaken, instead of as the whole package; 23–24 requests
- * since a top row fetches only the posters in view (the rest load lazily as the row scrolls) and the site
- * icon is inline in index.html (was 33).
+ * The budget of `/` (docs/budgets.md): at most 200 KB of compressed JS and 30 requests. What keeps it: the
+ * router is shared through shared-contracts/router, tree-shaken, instead of as the whole package; a top row
+ * fetches only the posters in view (the rest load lazily as the row scrolls); the site icon is inline in
+ * index.html.
  */
 const BUDGET_BYTES = 200 * 1024;
 const BUDGET_REQUESTS = 30;
@@ -57,8 +57,8 @@ test(`/ makes at most ${BUDGET_REQUESTS} requests until the network is idle`, as
 
 test('every script on / carries the compile hint on its first line, so it is compiled off the main thread', async ({ page, site }) => {
   // V8 compiles the functions of a script whose first line is this comment on a background thread while it
-  // streams, instead of lazily on the main thread at their first call (issue 19: ~880 ms of the main
-  // thread's first 3 s on `/` at 4× CPU was lazy compilation). The minifier must not strip it.
+  // streams, instead of lazily on the main thread at their first call, where it would hold up the first
+  // screen. The minifier must not strip it.
   const scripts: Response[] = [];
   page.on('response', (r) => {
     if (r.url().endsWith('.js')) scripts.push(r);
@@ -71,9 +71,9 @@ test('every script on / carries the compile hint on its first line, so it is com
 });
 
 test('every host script / runs is named by the page itself, so none waits for another to run first', async ({ page, site }) => {
-  // The boot chunk and the app's tree were requested only once main.js had run, and the app's only once
-  // the boot's had: round trips in a chain before the first remote could be asked for (issue 19). The page
-  // now preloads them (rspack.base.ts, PreloadChunksPlugin); a chunk split off or renamed must be too.
+  // Unnamed, the boot chunk and the app's tree would be requested only once main.js had run, and the app's
+  // only once the boot's had: round trips in a chain before the first remote could be asked for. The page
+  // preloads them (rspack.base.ts, PreloadChunksPlugin); a chunk split off or renamed must be too.
   const hostScripts: string[] = [];
   page.on('request', (r) => {
     if (r.url().startsWith(site.hostUrl) && r.url().endsWith('.js')) hostScripts.push(new URL(r.url()).pathname);
@@ -88,8 +88,8 @@ test('every host script / runs is named by the page itself, so none waits for an
 });
 
 test("the page asks for the configuration and the first page's remote while its scripts load, each once", async ({ page, site }) => {
-  // /config.json, /remotes.json, then the discover manifest, entry and app module were a chain of round trips
-  // that began only once the app's scripts had run (issue 19). index.html's early-requests script starts them;
+  // /config.json, /remotes.json, then the discover manifest, entry and app module would be a chain of round
+  // trips that began only once the app's scripts had run. index.html's early-requests script starts them;
   // the app reads its answers rather than asking again (src/core/early-requests.ts).
   let mainRan = false;
   const before: string[] = [];
@@ -124,9 +124,9 @@ test("the page asks for the configuration and the first page's remote while its 
 });
 
 test('the region look-up starts once the first screen is on screen, not while React renders it', async ({ page, site }) => {
-  // Issue 19. Work that writes stores when it answers waits for the first commit: a store written while React
+  // Work that writes stores when it answers waits for the first commit: a store written while React
   // renders the screen in slices makes it throw the slices away and render the whole tree again in one
-  // blocking task (100–190 ms at 1× on `/` when the region look-up answered mid-render).
+  // blocking task.
   const config = (await (await page.request.get(`${site.hostUrl}/config.json`)).json()) as { geoUrl?: string };
   expect(config.geoUrl).toBeTruthy();
   let screenAtLookUp: boolean | null = null;
@@ -144,9 +144,9 @@ test('the region look-up starts once the first screen is on screen, not while Re
 });
 
 test("a remote page shown before renders at once when the person comes back, without the slot's loading text", async ({ page, site }) => {
-  // Issue 19: through `lazy`, every mount of a slot suspended once, so coming back home showed "Loading
+  // Through `lazy`, every mount of a slot would suspend once, so coming back home would show "Loading
   // Discover…" in place of the rows; and React 19 holds back a boundary's content for 300 ms after its
-  // fallback. A page whose module and translations are in now renders directly (remote-loader readyPage).
+  // fallback. A page whose module and translations are in renders directly (remote-loader readyPage).
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __slotLoading: string[] }).__slotLoading = seen;

@@ -1,4 +1,4 @@
-/** Automated accessibility audit (axe) of the player's main screens (DECISIONS: accessibility). */
+/** Automated accessibility audit (axe) of the player's main screens (docs/behaviour.md#product-accessibility). */
 import AxeBuilder from '@axe-core/playwright';
 import { BROKEN, MOVIES_WITHOUT_STREAM } from 'services/media-library';
 import { openSettings, startPlayback } from '../support/player.page';

@@ -1,6 +1,6 @@
 /**
- * Issue 17: automatic quality starts from a bandwidth estimate (at least 720p on loopback, not hls.js's
- * 500 kbit/s default that started at 240p for seconds), and the Auto label names the level that plays.
+ * Automatic quality starts from a bandwidth estimate (at least 720p on loopback, not hls.js's
+ * 500 kbit/s default, which would start at 240p for seconds), and the Auto label names the level that plays.
  * The library's Meadow HLS has 240p, 360p, 720p and 4K levels.
  */
 import { qualityFromHeight } from 'remote-player/quality';

@@ -1,9 +1,9 @@
 /**
- * Captions a source flags `needsProxy` (spec §7: fetched "direct, or via extension or proxy when
- * needsProxy"): their host sends no CORS header, so the page itself cannot read them. With the browser
- * extension installed they come through its makeRequest; when the extension fails, the menu says
- * 'failed to get caption data from extension' (spec §8). A stand-in remote scraping server (an `api:`
- * entry in the proxy list) answers with a stream carrying such a caption.
+ * Captions a source flags `needsProxy` (fetched through the extension or a proxy,
+ * docs/behaviour.md#captions-loading): their host sends no CORS header, so the page itself cannot read
+ * them. With the browser extension installed they come through its makeRequest; when the extension
+ * fails, the menu says 'failed to get caption data from extension'. A stand-in remote scraping server
+ * (an `api:` entry in the proxy list) answers with a stream carrying such a caption.
  */
 import type { Page } from '@playwright/test';
 import { withConfig } from '../support/config';

@@ -1,6 +1,6 @@
 /**
  * Captions beyond the stream's own list: a file dropped on the captions menu, and captions a source
- * flags as OpenSubtitles on their own menu page (spec §2 /captions/opensubtitles(Overlay), 343x431).
+ * flags as OpenSubtitles on their own menu page (/captions/opensubtitles(Overlay), 343x431, docs/behaviour.md#player-menus).
  * The local media library flags none, so a stand-in remote scraping server (an `api:` entry in the
  * proxy list) answers with a stream whose captions include one.
  */

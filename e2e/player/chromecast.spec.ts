@@ -1,5 +1,5 @@
 /**
- * Chromecast through the Cast framework (spec §4, §7), against a stand-in of Google's sender script
+ * Chromecast through the Cast framework (docs/behaviour.md#player-casting), against a stand-in of Google's sender script
  * served at its gstatic address (support/cast-sender.ts) with a simulated receiver: the Cast button
  * when a device is in reach; a session makes the receiver the player (the controls, the keys and the
  * seek bar drive and follow it); when it ends, the web player resumes at the receiver's time. A sender

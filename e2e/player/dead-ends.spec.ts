@@ -1,5 +1,5 @@
 /**
- * Issue 17: no failure screen of the watch route is a dead end. Unknown ids, titles and episodes
+ * No failure screen of the watch route is a dead end. Unknown ids, titles and episodes
  * without a stream, a playback error and a player remote that fails to load all offer a way back and
  * an alternative; autoplay of the next episode passes over episodes without a stream, or stops with a message.
  */

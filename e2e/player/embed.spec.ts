@@ -111,7 +111,7 @@ test('the parent hears ended when the video reaches its end', async ({ page, sit
 test('the parent hears error when the title has only a broken stream', async ({ page, site }) => {
   await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-${BROKEN_MOVIES.missingSegments}`);
   await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('ready');
-  // Scraping validates streams: the broken one is refused and the run ends on not found (spec §8 text).
+  // Scraping validates streams: the broken one is refused and the run ends on not found (docs/behaviour.md#scraping-errors).
   await expect
     .poll(async () => (await events(page)).find((e) => e.type === 'error')?.message, { timeout: 30_000 })
     .toMatch(/^(not found|no stream)$/);

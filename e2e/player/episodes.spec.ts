@@ -1,6 +1,6 @@
 /**
  * Next and previous episode from the media keys and the OS media controls (Media Session): the
- * episode starts from the beginning even when it has saved progress (spec §4), while the on-screen
+ * episode starts from the beginning even when it has saved progress (docs/behaviour.md#player-next-episode), while the on-screen
  * Next episode button resumes it.
  */
 import type { Page } from '@playwright/test';

@@ -1,7 +1,8 @@
 /**
- * Spec §8, the iOS PWA alert: in the web app installed on an iOS home screen, Picture-in-Picture and
- * fullscreen are not available; pressing either says so, and playback goes on. In Safari itself (not
- * started from the home screen) nothing is refused up front (screen.spec covers the browser's own answers).
+ * The iOS home-screen app alert (docs/behaviour.md#player-ios-home-screen-app): in the web app installed on
+ * an iOS home screen, Picture-in-Picture and fullscreen are not available; pressing either says so, and
+ * playback goes on. In Safari itself (not started from the home screen) nothing is refused up front
+ * (screen.spec covers the browser's own answers).
  */
 import type { Page } from '@playwright/test';
 import { player, startPlayback } from '../support/player.page';

@@ -1,7 +1,7 @@
 /**
- * Issue 17 §8: the library's long titles (services README "Long titles": the clips repeated to the
+ * The library's long titles (services/src/media/long.ts: the clips repeated to the
  * catalog's runtime) let the journeys that need minutes of media be walked in the browser: resume and
- * Continue Watching (spec §4: the prompt needs 20 s watched and more than 120 s left), Skip Intro of a
+ * Continue Watching (the prompt needs 20 s watched and more than 120 s left, docs/behaviour.md#player-resume), Skip Intro of a
  * real-sized intro, the Next episode button near the end, skip credits at 99% and autoplay of the next
  * episode at the end.
  */
@@ -128,7 +128,7 @@ test('an invented film plays its runtime: an hour in, Resume in its details come
   await setTime(page, 3600);
   await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(3602);
   await expect.poll(() => savedWatched(page, INVENTED.id), { timeout: 15_000 }).toBeGreaterThan(3600);
-  // The details modal offers Resume (spec §2), which comes back an hour in with the prompt.
+  // The details modal offers Resume (docs/behaviour.md#details-content), which comes back an hour in with the prompt.
   await openDiscover(page, site.hostUrl, `?m=details-tmdb-movie-${INVENTED.id}`);
   const play = page.getByTestId('details-play');
   await expect(play).toHaveText('Resume');
@@ -149,7 +149,7 @@ test('an invented film plays its runtime: an hour in, Resume in its details come
 
 test.describe('a show with long episodes', () => {
   test.beforeEach(async ({ page }) => {
-    // Skip Intro needs the febbox flag and a token (spec §6), as in skip-intro.spec.ts.
+    // Skip Intro needs the febbox flag and a token (docs/behaviour.md#player-skip-intro), as in skip-intro.spec.ts.
     await withConfig(page, { allowFebboxKey: true });
   });
 
@@ -169,7 +169,7 @@ test.describe('a show with long episodes', () => {
     await page.keyboard.press('<');
     await page.keyboard.press('<');
     await expect.poll(() => videoProp(page, 'playbackRate')).toBe(0.25);
-    // Spec §4: always in the first 10 s; after that, within the intro, only with the controls.
+    // Always in the first 10 s; after that, within the intro, only with the controls.
     const skip = page.getByTestId('skip-intro');
     await expect(skip).toBeVisible();
     await setTime(page, 30);
@@ -192,7 +192,7 @@ test.describe('a show with long episodes', () => {
     await setTime(page, runtimeOf(1) - 28);
     await expect(nextEpisodePill(page)).toBeVisible();
     await expect(page).toHaveTitle(/S1 E1/);
-    // 99% (spec §4, skip credits on by default): the next episode, from its beginning.
+    // 99% (skip credits on by default, docs/behaviour.md#player-next-episode): the next episode, from its beginning.
     await setTime(page, runtimeOf(1) * 0.99 - 1.5);
     await expect(page).toHaveTitle(/S1 E2/, { timeout: 15_000 });
     await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });

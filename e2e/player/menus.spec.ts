@@ -1,6 +1,6 @@
 /**
- * The settings router (spec §2 table) at 1280 px: every route reachable in the UI, its card measured
- * against the spec's sizes; and what the menus do: speed, theme, language, downloads, watch party.
+ * The settings router at 1280 px: every route reachable in the UI, its card measured against the
+ * sizes of docs/behaviour.md#player-menus; and what the menus do: speed, theme, language, downloads, watch party.
  */
 import type { Page } from '@playwright/test';
 import { movieById } from 'services/catalog-data';
@@ -9,7 +9,7 @@ import { expect, test } from '../support/site.fixture';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu'; // HLS with two audio languages and subtitles
 
-/** Spec §2, "Player menu router (id settings)": width x height in px. */
+/** The settings menu router's card sizes (docs/behaviour.md#player-menus): width x height in px. */
 const SPEC_SIZES: Record<string, [number, number]> = {
   '/': [343, 470],
   '/quality': [343, 470],

@@ -1,5 +1,5 @@
 /**
- * Issue 22: external captions from OpenSubtitles (its REST API, here the local stand-in serving real
+ * External captions from OpenSubtitles (docs/behaviour.md#captions-sources) (its REST API, here the local stand-in serving real
  * subtitle files). Opening the captions menu searches the title; the files found are listed on the
  * OpenSubtitles page by language and release; choosing one downloads it and shows its cues. A failing
  * service (down, refusing the key, answering garbage) is said in the menu and playback goes on.

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the watch page at phone, tablet and desktop widths, for a movie and a show. Every player
+ * The watch page at phone, tablet and desktop widths, for a movie and a show. Every player
  * control lies inside the viewport, is at least 44 px tall and wide on touch devices, the watch route
  * does not scroll sideways, and the settings menu (Subtitles and their settings) fits.
  */

@@ -1,7 +1,7 @@
 /**
- * The r easter egg (spec §2: "r easter-egg roll for 1 s"): the picture turns for about a second while the
- * same <video> element keeps playing. The roll once wrapped the element in a new parent, so React
- * replaced it with an empty one and playback stopped: this journey guards against that.
+ * The r easter egg (docs/behaviour.md#player-keyboard): the picture turns for about a second while the same <video>
+ * element keeps playing. Wrapping the element in a new parent would make React replace it with an empty
+ * one and stop playback: this journey guards against that.
  */
 import { currentTime, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';

@@ -1,5 +1,5 @@
 /**
- * Issue 17, right to left: in Arabic and Hebrew the page runs right to left, but media time does not:
+ * Right to left (docs/behaviour.md#texts-languages): in Arabic and Hebrew the page runs right to left, but media time does not:
  * the seek bar and the clock run left to right, the title is isolated (its own direction); the
  * standalone player (what partners embed) honours ?theme= and ?language= with the right direction.
  */

@@ -1,5 +1,5 @@
 /**
- * The scraping progress view (spec §2, §4, §8) against the local media library, in the browser and through the
+ * The scraping progress view (docs/behaviour.md#scraping-progress) against the local media library, in the browser and through the
  * remote scraping server: a title that plays on the third source after two fail shows each state (an error
  * icon on the failed ones, percentages while pending, one of the 21 tips); a title no source has goes through
  * every source (nothing shown on a not-found one) and ends on the not-found screen.

@@ -1,5 +1,5 @@
 /**
- * The player screen (spec §4, §9): controls hide 3 s after the last mouse move, a click on the picture
+ * The player screen (docs/behaviour.md#player-controls-and-pointer): controls hide 3 s after the last mouse move, a click on the picture
  * plays and pauses, the 10 s skip buttons, the back link, the resume prompt and its thresholds.
  */
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Skip Intro against the skips service (spec §4, §7): the lookup is retried up to 3 times on HTTP 500
+ * Skip Intro against the skips service (docs/behaviour.md#player-skip-intro): the lookup is retried up to 3 times on HTTP 500
  * (failures injected through the service's /__control endpoint); the button shows at all times in the
  * first 10 s ('always') and after that only with the controls visible ('hover').
  */
@@ -31,7 +31,7 @@ const EPISODE = SHOWS.slice(0, 4)
 const control = (page: Page, skipsUrl: string, path: string) => page.request.post(`${skipsUrl}/__control/${path}`);
 
 test.beforeEach(async ({ page, site }) => {
-  // The config allows the febbox key, and the user has set a token (spec §6).
+  // The config allows the febbox key, and the user has set a token.
   await withConfig(page, { allowFebboxKey: true });
   await page.addInitScript(() =>
     localStorage.setItem('__MW::preferences', JSON.stringify({ version: 1, state: { febboxKey: 'my-febbox-token' } })),

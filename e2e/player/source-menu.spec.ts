@@ -1,5 +1,5 @@
 /**
- * The source menu (`/source`, `/source/embeds`, spec §4 and §8) against the local media library: a source's
+ * The source menu (`/source`, `/source/embeds`, docs/behaviour.md#scraping-source-menu) against the local media library: a source's
  * embeds, a failed embed's error icon, a single embed scraped at once, the noEmbeds and noStream states,
  * the current source marked, a run left behind cancelled; then the same journeys through the remote scraping
  * server. In the browser only: the failed state, and the extension-disabled error.

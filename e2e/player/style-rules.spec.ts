@@ -1,7 +1,7 @@
 /**
- * Issue 19: playing adds no style rules. The seek bar's played and buffered fill and the volume fill are
- * custom properties on the element, not styled-components props (a prop made a new class and CSS rule for
- * every value: four a second while a film played, growing every style recalculation).
+ * Playing adds no style rules. The seek bar's played and buffered fill and the volume fill are custom
+ * properties on the element, not styled-components props (a prop makes a new class and CSS rule for every
+ * value, several a second while a film plays, and every style recalculation grows with them).
  */
 import { showControls, startPlayback, videoProp } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';

@@ -1,6 +1,6 @@
 /**
- * Turnstile before scraping (spec §6 "a captcha challenge token is used for some scraping requests", §7
- * workers' X-Token, §8 Turnstile failure text and "Verifying humanity"): with `turnstileSiteKey` in the
+ * Turnstile before scraping (docs/behaviour.md#scraping-captcha: the token, the workers' X-Token, the failure text and
+ * "Verifying humanity"): with `turnstileSiteKey` in the
  * config and a proxy list, the player loads Cloudflare's script, runs an on-demand widget with the site key,
  * shows "Verifying humanity" meanwhile, and hands the token to the run; no token, no run: the Turnstile message.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 17, point 7: from the player remote loading, through the title's lookup, to the scraping view,
+ * From the player remote loading, through the title's lookup, to the scraping view,
  * the person sees one calm wait: the player's dark backdrop with one spinner (faded in only when the
  * wait lasts) and no chain of loading texts; the words are there for screen readers. From the first
  * frame on, Back and the title (when this device knows it) are where the player has them.

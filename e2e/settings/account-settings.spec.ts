@@ -24,7 +24,7 @@ test('account section: rename this device, see and remove devices, end other ses
   await expect(sessions).toContainText('Laptop');
   await expect(sessions).toContainText('Phone');
   await expect(sessions.locator('li', { hasText: 'Laptop' })).toContainText('This device');
-  // This device's name is in the field after a reload (issue 18: it was blank), and Rename waits for a change.
+  // This device's name is in the field after a reload, and Rename waits for a change.
   const deviceName = page.getByRole('textbox', { name: 'Device name' });
   await expect(deviceName).toHaveValue('Laptop');
   await expect(page.getByRole('button', { name: 'Rename' })).toBeDisabled();

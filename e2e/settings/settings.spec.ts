@@ -11,7 +11,7 @@ test('theme: previewed on the whole site before Save, dropped by Reset or by lea
   await page.goto(`${site.hostUrl}/settings`);
   await pickTheme(page, 'Green');
   await expect(page.getByTestId('theme-preview')).toHaveCSS('background-color', 'rgb(10, 20, 11)');
-  // The whole site shows it at once (issue 18), not saved yet.
+  // The whole site previews it at once (docs/behaviour.md#settings-sections), not saved yet.
   await expect.poll(body).toBe('rgb(10, 20, 11)');
   expect(await page.evaluate(() => localStorage.getItem('__MW::theme') ?? '')).not.toContain('green');
   await page.getByTestId('save-bar').getByRole('button', { name: 'Reset' }).click();

@@ -184,7 +184,7 @@ export async function queueChanges(page: Page, count: number): Promise<void> {
   }, count);
 }
 
-/** Spec §3 server settings as this device keeps them (each in its own store). */
+/** The synced settings (docs/behaviour.md#sync-rules) as this device keeps them (each in its own store). */
 export interface LocalSettings {
   language?: string;
   theme?: string | null;
