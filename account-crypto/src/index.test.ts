@@ -20,7 +20,7 @@ const CODE = '6f2f1b1e-2b0c-4c53-9a35-6c7b5e0a4d11';
 const SIGNATURE = '8Or2tT4eaQGHr9-oeOrGYzg0nRTenhGxEjR9fTCwehcdoALYruXsOKsqzhQR6x3_fJ7ws_7TXojDDlvcSNtlCA';
 const BLOB = 'BwcHBwcHBwcHBwcHBwcHBw==.ftSLnQVFXVyAreYf7og=.7tVHivlAd2x2lqVz0x88rQ==';
 
-describe('account crypto (contract A2)', () => {
+describe('account crypto', () => {
   it('derives the seed with PBKDF2-HMAC-SHA256, salt "mnemonic", 2048 iterations, 32 bytes', () => {
     expect(seedToStorage(keysFromPassphrase(PHRASE).seed)).toBe(SEED_B64);
   });

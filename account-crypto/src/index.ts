@@ -1,5 +1,5 @@
 /**
- * Client-side account crypto of the movie-web backend (research/backend-contract.md A2), pure and DOM-free
+ * Client-side account crypto of the movie-web backend (docs/behaviour.md#account-crypto), pure and DOM-free
  * (WebCrypto only for AES-GCM, present in browsers and Node 20). The passphrase and the seed never leave
  * this module except as the public key, signatures and encrypted device names:
  * 12-word English BIP-39 passphrase → PBKDF2-HMAC-SHA256 (salt "mnemonic", 2048 iterations, 32 bytes)

@@ -26,7 +26,7 @@ const nodeKey = (seed: Uint8Array) =>
     type: 'pkcs8',
   });
 
-describe('account crypto against OpenSSL (contract A2)', () => {
+describe('account crypto against OpenSSL', () => {
   it('derives the seed with PBKDF2-HMAC-SHA256, salt "mnemonic", 2048 iterations, 32 bytes', () => {
     const seed = seedFromPassphrase(PHRASE);
     expect(Buffer.from(seed)).toEqual(pbkdf2Sync(PHRASE, 'mnemonic', 2048, 32, 'sha256'));

@@ -1,6 +1,6 @@
 /**
- * The wire format against what servers really send: the upstream movie-web backend's answers as the
- * contract records them (research/backend-contract.md A3, A7, A8), our server's, and garbage.
+ * The wire format against what servers really send: the upstream movie-web backend's recorded answers,
+ * our server's, and garbage.
  */
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
@@ -44,7 +44,7 @@ describe('responses: what upstream and our server answer passes', () => {
     ],
     ['POST /bookmarks/:tmdbid', W.BookmarkResponse, { tmdbId: '19', meta, updatedAt: STAMP }],
     ['DELETE /bookmarks/:tmdbid', W.BookmarkDeleteResponse, { tmdbId: '19' }],
-    // A7/A3 quirks: bigint columns as strings, {id: null, number: null} for a movie read from the database.
+    // Upstream's quirks: bigint columns as strings, {id: null, number: null} for a movie read from the database.
     [
       'GET /progress (rows from the database)',
       W.ProgressListResponse,

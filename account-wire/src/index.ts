@@ -1,5 +1,5 @@
 /**
- * The account API's wire format (research/backend-contract.md A3), one definition for both ends: the
+ * The account API's wire format (docs/behaviour.md#backend-api-account-server), one definition for both ends: the
  * server validates request bodies with these schemas and builds its responses to their types; the account
  * remote validates every response with them. Each schema's name is also its type (what is sent for a
  * request, what is parsed for a response).

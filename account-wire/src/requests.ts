@@ -1,5 +1,5 @@
 /**
- * Request bodies of the account API (contract A3), as the server validates them. Unknown keys are
+ * Request bodies of the account API, as the server validates them. Unknown keys are
  * stripped, as upstream does. The server words a mismatch the way upstream does (see its http.ts).
  */
 import * as v from 'valibot';
@@ -25,14 +25,14 @@ export const RegisterComplete = record({
 
 export const LoginStart = record({ publicKey: text(200) });
 
-/** `namespace` is accepted and ignored (contract A8.8): only registration stores it. */
+/** `namespace` is accepted and ignored, as upstream does: only registration stores it. */
 export const LoginComplete = record({
   publicKey: text(200),
   challenge: Challenge,
   device: sized(1, 500),
 });
 
-/** `name` is accepted but ignored (contract A3). */
+/** `name` is accepted but ignored, as upstream does. */
 export const UserPatch = record({ profile: v.optional(Profile), name: v.optional(sized(1, 500)) });
 
 export const SessionPatch = record({ deviceName: v.optional(sized(1, 500)) });
@@ -77,7 +77,7 @@ export const ProgressInput = record({
 export const ProgressPut = record({ ...ProgressInput.entries, tmdbId: v.optional(id) });
 export const ProgressImport = v.pipe(v.array(ProgressInput), v.maxLength(10_000));
 
-/** The body is required (send `{}` at least); the ids go in their own fields (contract A7). */
+/** The body is required (send `{}` at least); the ids go in their own fields, as upstream expects. */
 export const ProgressDelete = record({ seasonId: v.nullish(id), episodeId: v.nullish(id) });
 
 /** A partial update: an absent key is left unchanged, null clears it. */

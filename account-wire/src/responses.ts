@@ -1,5 +1,5 @@
 /**
- * Response bodies of the account API (contract A3), as the account remote validates them and the server
+ * Response bodies of the account API, as the account remote validates them and the server
  * builds them. They must hold for the upstream movie-web backend too, so they are lenient where it is:
  * unknown keys are accepted (and dropped), fields the site never reads are optional, and the upstream
  * quirks the contract lists are allowed (bigint columns as strings, null or absent season and episode,

@@ -19,7 +19,7 @@ test.afterAll(async () => {
 
 test("the trust step shows the server's name and description; the copy button copies the 12 words", async ({ page, context, site }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.hostUrl });
-  // The site's server as its /meta describes it (the description is optional, contract A6).
+  // The site's server as its /meta describes it (the description is optional).
   const siteMeta = (await (await fetch(`${site.services!.urls.backend!}/meta`)).json()) as { name: string; description?: string };
   await page.goto(`${site.hostUrl}/register`);
   await expect(page.getByTestId('backend-meta').getByRole('heading')).toHaveText(siteMeta.name);
@@ -49,7 +49,7 @@ test("a server refusing the registration with another 4xx: 'Data is not valid', 
 }) => {
   await useBackend(page, site.hostUrl, described.url);
   await seedLocalData(page, { bookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }] });
-  // Upstream's answer to a body it does not accept (contract A1: a zod validation failure).
+  // Upstream's answer to a body it does not accept (a zod validation failure).
   await page.route(`${described.url}/auth/register/complete`, (route) =>
     route.request().method() === 'OPTIONS'
       ? route.fallback()

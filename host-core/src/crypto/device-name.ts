@@ -1,5 +1,5 @@
 /**
- * Device names are encrypted on the device (research/backend-contract.md A2): AES-256-GCM with the
+ * Device names are encrypted on the device (docs/behaviour.md#account-crypto): AES-256-GCM with the
  * 32-byte seed as key, a 16-byte random IV and a 128-bit tag, stored as base64(iv).base64(ct).base64(tag).
  */
 const b64encode = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));

@@ -26,7 +26,7 @@ import type { PersistedDefinition } from '../persist/persisted';
 
 const mediaType = v.picklist(['movie', 'show']);
 const finite = v.pipe(v.number(), v.finite());
-/** Numbers that older data may hold as strings (backend-contract: progress may arrive as strings). */
+/** Numbers that older data may hold as strings (an account server may send progress numbers as strings). */
 const looseNumber = v.pipe(v.union([finite, v.pipe(v.string(), v.nonEmpty(), v.transform(Number), finite)]));
 const optionalYear = v.optional(
   v.pipe(

@@ -81,7 +81,7 @@ export interface BackendMeta {
   hasCaptcha: boolean;
 }
 
-/** GET <backend>/meta (research/backend-contract.md A3). */
+/** GET <backend>/meta (docs/behaviour.md#backend-api-account-server). */
 export async function fetchBackendMeta(
   input: string,
   fetchImpl: Fetch = fetch,

@@ -1,5 +1,5 @@
 /**
- * The account server (movie-web backend API, research/backend-contract.md): one app factory that sets
+ * The account server (movie-web backend API, docs/behaviour.md#backend-api-account-server): one app factory that sets
  * up the shared middleware (request log, route metrics, CORS, body limits), the shared route context
  * (./context.ts) and the route groups of ./routes/, and turns errors into the wire format.
  */

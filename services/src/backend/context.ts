@@ -110,7 +110,10 @@ export function createRouteContext({ db, config, log }: AppDeps) {
       return 'unknown';
     }
   };
-  /** Counts a request (or `weight` reported items) against its bucket; 429 when over. Metrics buckets have their own window (contract A4: 300 per 30 min). */
+  /**
+   * Counts a request (or `weight` reported items) against its bucket; 429 when over. Metrics buckets have
+   * their own window (300 per 30 min, as upstream).
+   */
   const rateLimit = async (c: Context<Env>, bucket: Bucket, weight = 1): Promise<void> => {
     if (!config.rateLimits.enabled) return;
     const metricsBucket = bucket === 'providerMetrics' || bucket === 'captchaMetrics';

@@ -1,5 +1,5 @@
 /**
- * Rate limits of the auth routes and progress import (contract A4): 429 {errorType:"message",
+ * Rate limits of the auth routes and progress import, as upstream's: 429 {errorType:"message",
  * message:"Ratelimited"} after the limit, counted per client address, and X-Forwarded-For honoured only
  * with BACKEND_TRUST_PROXY. Requests leave from distinct loopback addresses (127.0.0.x), so the server
  * sees distinct clients without any header.
@@ -179,7 +179,7 @@ describe('rate limits per client address (BACKEND_TRUST_PROXY off)', () => {
   });
 });
 
-describe('provider metrics count their items (contract A4)', () => {
+describe('provider metrics count their items', () => {
   it('a report of more items than the budget left is refused, and counts nothing on /metrics', async () => {
     const send = (address: string, count: number) =>
       from(address, `${direct.url}/metrics/providers`, 'POST', {

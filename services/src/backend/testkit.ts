@@ -163,7 +163,7 @@ export interface Account {
 
 const PROFILE = { colorA: '#2E65CF', colorB: '#2E65CF', icon: 'couch' };
 
-/** The client's register flow (contract A2): challenge, signature over its UTF-8 bytes, keys in base64url. */
+/** The client's register flow (docs/behaviour.md#account-crypto): challenge, signature over its UTF-8 bytes, keys in base64url. */
 export async function register(
   base: string,
   options: { passphrase?: string; seed?: Uint8Array; device?: string; captchaToken?: string } = {},
