@@ -1,5 +1,5 @@
 /**
- * Every title of the local library plays for its catalog runtime (services README "Long titles"), not
+ * Every title of the local library plays for its catalog runtime (docs/services.md "Long titles"), not
  * only the three long titles: an editor pick and an episode of an editor-pick show, once 12-16 s clips,
  * last their runtime and play on from near their end.
  */

@@ -1,6 +1,6 @@
 /**
  * Scale bench of the account server: instances on one PostgreSQL server behind HAProxy
- * (src/backend/cluster.ts, the configuration README.md "Running at scale" documents). As a command
+ * (src/backend/cluster.ts, the configuration docs/scale.md documents). As a command
  * it prints one JSON document:
  *
  *   npx tsx services/bench/backend-scale.ts [--duration 60] [--users 1000] [--interval 5] [--step 5]
@@ -81,7 +81,7 @@ const RATE_LIMIT = 6;
 /**
  * Each instance's pool: 2 × 4 connections for a database on 2 CPUs. With 2 × 20, up to 36 backends
  * were active at once in a stall, queued behind the one flushing the WAL (LWLock:WALWrite) and
- * competing with it for the CPUs; README.md "Running at scale".
+ * competing with it for the CPUs; docs/scale.md.
  */
 const DEFAULT_POOL_SIZE = 4;
 

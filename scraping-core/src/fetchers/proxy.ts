@@ -1,5 +1,5 @@
 /**
- * Requests through the configured proxy workers (movie-web simple-proxy protocol, services/README.md):
+ * Requests through the configured proxy workers (movie-web simple-proxy protocol, docs/services.md):
  * `<proxy>/?destination=<url>`, `X-Token`, and the headers a browser cannot set in prefixed form.
  * Round-robin over the list, one step per request.
  */

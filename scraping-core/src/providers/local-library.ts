@@ -1,5 +1,5 @@
 /**
- * The local media library (services/ `media`, README "Index API"): one index lookup per title lists
+ * The local media library (services/ `media`, docs/services.md "Index API"): one index lookup per title lists
  * the library's sources; each is registered here as its own source scraper with its own rank, so
  * ordering, fallbacks and embeds are real. The `local-player` embed reads the stream from an embed page.
  */

@@ -1,7 +1,7 @@
 /**
  * Several account servers behind a real load balancer (HAProxy), for the scale test and the scale
  * bench: instances as their own processes (the services CLI) on one PostgreSQL server, and HAProxy
- * in front with the configuration that README.md "Running at scale" documents.
+ * in front with the configuration that docs/scale.md documents.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

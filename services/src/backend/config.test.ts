@@ -61,12 +61,12 @@ describe('backend configuration', () => {
   });
 });
 
-describe('README configuration table', () => {
+describe('configuration table of docs/account-server.md', () => {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const read = (file: string) => fs.readFileSync(path.join(here, file), 'utf8');
   /**
    * Read by config.ts but not settings of this server: set by the platform or npm, and named in the
-   * README next to the setting they change (BACKEND_CORS_ANY_LOCALHOST, BACKEND_VERSION).
+   * document next to the setting they change (BACKEND_CORS_ANY_LOCALHOST, BACKEND_VERSION).
    */
   const GENERAL = ['NODE_ENV', 'npm_package_version'];
 
@@ -80,12 +80,15 @@ describe('README configuration table', () => {
     return { keys, all: [...new Set([...keys, ...reads])].sort() };
   };
 
+  /** The configuration is documented in docs/account-server.md. */
+  const DOC = '../../../docs/account-server.md';
+
   /** The first column of the table under "## Configuration"; `_SUFFIX` continues the name before it. */
   const readmeVariables = () => {
-    const section = read('README.md')
+    const section = read(DOC)
       .split(/^## /m)
       .find((s) => s.startsWith('Configuration'));
-    expect(section, '## Configuration in README.md').toBeDefined();
+    expect(section, `## Configuration in ${DOC}`).toBeDefined();
     const names: string[] = [];
     for (const line of section!.split('\n')) {
       const cell = /^\|([^|]*)\|/.exec(line)?.[1];
@@ -107,10 +110,10 @@ describe('README configuration table', () => {
     expect(keys.length).toBeGreaterThan(20);
     expect(new Set(documented).size, 'a variable listed twice').toBe(documented.length);
     expect([...documented].sort()).toEqual(all.filter((name) => !GENERAL.includes(name)));
-    // the general ones are read, and the README says where they matter
+    // the general ones are read, and the document says where they matter
     for (const name of GENERAL) {
       expect(all).toContain(name);
-      expect(read('README.md')).toContain(name === 'NODE_ENV' ? 'NODE_ENV=production' : name);
+      expect(read(DOC)).toContain(name === 'NODE_ENV' ? 'NODE_ENV=production' : name);
     }
   });
 

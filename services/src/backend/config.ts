@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 
-/** Settings of the account server; every field comes from an environment variable (see README.md). */
+/** Settings of the account server; every field comes from an environment variable (see docs/account-server.md). */
 export interface BackendConfig {
   name: string;
   description: string | undefined;

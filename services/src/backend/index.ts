@@ -6,7 +6,7 @@ import { migrate, openPglite, openPostgres, type Db } from './db';
 
 /**
  * The account server (movie-web backend API): PGlite under dataDir by default, a PostgreSQL server
- * when DATABASE_URL is set. Settings: see README.md.
+ * when DATABASE_URL is set. Settings: docs/account-server.md.
  */
 export const start: StartService = async (options) => {
   let config = loadConfig(options.env, options.dataDir);

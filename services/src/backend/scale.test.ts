@@ -1,7 +1,7 @@
 /**
  * Stateless instances behind a real load balancer: PostgreSQL (a throwaway Debian cluster), two
  * account servers as their own processes and HAProxy in front (cluster.ts, the configuration that
- * README.md documents). Signed-in users save progress through the balancer while one instance is
+ * docs/scale.md documents). Signed-in users save progress through the balancer while one instance is
  * killed with SIGKILL: the clients retry (a connection error or a 502/503/504 is sent again; the
  * write is idempotent and newer-wins), no client sees an error after its retries, and every
  * acknowledged write is in the database afterwards. Skipped, with the reason, without HAProxy or
