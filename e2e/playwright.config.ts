@@ -10,8 +10,8 @@ export default defineConfig({
   testMatch: /.*\.spec\.ts$/,
   fullyParallel: false,
   // One worker by default: the journeys are CPU-bound (Chromium decoding and drawing video), so on a 2-core
-  // machine a second worker doubled each test's time (one journey reached 55 s of its 60 s) for no gain in
-  // throughput (measured: 8.2 tests/min with two, 7.7 with one). MW_E2E_WORKERS=2 on a larger machine.
+  // machine a second worker doubles each test's time, close to its timeout, for no gain in throughput.
+  // MW_E2E_WORKERS=2 on a larger machine.
   workers: Number(process.env.MW_E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

@@ -1,5 +1,5 @@
 /**
- * /migration, moving the account to another server through the page: a move that fails shows the spec's
+ * /migration, moving the account to another server through the page: a move that fails shows the rules'
  * message (screens.migration.failed) and changes nothing; the next attempt moves the data and this
  * device to the new server. Two account servers of our own beside the site's (rate limits off).
  */

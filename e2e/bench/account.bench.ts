@@ -1,5 +1,5 @@
 /**
- * Budgets of the account remote (issue: account), measured in headless Chromium at 1× CPU against the
+ * Budgets of the account remote, measured in headless Chromium at 1× CPU against the
  * local account server. Register in run.ts: `import { accountBenches } from './account.bench.ts'` and
  * `benches.push(...accountBenches)`. Figures are reported; `withinBudget` says whether each budget held.
  *

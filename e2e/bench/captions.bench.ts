@@ -1,5 +1,5 @@
 /**
- * Hostile subtitle files while a title plays (issue: subtitles freeze the tab): long tasks on the main
+ * Hostile subtitle files while a title plays (they must not freeze the tab): long tasks on the main
  * thread from the drop of the file until 10 s of playback later, at 1× CPU. Budget: no task over 50 ms.
  *   nested-140kb: one cue of 140 KB of nested tags;
  *   srt-7mb: a 7 MB SRT of 29,000 cues (inside the limits: parsed, shown);

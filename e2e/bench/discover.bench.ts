@@ -1,5 +1,5 @@
 /**
- * Budgets of the Discover page (issue: Discover), measured in headless Chromium at 1× CPU against the
+ * Budgets of the Discover page, measured in headless Chromium at 1× CPU against the
  * local catalog. Register in run.ts: `import { discoverBenches } from './discover.bench.ts'` and
  * `benches.push(...discoverBenches)`. Figures are reported; `withinBudget` says whether each budget held.
  */

@@ -1,5 +1,5 @@
 /**
- * Budgets of the player (issue: player remote), measured in headless Chromium at 1× CPU against the
+ * Budgets of the player remote, measured in headless Chromium at 1× CPU against the
  * local media library. Register in run.ts: `import { playerBenches } from './player.bench.ts'` and
  * `benches.push(...playerBenches)`. Figures are reported; `withinBudget` says whether each budget held.
  *

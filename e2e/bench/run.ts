@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures the budgets the issues set, in headless Chromium against the production
+ * `npm run bench`: measures the budgets (docs/budgets.md), in headless Chromium against the production
  * build on this machine, and prints one JSON document. Timing figures are reported, not asserted.
  *   tsx e2e/bench/run.ts [--only name,name] [--baseline <folder of builds | git ref>]
  * The "4× CPU" benches slow the CPU to the reference machine's 4× (cpu-rate.ts), so a figure reads the

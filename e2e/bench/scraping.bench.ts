@@ -1,5 +1,5 @@
 /**
- * Budgets of scraping (issue: scraping engine), measured in headless Chromium against the local media
+ * Budgets of the scraping engine, measured in headless Chromium against the local media
  * library. Register in run.ts: `import { scrapingBenches } from './scraping.bench.ts'` and
  * `benches.push(...scrapingBenches)`. Figures are reported; `withinBudget` says whether each budget held.
  *

@@ -1,5 +1,5 @@
 /**
- * Trailers from YouTube and Vimeo in TMDB's videos (issue: every behaviour of the spec): the details
+ * Trailers from YouTube and Vimeo in TMDB's videos (docs/behaviour.md#details-content): the details
  * modal shows them behind a click, loads nothing of the site before it, plays the privacy-enhanced
  * embed, and says so (with a link to the site) when the embed does not load. YouTube cannot be reached
  * here: its embed page is stood in for by a page that speaks the IFrame API's handshake (`listening` →

@@ -1,5 +1,5 @@
 /**
- * Local storage under pressure (issue: backups flood storage): a stored value that cannot be read is
+ * Local storage under pressure (backups must never flood it): a stored value that cannot be read is
  * set aside once, not again at every load; a save the browser refuses because the origin's storage is
  * full is announced, the change stays on screen, and it is saved once there is room again.
  */

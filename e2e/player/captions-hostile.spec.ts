@@ -1,5 +1,5 @@
 /**
- * Hostile subtitle files (issue: subtitles freeze the tab): a cue of thousands of nested tags shows
+ * Hostile subtitle files (they must not freeze the tab): a cue of thousands of nested tags shows
  * with its nesting cut to the limit while the video plays on; a file over the size limit is refused
  * with a message in the menu and the current caption stays.
  */

@@ -1,4 +1,4 @@
-/** What the settings change shows up in the player (issue: Settings — every control changes what it claims to). */
+/** What the settings change shows up in the player: every control changes what it claims to. */
 import { menu, openSettings, startPlayback, video } from '../support/player.page';
 import { saveSettings } from '../support/settings.page';
 import { expect, test } from '../support/site.fixture';

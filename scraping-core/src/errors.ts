@@ -27,7 +27,7 @@ export const SCRAPE_ERRORS = {
 
 export type ScrapeErrorCode = keyof typeof SCRAPE_ERRORS;
 
-/** Spec-text error with an optional technical detail (kept apart from the user-facing message). */
+/** An error with its product-copy message and an optional technical detail (kept apart from the user-facing message). */
 export interface ScrapeError extends AppError {
   code: ScrapeErrorCode;
   /** What went wrong, for "show details" and the report; not translated. */

@@ -4,7 +4,7 @@ export type Result<T, E = AppError> = { ok: true; value: T } | { ok: false; erro
 export interface AppError {
   /** Taxonomy code, e.g. captions/empty. */
   code: string;
-  /** User-facing message (spec texts where the spec gives one). */
+  /** User-facing message (the product copy of docs/behaviour.md#scraping-errors where it gives one). */
   message: string;
 }
 

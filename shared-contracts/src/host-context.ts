@@ -209,10 +209,10 @@ export interface AccountServiceHost {
   actions: HostActions;
 }
 
-/** What the host gives every remote page (spec: remotes never import each other, they meet through the host). */
+/** What the host gives every remote page (remotes never import each other: they meet through the host). */
 export interface HostApi {
   config: RuntimeConfig;
-  /** The product version shown where the spec shows it (4.9.4). */
+  /** The product version the site shows (4.9.4, docs/behaviour.md#product-scope). */
   appVersion: string;
   state: HostState;
   actions: HostActions;

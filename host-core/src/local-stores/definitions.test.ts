@@ -131,7 +131,7 @@ describe('store definitions', () => {
     if (result.source === 'recovered') expect(result.problem).toMatch(reason);
   });
 
-  it('clamps stored subtitle values into the spec ranges and lower-cases colours', () => {
+  it('clamps stored subtitle values into their stored ranges and lower-cases colours', () => {
     const raw = JSON.stringify({
       state: { delay: 900, styling: { color: '#FFAA00', backgroundOpacity: 3, size: 0, backgroundBlur: -1 } },
       version: 1,

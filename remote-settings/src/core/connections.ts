@@ -14,7 +14,7 @@ export const PROXY_ERRORS = {
 
 export type Check<T = void> = { ok: true; value: T } | { ok: false; error: string };
 
-/** Adds https:// when no scheme is given (spec: custom server URL); null when it still isn't an http(s) URL. */
+/** Adds https:// when no scheme is given (a custom server URL); null when it still isn't an http(s) URL. */
 export function normaliseUrl(input: string): string | null {
   const trimmed = input.trim();
   if (!trimmed || /\s/.test(trimmed)) return null;

@@ -1,4 +1,4 @@
-/** Bulk writes (issue: one heavy user stalls everyone): chunked, newer-wins, per-account limits answered with 413. */
+/** Bulk writes (one heavy user must not stall everyone): chunked, newer-wins, per-account limits answered with 413. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, movieMeta, register, startBackend, type Account, type TestServer } from './testkit';
 

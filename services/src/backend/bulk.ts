@@ -1,5 +1,5 @@
 /**
- * Bulk writes that share the database fairly (issue: one heavy user stalls everyone): a list is written
+ * Bulk writes that share the database fairly (one heavy user must not stall everyone): a list is written
  * in chunks of multi-row statements, each its own statement (no transaction around the whole list), so
  * other users' requests run between the chunks instead of waiting for thousands of single-row writes.
  * Each row is written with "newer wins" (or "further wins" for imported progress), so a list cut short

@@ -1,5 +1,5 @@
 /**
- * Malformed input on every route (issue: bad text gets 500): bodies of the wrong shape, NUL characters
+ * Malformed input on every route (bad text must never get a 500): bodies of the wrong shape, NUL characters
  * and lone surrogates in every text field, deep nesting, huge numbers, broken JSON. Every answer is a
  * 4xx with the contract's error shape, or a 2xx; never a 5xx. Seeded, so a failure reproduces.
  */

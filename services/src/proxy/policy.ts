@@ -1,5 +1,5 @@
 /**
- * Which destinations the proxy may reach (issue: the CORS proxy reaches inside). Public addresses are
+ * Which destinations the proxy may reach (it must not reach inside the network it runs in). Public addresses are
  * reachable when the proxy is open (`allowAll`) or the origin is listed; loopback, private, link-local,
  * unique-local, carrier-grade NAT, multicast and other non-public addresses only when their exact
  * origin is listed in `internalOrigins`; `deniedOrigins` never. The check applies to the address a

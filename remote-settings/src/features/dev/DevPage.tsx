@@ -127,7 +127,7 @@ function TmdbTest() {
   const [outcome, setOutcome] = useState<Outcome<string>>({ status: 'idle' });
   const run = async () => {
     if (!config.tmdbReadToken) return setOutcome({ status: 'error', message: t('dev.tmdbNotSet') });
-    // A 32-hex string is a v3 API key, not the read access token the spec asks for.
+    // A 32-hex string is a v3 API key, not the read access token the key test asks for.
     if (/^[0-9a-f]{32}$/i.test(config.tmdbReadToken)) return setOutcome({ status: 'error', message: t('dev.tmdbNotReadOnly') });
     setOutcome({ status: 'running' });
     try {

@@ -62,7 +62,7 @@ export function useSettingsDraft(host: HostApi) {
   const save = useCallback(async () => {
     const { actions } = host;
     if (draft.backendUrl !== saved.backendUrl) {
-      // Spec: changing the server logs out (after confirmation, asked by the caller).
+      // Changing the server logs out: the account lives on the old one (the caller asks first).
       if (host.state.account) await host.accountService?.logout();
       actions.setBackendUrl(draft.backendUrl || null);
     }

@@ -1,5 +1,5 @@
 /**
- * A themed confirmation (issue: no native alert, confirm or prompt anywhere): a modal <dialog>
+ * A themed confirmation (the site uses no native alert, confirm or prompt): a modal <dialog>
  * (the rest of the page inert; Tab wraps between its buttons, so focus stays inside), labelled by its title and described by its
  * message, focus on the safe choice first, Escape or Cancel answers no, and focus returns to what
  * opened it. The destructive choice looks distinct.

@@ -1,5 +1,5 @@
 /**
- * The profile's two colours and icon (spec: profile {colorA, colorB, icon}): radio groups of named
+ * The profile's two colours and icon ({colorA, colorB, icon}, docs/behaviour.md#account-local-account): radio groups of named
  * swatches (the shared palette, plus a custom colour) and of the shared icons, with a live preview of
  * the avatar the header draws. Arrow keys move the choice, as in any radio group (mirrored right to left).
  */
