@@ -5,8 +5,9 @@ export default defineConfig({
   // The player's worker module, as its rspack config and tsconfig resolve it (component tests render the player).
   resolve: { alias: { 'cross-origin-worker': path.join(import.meta.dirname, 'remote-player/src/worker/cross-origin-worker.ts') } },
   test: {
-    include: ['*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'services/scripts/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
+    include: ['*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'services/scripts/**/*.test.ts', 'e2e/bench/**/*.test.ts'],
+    // Playwright's journeys are *.spec.ts and run under Playwright, never here.
+    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**/*.spec.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

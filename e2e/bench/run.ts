@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: measures the budgets (docs/budgets.md), in headless Chromium against the production
  * build on this machine, and prints one JSON document. Timing figures are reported, not asserted.
- *   tsx e2e/bench/run.ts [--only name,name] [--baseline <folder of builds | git ref>]
+ *   tsx e2e/bench/run.ts [--only name,name] [--baseline <folder of builds | git ref>] [--out <file | folder/>]
+ * `--out` also writes the JSON to a file; given a folder (`--out e2e/bench/results/`) it names the file
+ * after the day and the commit measured (out-file.ts), the form docs/budgets.md links.
  * The "4× CPU" benches slow the CPU to the reference machine's 4× (cpu-rate.ts), so a figure reads the
  * same on a faster or slower machine (measured again before each bench and each pair of cold loads, as
  * other work on a shared machine comes and goes). `--baseline` also measures another build (baseline.ts), served the
@@ -10,11 +12,13 @@
  * `baseline`. A table of the cold-load figures goes to stderr.
  */
 import { chromium, type Browser, type Response } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APP_NAMES } from '../../scripts/apps.ts';
 import { resolveBaseline } from './baseline.ts';
+import { resultsFile, writeResults } from './out-file.ts';
 import { buildApps } from '../../scripts/build.ts';
 import { freePorts, startSite, type Site } from '../../scripts/site.ts';
 import { launchOptions } from '../support/browser.ts';
@@ -173,7 +177,18 @@ benches.push(...mainThreadBenches);
 const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const only = option('--only')?.split(',');
 const baselineSpec = option('--baseline');
+const out = option('--out');
+const startedAt = new Date();
+/** The commit measured (a dirty tree is still named by its HEAD), or null outside a git checkout. */
+const commitMeasured = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+})();
 const results: Record<string, unknown> = {
+  run: { startedAt: startedAt.toISOString(), commit: commitMeasured, only: only ?? null },
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, memoryGB: Math.round(os.totalmem() / 2 ** 30) },
 };
 
@@ -292,3 +307,4 @@ try {
 }
 console.error(table());
 console.log(JSON.stringify(results, null, 2));
+if (out) console.error(`results written to ${writeResults(resultsFile(out, startedAt, commitMeasured), results)}`);
