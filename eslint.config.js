@@ -93,7 +93,7 @@ const local = {
   },
 };
 /**
- * A feature's index is its public surface (STYLE.md): another feature of the same app imports the
+ * A feature's index is its public surface (CONTRIBUTING.md, Code): another feature of the same app imports the
  * feature's folder (its index.ts), never a module inside it.
  */
 local.rules['feature-index-only'] = {
