@@ -70,7 +70,7 @@ test('a backend URL where nothing listens: unreachable message, nothing lost', a
   expect(Object.keys((await localBookmarks(page))!.bookmarks)).toEqual(['19']);
 });
 
-test("spec §5 messages: incomplete passphrase, missing device name, passphrase that doesn't match", async ({ page, site }) => {
+test("login and register messages: incomplete passphrase, missing device name, passphrase that doesn't match", async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/login`);
   await page.getByLabel('Passphrase').fill('abandon abandon abandon');
   await page.getByTestId('login-submit').click();
@@ -150,10 +150,7 @@ test('onboarding: proxy step validates, default setup asks for confirmation; rem
   await page.waitForURL(`${site.hostUrl}/`);
 });
 
-test('spec §8: a signed-in device whose custom server answers 500 is offered logout, reload or the default server', async ({
-  page,
-  site,
-}) => {
+test('a signed-in device whose custom server answers 500 is offered logout, reload or the default server', async ({ page, site }) => {
   const fake = await startFakeBackend('500');
   try {
     await page.goto(`${site.hostUrl}/about`);

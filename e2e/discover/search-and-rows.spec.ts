@@ -77,7 +77,7 @@ test('at 1280 px: the previous arrow appears only once the row is scrolled, the 
   await expect(next).toBeFocused();
 });
 
-test('at 390 px: rows scroll by touch, without arrows (spec §2: arrows on desktop)', async ({ page, site }) => {
+test('at 390 px: rows scroll by touch, without arrows (arrows are for desktop)', async ({ page, site }) => {
   await page.setViewportSize({ width: 390, height: 860 });
   await openDiscover(page, site.hostUrl);
   const nowPlaying = row(page, 'Now Playing');
@@ -86,7 +86,7 @@ test('at 390 px: rows scroll by touch, without arrows (spec §2: arrows on deskt
   await expect(nowPlaying.getByTestId('carousel-previous')).toHaveCount(0);
 });
 
-test('at 1280 px: a top row loads the posters in view at once and the rest as the row scrolls (issue 19)', async ({ page, site }) => {
+test('at 1280 px: a top row loads the posters in view at once and the rest as the row scrolls', async ({ page, site }) => {
   const images: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'image') images.push(r.url());

@@ -29,7 +29,7 @@ test(`/ ships at most ${BUDGET_BYTES / 1024} KB of compressed JavaScript, and no
   await expect(page.getByRole('search')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const bytes = await transferredJs(responses);
-  console.log(`JS transferred on /: ${(bytes / 1024).toFixed(1)} KB (issue 19's budget ${BUDGET_BYTES / 1024} KB)`);
+  console.log(`JS transferred on /: ${(bytes / 1024).toFixed(1)} KB (budget ${BUDGET_BYTES / 1024} KB)`);
   expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
   expect(responses.filter((r) => r.url().startsWith(site.remoteUrls.player))).toEqual([]);
   expect(responses.filter((r) => /hls/i.test(r.url()))).toEqual([]);
@@ -51,7 +51,7 @@ test(`/ makes at most ${BUDGET_REQUESTS} requests until the network is idle`, as
   await page.goto(`${site.hostUrl}/`);
   await expect(page.getByRole('search')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  console.log(`requests on /: ${urls.length} (issue 19's budget ${BUDGET_REQUESTS})`);
+  console.log(`requests on /: ${urls.length} (budget ${BUDGET_REQUESTS})`);
   expect(urls.length, urls.join('\n')).toBeLessThanOrEqual(BUDGET_REQUESTS);
 });
 

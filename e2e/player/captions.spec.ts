@@ -106,7 +106,7 @@ test('an HLS subtitle rendition: cues placed by its X-TIMESTAMP-MAP against the 
   }
 });
 
-test("an HLS subtitle rendition that does not answer in 5 s (spec §9) fails with the menu's message", async ({ page, site }) => {
+test("an HLS subtitle rendition that does not answer in 5 s fails with the menu's message", async ({ page, site }) => {
   await page.route('**/s-es/**', () => {
     // never answered
   });

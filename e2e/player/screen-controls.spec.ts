@@ -75,7 +75,7 @@ const SEED = `
 `;
 const prompt = (page: Page) => page.getByTestId('resume-prompt');
 
-test('the resume prompt (spec §4 thresholds): saved progress is checked against the stream that plays', async ({ page, site }) => {
+test('the resume prompt (20 s watched, 120 s left): saved progress is checked against the stream that plays', async ({ page, site }) => {
   await page.addInitScript(SEED);
   // 60 s watched of 10 minutes saved, but this stream is a 16 s clip: the position is clamped to its
   // end, which is within 120 s of the end, so no prompt and playback starts from the beginning.

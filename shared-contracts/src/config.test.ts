@@ -8,7 +8,7 @@ describe('runtime config', () => {
     expect(DEFAULT_RUNTIME_CONFIG.remoteOverrideOrigins).toEqual([]);
   });
 
-  it('shows the tip link by default (spec §2 user menu), no ad slot (spec §1), no streaming guide', () => {
+  it('shows the tip link in the user menu by default, no ad slot, no streaming guide', () => {
     expect(DEFAULT_RUNTIME_CONFIG.tipUrl).toMatch(/^https:\/\//);
     expect(DEFAULT_RUNTIME_CONFIG.showAd).toBe(false);
     expect(DEFAULT_RUNTIME_CONFIG.streamingGuideUrl).toBe('');

@@ -12,7 +12,7 @@ const movie = (watched: number, duration: number, updatedAt = 1): ProgressItem =
 });
 
 describe('continue watching', () => {
-  it('lists resumable movies, newest first (spec §4 thresholds)', () => {
+  it('lists resumable movies, newest first (20 s watched, 120 s left)', () => {
     const list = continueWatching({ a: movie(600, 6000, 1), b: movie(10, 6000, 3), c: movie(5950, 6000, 4), d: movie(1200, 6000, 5) });
     expect(list.map((e) => e.tmdbId)).toEqual(['d', 'a']);
   });
