@@ -184,7 +184,7 @@ const commitMeasured = (() => {
   try {
     return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
-    return null;
+    return null; // not a git checkout (or no git): the run names no commit
   }
 })();
 const results: Record<string, unknown> = {
