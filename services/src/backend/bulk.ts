@@ -8,7 +8,7 @@
 import { ApiError } from './http';
 import type { Queryable } from './db';
 
-/** Rows per statement: big enough to amortise a round trip, small enough to keep each under ~20 ms. */
+/** Rows per statement: big enough to amortise a round trip, small enough that other users' writes get in between. */
 export const CHUNK = 250;
 
 export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {

@@ -21,7 +21,7 @@ export interface TestServer {
 export const TEST_ENV = { BACKEND_RATE_LIMITS: 'false', BACKEND_NAME: 'test backend' };
 
 /**
- * Starts the backend on 127.0.0.1:0 with a temp dataDir. PGlite's first start runs initdb (~5 s), so
+ * Starts the backend on 127.0.0.1:0 with a temp dataDir. PGlite's first start runs initdb (seconds), so
  * unless `fresh` is set the embedded cluster is copied from a template initialised once per machine.
  */
 export async function startBackend(

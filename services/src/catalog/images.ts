@@ -71,7 +71,7 @@ export interface Image {
   body: Uint8Array<ArrayBuffer> | string;
 }
 
-/** Encoded raster images by size and file: each is drawn once (a poster takes ~10 ms, a backdrop ~50). */
+/** Encoded raster images by size and file: each is drawn once (drawing one costs far more than serving it). */
 const rasterCache = new Map<string, Uint8Array<ArrayBuffer>>();
 const RASTER_CACHE_ENTRIES = 400;
 
