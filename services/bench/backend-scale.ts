@@ -35,25 +35,26 @@ import { parseArgs } from 'node:util';
 import { keysFromSeed } from 'account-crypto';
 import { findHaproxy, spawnInstance, startHaproxy, type Balancer, type Instance } from '../src/backend/cluster';
 import { findPostgres } from '../src/backend/testkit';
-import { Client, machineTicks, processCpuMs, progressUpdate, registerUsers, type User } from './backend-load';
+import { Client, progressUpdate, registerUsers, type User } from './load-client';
+import { machineTicks, processCpuMs } from './machine';
+import { settleCluster, startPgWatch, type LogLine } from './stall-pg';
+import {
+  LoopLines,
+  postgresCpuMs,
+  postgresCpuSpent,
+  probeNodeArgs,
+  startFsyncProbe,
+  startMachineProbe,
+  startMachineSampler,
+  startOwnProbe,
+} from './stall-probes';
 import {
   balancerSampleOf,
   describeSecond,
   handlerTimeOf,
-  LoopLines,
   perSecond,
-  postgresCpuMs,
-  postgresCpuSpent,
-  probeNodeArgs,
-  settleCluster,
-  startMachineProbe,
-  startFsyncProbe,
-  startMachineSampler,
-  startOwnProbe,
-  startPgWatch,
   worstSeconds,
   type BalancerSample,
-  type LogLine,
   type Second,
   type Sent,
   type Watch,
