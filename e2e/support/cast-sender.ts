@@ -12,6 +12,8 @@
  */
 import type { Page } from '@playwright/test';
 import { createReceiver, type Receiver, type ReceiverState } from './cast-receiver';
+import { remotePlayerStandIn } from './cast-remote-player';
+import { castSdkStandIn } from './cast-sdk';
 
 export const CAST_SENDER_URL = 'https://www.gstatic.com/cv/js/sender/v1/cast_sender.js?loadCastFramework=1';
 
@@ -34,104 +36,27 @@ export interface CastStandInControls {
   options: Array<{ receiverApplicationId: string; autoJoinPolicy: string }>;
 }
 
-/** Runs in the page: everything it uses is inside it (createReceiver comes as an argument). */
-function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: string[]) {
-  type Handler = (event: Record<string, unknown>) => void;
-  class Emitter {
-    listeners = new Map<string, Set<Handler>>();
-    addEventListener(type: string, handler: Handler) {
-      if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-      this.listeners.get(type)!.add(handler);
-    }
-    removeEventListener(type: string, handler: Handler) {
-      this.listeners.get(type)?.delete(handler);
-    }
-    emit(type: string, event: Record<string, unknown>) {
-      for (const handler of [...(this.listeners.get(type) ?? [])]) handler({ type, ...event });
-    }
-  }
-
-  const CastState = {
-    NO_DEVICES_AVAILABLE: 'NO_DEVICES_AVAILABLE',
-    NOT_CONNECTED: 'NOT_CONNECTED',
-    CONNECTING: 'CONNECTING',
-    CONNECTED: 'CONNECTED',
-  };
-  const SessionState = {
-    NO_SESSION: 'NO_SESSION',
-    SESSION_STARTING: 'SESSION_STARTING',
-    SESSION_STARTED: 'SESSION_STARTED',
-    SESSION_START_FAILED: 'SESSION_START_FAILED',
-    SESSION_ENDING: 'SESSION_ENDING',
-    SESSION_ENDED: 'SESSION_ENDED',
-    SESSION_RESUMED: 'SESSION_RESUMED',
-  };
-  const CastContextEventType = { CAST_STATE_CHANGED: 'caststatechanged', SESSION_STATE_CHANGED: 'sessionstatechanged' };
-  const RemotePlayerEventType = {
-    ANY_CHANGE: 'anyChanged',
-    IS_CONNECTED_CHANGED: 'isConnectedChanged',
-    IS_MEDIA_LOADED_CHANGED: 'isMediaLoadedChanged',
-    DURATION_CHANGED: 'durationChanged',
-    CURRENT_TIME_CHANGED: 'currentTimeChanged',
-    IS_PAUSED_CHANGED: 'isPausedChanged',
-    VOLUME_LEVEL_CHANGED: 'volumeLevelChanged',
-    IS_MUTED_CHANGED: 'isMutedChanged',
-    PLAYER_STATE_CHANGED: 'playerStateChanged',
-    DISPLAY_NAME_CHANGED: 'displayNameChanged',
-    TITLE_CHANGED: 'titleChanged',
-    MEDIA_INFO_CHANGED: 'mediaInfoChanged',
-    IMAGE_URL_CHANGED: 'imageUrlChanged',
-  };
-  const ErrorCode = {
-    CANCEL: 'cancel',
-    TIMEOUT: 'timeout',
-    API_NOT_INITIALIZED: 'api_not_initialized',
-    INVALID_PARAMETER: 'invalid_parameter',
-    RECEIVER_UNAVAILABLE: 'receiver_unavailable',
-    SESSION_ERROR: 'session_error',
-    LOAD_MEDIA_FAILED: 'load_media_failed',
-  };
-
-  // chrome.cast
-  class Image {
-    url: string;
-    height: number | null = null;
-    width: number | null = null;
-    constructor(url: string) {
-      this.url = url;
-    }
-  }
-  class MediaInfo {
-    contentId: string;
-    contentType: string;
-    streamType = 'BUFFERED';
-    duration: number | null = null;
-    metadata: { title?: string; images?: Image[] } | null = null;
-    customData = null;
-    constructor(contentId: string, contentType: string) {
-      this.contentId = contentId;
-      this.contentType = contentType;
-    }
-  }
-  class GenericMediaMetadata {
-    metadataType = 0;
-    title: string | undefined;
-    subtitle: string | undefined;
-    images: Image[] | undefined;
-  }
-  class LoadRequest {
-    type = 'LOAD';
-    media: MediaInfo;
-    autoplay = true;
-    currentTime: number | null = null;
-    playbackRate: number | undefined = undefined;
-    customData = null;
-    activeTrackIds = null;
-    sessionId: string | null = null;
-    constructor(media: MediaInfo) {
-      this.media = media;
-    }
-  }
+/** Runs in the page: everything it uses is inside it or comes as an argument (each serialised on its own). */
+function castFrameworkStandIn(
+  makeReceiver: () => Receiver,
+  makeSdk: typeof castSdkStandIn,
+  makePlayers: typeof remotePlayerStandIn,
+  initialDevices: string[],
+) {
+  const sdk = makeSdk();
+  const {
+    Emitter,
+    CastState,
+    SessionState,
+    CastContextEventType,
+    RemotePlayerEventType,
+    ErrorCode,
+    Image,
+    MediaInfo,
+    GenericMediaMetadata,
+    LoadRequest,
+  } = sdk;
+  type LoadRequest = InstanceType<typeof LoadRequest>;
 
   // Devices and their receivers.
   const devices: string[] = [...initialDevices];
@@ -147,7 +72,6 @@ function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: stri
   };
 
   let session: CastSession | null = null;
-  const currentReceiver = () => (session ? receiverOf(session.device) : null);
 
   class CastSession {
     device: string;
@@ -179,138 +103,9 @@ function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: stri
       endSession(stopCasting);
     }
   }
-
-  // cast.framework.RemotePlayer and its controllers: every player follows the session's receiver.
-  class RemotePlayer {
-    isConnected = false;
-    isMediaLoaded = false;
-    duration = 0;
-    currentTime = 0;
-    volumeLevel = 1;
-    canControlVolume = false;
-    isPaused = false;
-    isMuted = false;
-    canPause = false;
-    canSeek = false;
-    displayName = '';
-    statusText = '';
-    title: string | null = null;
-    displayStatus = '';
-    mediaInfo: MediaInfo | null = null;
-    imageUrl: string | null = null;
-    playerState: string | null = null;
-    savedPlayerState: { mediaInfo: MediaInfo | null; currentTime: number; isPaused: boolean } | null = null;
-    controller: RemotePlayerController | null = null;
-  }
-  const fieldEvents: Record<string, string> = {
-    isConnected: RemotePlayerEventType.IS_CONNECTED_CHANGED,
-    isMediaLoaded: RemotePlayerEventType.IS_MEDIA_LOADED_CHANGED,
-    duration: RemotePlayerEventType.DURATION_CHANGED,
-    currentTime: RemotePlayerEventType.CURRENT_TIME_CHANGED,
-    isPaused: RemotePlayerEventType.IS_PAUSED_CHANGED,
-    volumeLevel: RemotePlayerEventType.VOLUME_LEVEL_CHANGED,
-    isMuted: RemotePlayerEventType.IS_MUTED_CHANGED,
-    playerState: RemotePlayerEventType.PLAYER_STATE_CHANGED,
-    displayName: RemotePlayerEventType.DISPLAY_NAME_CHANGED,
-    title: RemotePlayerEventType.TITLE_CHANGED,
-    imageUrl: RemotePlayerEventType.IMAGE_URL_CHANGED,
-  };
-  const bound: Array<{ player: RemotePlayer; controller: RemotePlayerController; shadow: Record<string, unknown> }> = [];
-
-  /** What a RemotePlayer shows: the connected receiver's media status, or a disconnected player. */
-  function playerValues(): Record<string, unknown> {
-    const receiver = currentReceiver();
-    if (!session || !receiver) {
-      return {
-        isConnected: false,
-        isMediaLoaded: false,
-        displayName: '',
-        title: null,
-        imageUrl: null,
-        duration: 0,
-        currentTime: 0,
-        isPaused: false,
-        playerState: null,
-        canPause: false,
-        canSeek: false,
-        canControlVolume: false,
-      };
-    }
-    const s = receiver.state;
-    return {
-      isConnected: true,
-      displayName: session.device,
-      canControlVolume: true,
-      volumeLevel: s.volume,
-      isMuted: s.muted,
-      isMediaLoaded: !!s.media,
-      title: s.media?.title ?? null,
-      imageUrl: s.media?.images[0] ?? null,
-      duration: s.media ? s.duration : 0,
-      currentTime: s.media ? s.currentTime : 0,
-      isPaused: s.paused,
-      playerState: s.media ? s.playerState : s.playerState === 'BUFFERING' ? 'BUFFERING' : 'IDLE',
-      canPause: !!s.media,
-      canSeek: !!s.media,
-    };
-  }
-  /** Sets the changed fields first, then fires their events (and ANY_CHANGE), as the SDK's data binding does. */
-  function sync(entry: (typeof bound)[number]) {
-    const changes: Array<[string, unknown]> = [];
-    for (const [field, value] of Object.entries(playerValues())) {
-      if (entry.shadow[field] === value) continue;
-      entry.shadow[field] = value;
-      (entry.player as unknown as Record<string, unknown>)[field] = value;
-      changes.push([field, value]);
-    }
-    for (const [field, value] of changes) {
-      if (fieldEvents[field]) entry.controller.emit(fieldEvents[field], { field, value });
-      entry.controller.emit(RemotePlayerEventType.ANY_CHANGE, { field, value });
-    }
-  }
-  function broadcast() {
-    for (const entry of bound) sync(entry);
-  }
-
-  class RemotePlayerController extends Emitter {
-    player: RemotePlayer;
-    constructor(player: RemotePlayer) {
-      super();
-      if (!(player instanceof RemotePlayer)) throw new Error('RemotePlayerController needs a RemotePlayer');
-      this.player = player;
-      player.controller = this;
-      const entry = { player, controller: this, shadow: {} as Record<string, unknown> };
-      for (const field of Object.keys(fieldEvents)) entry.shadow[field] = (player as unknown as Record<string, unknown>)[field];
-      bound.push(entry);
-      sync(entry);
-    }
-    playOrPause() {
-      currentReceiver()?.playOrPause();
-    }
-    seek() {
-      currentReceiver()?.seek(this.player.currentTime);
-    }
-    setVolumeLevel() {
-      currentReceiver()?.setVolume(this.player.volumeLevel);
-    }
-    muteOrUnmute() {
-      const receiver = currentReceiver();
-      receiver?.setMuted(!receiver.state.muted);
-    }
-    stop() {
-      currentReceiver()?.stop();
-    }
-    getFormattedTime(seconds: number) {
-      const s = Math.floor(seconds);
-      return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
-    }
-    getSeekPosition(currentTime: number, duration: number) {
-      return (currentTime / duration) * 100;
-    }
-    getSeekTime(position: number, duration: number) {
-      return (position * duration) / 100;
-    }
-  }
+  const { RemotePlayer, RemotePlayerController, broadcast, saveState } = makePlayers(sdk, () =>
+    session ? { device: session.device, receiver: receiverOf(session.device) } : null,
+  );
 
   // cast.framework.CastContext
   class CastContext extends Emitter {
@@ -380,7 +175,7 @@ function castFrameworkStandIn(makeReceiver: () => Receiver, initialDevices: stri
     context.setSessionState(SessionState.SESSION_ENDING);
     // Where the receiver was, kept on every RemotePlayer (savedPlayerState) before it stops.
     const saved = { mediaInfo: null, currentTime: receiver.state.currentTime, isPaused: receiver.state.paused };
-    for (const entry of bound) entry.player.savedPlayerState = saved;
+    saveState(saved);
     controls.saved = { currentTime: saved.currentTime, isPaused: saved.isPaused };
     if (stopCasting) receiver.stop();
     ending.state = SessionState.SESSION_ENDED;
@@ -478,7 +273,7 @@ export async function installCastSender(
       const body =
         mode === 'unavailable'
           ? `setTimeout(function () { window.__onGCastApiAvailable && window.__onGCastApiAvailable(false, 'No cast extension found'); }, 20);`
-          : `(function () { var createReceiver = ${createReceiver.toString()}; (${castFrameworkStandIn.toString()})(createReceiver, ${JSON.stringify(devices)}); })();`;
+          : `(function () { var createReceiver = ${createReceiver.toString()}; var castSdk = ${castSdkStandIn.toString()}; var remotePlayers = ${remotePlayerStandIn.toString()}; (${castFrameworkStandIn.toString()})(createReceiver, castSdk, remotePlayers, ${JSON.stringify(devices)}); })();`;
       return route.fulfill({ contentType: 'text/javascript', body });
     },
   );
