@@ -1,8 +1,7 @@
-import { pickLanguage } from 'shared-contracts';
+import { parseViewParams, pickLanguage } from 'shared-contracts';
 import { snapshot } from 'valtio/vanilla';
 import { firstRemotePage, stripOverrideParams } from './core/remote-registry';
 import { loadRuntime } from './core/runtime';
-import { viewParams } from './core/media-routes';
 
 /*
  * The boot runs in steps, each in a task of its own (issue 19): evaluating the libraries and stores the
@@ -42,7 +41,7 @@ async function boot() {
     /* webpackMode: "eager" */ './features/stores/stores'
   );
   // A watch link's ?theme= and ?language= from the first render on (the watch route keeps them up to date).
-  if (/^\/(media|embed)\//.test(window.location.pathname)) actions.showForView(viewParams(window.location.search));
+  if (/^\/(media|embed)\//.test(window.location.pathname)) actions.showForView(parseViewParams(window.location.search));
   await nextTask();
   const { initI18n, registerNamespace } = await import(/* webpackMode: "eager" */ './features/i18n/i18n');
   const saved = initialLanguage(languageStore);

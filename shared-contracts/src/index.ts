@@ -16,3 +16,4 @@ export * from './progress-rules';
 export * from './region';
 export * from './profile-icons';
 export * from './proxy-list';
+export * from './view-params';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { knownTitle, resolveLegacyMedia, safeBackPath, viewParams, withoutUnsafeBack } from './media-routes';
+import { knownTitle, resolveLegacyMedia, safeBackPath, withoutUnsafeBack } from './media-routes';
 
 describe('legacy media urls', () => {
   it('redirects tmdb-show ids, keeping slug, trailing segments and query', () => {
@@ -23,7 +23,6 @@ describe('legacy media urls', () => {
   });
   it('cannot resolve JW paths that are no guide id', () => expect(resolveLegacyMedia('JWnonsense', [], '').kind).toBe('unresolvable'));
   it('leaves current ids alone', () => expect(resolveLegacyMedia('tmdb-movie-603-the-matrix', [], '').kind).toBe('none'));
-  it('reads theme and language', () => expect(viewParams('?theme=teal&language=ar')).toEqual({ theme: 'teal', language: 'ar' }));
 });
 
 describe('?back= accepts same-site paths only', () => {

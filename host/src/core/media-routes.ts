@@ -50,12 +50,6 @@ export function resolveLegacyMedia(media: string, rest: string[], search: string
   return { kind: 'none' };
 }
 
-/** Applies theme and language query parameters of watch and embed routes (spec §2). */
-export function viewParams(search: string): { theme: string | null; language: string | null } {
-  const params = new URLSearchParams(search);
-  return { theme: params.get('theme'), language: params.get('language') };
-}
-
 /**
  * The player's back link (`?back=`) accepts a path of this site only: `/browse/x`, `/discover?tab=…`.
  * Other sites' URLs, protocol-relative `//host`, backslash tricks and control characters give null.

@@ -5,8 +5,8 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'shared-contracts/router';
-import { decodeMediaId, useHostServices, useHostWith } from 'shared-contracts';
-import { knownTitle, resolveLegacyMedia, safeBackPath, viewParams, withoutUnsafeBack } from '../../core/media-routes';
+import { decodeMediaId, useHostServices, useHostWith, useViewParams } from 'shared-contracts';
+import { knownTitle, resolveLegacyMedia, safeBackPath, withoutUnsafeBack } from '../../core/media-routes';
 import { Layout, SiteHeader } from '../layout';
 import { NotFoundPage, ProviderIssuesPage } from '../pages';
 import { siteFrame } from '../stores';
@@ -16,17 +16,6 @@ import { PlayerWaiting } from './PlayerWaiting';
 import { LegacyNotice } from './LegacyNotice';
 
 const embedWaiting = (label: string) => <PlayerWaiting label={label} />;
-
-/** `?theme=` and `?language=` show on this page view only: leaving it, the saved ones are back. */
-function useViewParams() {
-  const { search } = useLocation();
-  const { actions } = useHostServices();
-  // Before the browser paints: the page never shows in the saved language first.
-  useLayoutEffect(() => {
-    actions.showForView?.(viewParams(search));
-  }, [search, actions]);
-  useLayoutEffect(() => () => actions.showForView?.(null), [actions]);
-}
 
 /** A watch path's error page inside the site's frame (header, footer): the way on is the site itself. */
 const framed = (page: ReactNode) => <Layout>{page}</Layout>;
@@ -38,13 +27,13 @@ const ImdbRedirect = lazy(() => import('./LegacyGuideRedirect').then((m) => ({ d
 export function WatchRoute() {
   const { media = '', season, episode } = useParams();
   const { pathname, search, hash } = useLocation();
-  const { config } = useHostServices();
+  const { config, actions } = useHostServices();
   const { t } = useTranslation();
   const { state } = useHostWith('progress', 'bookmarks');
   const frameShown = useSnapshot(siteFrame).shown;
   // The header the player asked for goes with the page.
   useLayoutEffect(() => () => void (siteFrame.shown = false), []);
-  useViewParams();
+  useViewParams(search, actions);
   // From the first frame: Back where the player's own back control leads, and the title when this device knows it.
   const back = safeBackPath(new URLSearchParams(search).get('back')) ?? '/';
   const title = knownTitle(media, state);
@@ -127,7 +116,9 @@ function EmbedEpisodeRedirect({
 
 export function EmbedRoute() {
   const { media = '', season, episode } = useParams();
-  useViewParams();
+  const { search } = useLocation();
+  const { actions } = useHostServices();
+  useViewParams(search, actions);
   const ref = decodeMediaId(media);
   if (!ref) return <NotFoundPage />;
   if (season !== undefined && episode !== undefined) {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'shared-contracts/router';
 import { decodeMediaId, useHostServices, type HostApi } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
-import { useViewParams } from './view-params';
+import { usePlayerViewParams } from './view-params';
 import {
   newPlayer,
   MetaErrorScreen,
@@ -73,7 +73,7 @@ export default function WatchPage() {
   // Autoplay of the next episode passes over episodes without a stream (at most MAX_AUTOPLAY_SKIPS).
   const autoplayChain = useRef<AutoplayChain>({ continuing: false, skipped: [] });
   usePlaybackEffects(player);
-  useViewParams();
+  usePlayerViewParams();
   useRetryWhenOnline(load.status === 'error' && RETRYABLE_META_ERRORS.has(load.kind), () => setAttempt((n) => n + 1));
 
   player.hooks.current.embed = embed;

@@ -7,20 +7,17 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'shared-contracts/router';
-import { RTL_LANGUAGES, isLanguage, useHostServices, type Language } from 'shared-contracts';
+import { RTL_LANGUAGES, useHostServices, useViewParams, type Language } from 'shared-contracts';
 
-export function useViewParams(): void {
+export function usePlayerViewParams(): void {
   const { search } = useLocation();
   const { actions } = useHostServices();
   const { i18n } = useTranslation('player');
+  const { language: asked } = useViewParams(search, actions);
   useLayoutEffect(() => {
-    const params = new URLSearchParams(search);
-    const language = params.get('language');
     // A host without showForView applies the parameters itself (it is older than this player).
-    actions.showForView?.({ theme: params.get('theme'), language });
-    if (actions.showForView && language && isLanguage(language) && i18n.language !== language) void i18n.changeLanguage(language);
-  }, [search, actions, i18n]);
-  useLayoutEffect(() => () => actions.showForView?.(null), [actions]);
+    if (actions.showForView && asked && i18n.language !== asked) void i18n.changeLanguage(asked);
+  }, [search, asked, actions, i18n]);
   const language = i18n.language;
   useEffect(() => {
     if (!language) return;
