@@ -1,6 +1,7 @@
 import { parseViewParams, pickLanguage } from 'shared-contracts';
 import { snapshot } from 'valtio/vanilla';
-import { firstRemotePage, stripOverrideParams } from './core/remote-registry';
+import { stripOverrideParams } from './core/remote-registry';
+import { firstRemotePage } from './core/routes';
 import { loadRuntime } from './core/runtime';
 
 /*

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, HashRouter, Navigate, Route, Routes, useLocation } from 'shared-contracts/router';
 import { useSnapshot } from 'valtio/react';
 import type { CatalogApi } from 'shared-contracts';
+import { REMOTE_ROUTES, WATCH_ROUTES } from '../core/routes';
 import type { Runtime } from '../core/runtime';
 import { AccountStatusBanner } from '../features/account-service';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
@@ -35,19 +36,6 @@ function OnboardingGate({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The site's pages that live in remotes: path, default title key, remote and page. */
-const REMOTE_ROUTES = [
-  ['/discover', 'discover', 'discover', 'discover'],
-  ['/login', 'login', 'account', 'login'],
-  ['/register', 'register', 'account', 'register'],
-  ['/onboarding/*', 'onboarding', 'account', 'onboarding'],
-  ['/migration/*', 'migration', 'account', 'migration'],
-  ['/settings', 'settings', 'settings', 'settings'],
-  ['/dev', 'dev', 'settings', 'dev'],
-  ['/admin', 'admin', 'settings', 'admin'],
-  ['/dev/video', 'devVideo', 'player', 'devVideo'],
-] as const;
-
 function SiteRoutes() {
   return (
     <Layout>
@@ -55,7 +43,7 @@ function SiteRoutes() {
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/browse/:query" element={<HomePage />} />
-          {REMOTE_ROUTES.map(([path, title, remote, page]) => (
+          {REMOTE_ROUTES.map(({ path, title, remote, page }) => (
             <Route
               key={path}
               path={path}
@@ -82,38 +70,9 @@ function AppRoutes() {
   return (
     <Routes>
       {/* The player owns the whole screen: no site header or footer (as in the described product). */}
-      <Route
-        path="/media/:media"
-        element={
-          <Titled title="watch">
-            <WatchRoute />
-          </Titled>
-        }
-      />
-      <Route
-        path="/media/:media/:season/:episode"
-        element={
-          <Titled title="watch">
-            <WatchRoute />
-          </Titled>
-        }
-      />
-      <Route
-        path="/embed/:media"
-        element={
-          <Titled title="watch">
-            <EmbedRoute />
-          </Titled>
-        }
-      />
-      <Route
-        path="/embed/:media/:season/:episode"
-        element={
-          <Titled title="watch">
-            <EmbedRoute />
-          </Titled>
-        }
-      />
+      {WATCH_ROUTES.map(({ path, kind }) => (
+        <Route key={path} path={path} element={<Titled title="watch">{kind === 'watch' ? <WatchRoute /> : <EmbedRoute />}</Titled>} />
+      ))}
       <Route path="*" element={<SiteRoutes />} />
     </Routes>
   );

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, pickLanguage } from 'shared-contracts';
 import en from '../locales/en.json';
 import { homeMoment } from './home-titles';
-import { firstRemotePage } from './remote-registry';
+import { firstRemotePage } from './routes';
 
 const html = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../index.html'), 'utf8');
 // One script starts the page: its first requests, then the shell.

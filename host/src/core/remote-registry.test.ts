@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyOverrides,
-  firstRemotePage,
   buildRegistry,
   decideOverrides,
   isOriginAllowed,
@@ -83,20 +82,5 @@ describe('overrides', () => {
     const next = applyOverrides(registry, { player: 'http://localhost:5002/mf-manifest.json' });
     expect(next.player).toEqual({ name: 'player', manifestUrl: 'http://localhost:5002/mf-manifest.json', overridden: true });
     expect(next.discover).toBe(registry.discover);
-  });
-});
-
-describe('firstRemotePage', () => {
-  it('names the remote page a cold load shows first', () => {
-    expect(firstRemotePage('/', true)).toEqual({ remote: 'discover', page: 'homeSection' });
-    expect(firstRemotePage('/', false)).toBeNull();
-    expect(firstRemotePage('/discover/', true)).toEqual({ remote: 'discover', page: 'discover' });
-    expect(firstRemotePage('/settings', true)).toEqual({ remote: 'settings', page: 'settings' });
-    expect(firstRemotePage('/login', true)).toEqual({ remote: 'account', page: 'login' });
-    expect(firstRemotePage('/media/tmdb-movie-653-nosferatu', true)).toEqual({ remote: 'player', page: 'watch' });
-    expect(firstRemotePage('/embed/tmdb-tv-1/2/3', true)).toEqual({ remote: 'player', page: 'watch' });
-  });
-  it('is null where the host renders the page, or the path is not one page', () => {
-    for (const path of ['/browse/alien', '/about', '/media/x/1', '/dev/video', '/nowhere']) expect(firstRemotePage(path, true)).toBeNull();
   });
 });

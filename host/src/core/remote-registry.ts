@@ -121,18 +121,3 @@ export function applyOverrides(registry: Registry, accepted: Partial<Record<Remo
   }
   return next;
 }
-
-/**
- * The remote page a cold load of `pathname` shows first, to start loading it before React renders
- * (issue 19: the remote's manifest, entry and page are a chain of round trips). Null where the host
- * renders the page itself or the page depends on more than the path.
- */
-export function firstRemotePage(pathname: string, enableDiscover: boolean): { remote: RemoteName; page: string } | null {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/') return enableDiscover ? { remote: 'discover', page: 'homeSection' } : null;
-  if (path === '/discover') return { remote: 'discover', page: 'discover' };
-  if (path === '/settings') return { remote: 'settings', page: 'settings' };
-  if (path === '/login' || path === '/register') return { remote: 'account', page: path.slice(1) };
-  if (/^\/(media|embed)\/[^/]+(\/[^/]+\/[^/]+)?$/.test(path)) return { remote: 'player', page: 'watch' };
-  return null;
-}
