@@ -8,3 +8,4 @@ export * from './requests';
 export * from './responses';
 export * from './parse';
 export { isNotObject, record } from './record';
+export { themeFromWire, themeToWire } from './theme';

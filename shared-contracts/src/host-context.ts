@@ -140,8 +140,8 @@ export interface AccountSyncState {
 /** The settings an account syncs (docs/behaviour.md#sync-rules). */
 export interface AccountSettings {
   applicationLanguage: string;
-  /** null: the default theme. */
-  applicationTheme: ThemeName | null;
+  /** 'default' unless the person chose another theme (the backend's null and '' read as 'default'). */
+  applicationTheme: ThemeName;
   defaultSubtitleLanguage: string | null;
   /** null: the configured proxies. */
   proxyUrls: string[] | null;

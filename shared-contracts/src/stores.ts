@@ -191,5 +191,6 @@ export interface OnboardingState {
 }
 
 export interface ThemeState {
-  theme: ThemeName | null;
+  /** The saved theme; 'default' unless the person chose another. */
+  theme: ThemeName;
 }

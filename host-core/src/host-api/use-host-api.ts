@@ -56,7 +56,7 @@ const readState = (states: HostStateSource) => Object.fromEntries(STATE_KEYS.map
 export function createHostStateSource(stores: Stores, config: RuntimeConfig, connectivity: { online: boolean }): HostStateSource {
   const auth = () => snapshot(stores.auth);
   const read: Record<keyof HostState, () => unknown> = {
-    theme: () => snapshot(stores.theme).theme ?? 'default',
+    theme: () => snapshot(stores.theme).theme,
     language: () => snapshot(stores.language).language,
     bookmarks: () => snapshot(stores.bookmarks).bookmarks,
     progress: () => snapshot(stores.progress).items,

@@ -91,6 +91,22 @@ describe('watch progress is queued for the account (progress syncs)', () => {
   });
 });
 
+describe('the saved theme', () => {
+  it("spells the default theme 'default', in the store and in what the account syncs", () => {
+    const stores = createStores(memoryStorage());
+    const actions = createActions(stores);
+    expect(stores.theme.theme).toBe('default');
+    expect(actions.readAccountState().settings.applicationTheme).toBe('default');
+    actions.setTheme('teal');
+    expect(actions.readAccountState().settings.applicationTheme).toBe('teal');
+    // Older remotes ask for the default theme as null; an unknown name is the default too.
+    actions.setTheme(null);
+    expect(stores.theme.theme).toBe('default');
+    actions.setTheme('neon' as never);
+    expect(stores.theme.theme).toBe('default');
+  });
+});
+
 describe("a page view's theme and language (a watch link's ?theme= and ?language=)", () => {
   it('show without being saved; unknown values are ignored; a choice of the person clears them', () => {
     const stores = createStores(memoryStorage());

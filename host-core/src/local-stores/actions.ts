@@ -1,7 +1,7 @@
 /** The verbs that change the local stores. HostContext hands these to remotes. */
 import { snapshot, subscribe } from 'valtio/vanilla';
 import {
-  THEME_NAMES,
+  isThemeName,
   isLanguage,
   type Account,
   type AccountSyncState,
@@ -110,7 +110,8 @@ export function createActions(stores: Stores) {
   function setTheme(theme: ThemeName | null): void {
     // A choice of the person's own shows at once, over what the page's link asked for.
     stores.pageView.theme = null;
-    themeStore.theme = theme && (THEME_NAMES as readonly string[]).includes(theme) && theme !== 'default' ? theme : null;
+    // Older remotes may ask for null (the default theme, as they spelled it) or a name this build lacks.
+    themeStore.theme = theme && isThemeName(theme) ? theme : 'default';
   }
 
   function setPreferences(patch: Partial<Preferences>): void {
@@ -142,7 +143,7 @@ export function createActions(stores: Stores) {
   function showForView(view: { theme?: string | null; language?: string | null } | null): void {
     const theme = view?.theme;
     const language = view?.language;
-    stores.pageView.theme = theme && (THEME_NAMES as readonly string[]).includes(theme) ? (theme as ThemeName) : null;
+    stores.pageView.theme = theme && isThemeName(theme) ? theme : null;
     stores.pageView.language = language && isLanguage(language) ? language : null;
   }
 

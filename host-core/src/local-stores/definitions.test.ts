@@ -143,7 +143,17 @@ describe('store definitions', () => {
 
   it('clamps volume and forgets unknown themes', () => {
     expect(restore(volumeDefinition, JSON.stringify({ state: { volume: 7 }, version: 0 })).volume).toBe(1);
-    expect(restore(themeDefinition, JSON.stringify({ state: { theme: 'neon' }, version: 0 })).theme).toBeNull();
+    expect(restore(themeDefinition, JSON.stringify({ state: { theme: 'neon' }, version: 0 })).theme).toBe('default');
     expect(restore(themeDefinition, JSON.stringify({ state: { theme: 'teal' }, version: 0 })).theme).toBe('teal');
+  });
+
+  it.each([
+    ['null, as older builds stored the default theme', { theme: null }],
+    ["'', as some clients sent it", { theme: '' }],
+    ['no theme at all', {}],
+    ["'default'", { theme: 'default' }],
+  ])('reads a stored theme of %s as the default theme, spelled "default"', (_, state) => {
+    expect(restore(themeDefinition, JSON.stringify({ state, version: 1 })).theme).toBe('default');
+    expect(themeDefinition.defaults().theme).toBe('default');
   });
 });

@@ -6,7 +6,7 @@ import {
   DEFAULT_PREFERENCES,
   DEFAULT_SUBTITLE_SETTINGS,
   QUALITY_KEYS,
-  THEME_NAMES,
+  isThemeName,
   type AuthState,
   type BookmarkItem,
   type BookmarkUpdate,
@@ -218,17 +218,19 @@ export const qualityDefinition: PersistedDefinition<QualityPreference> = {
 export const themeDefinition: PersistedDefinition<ThemeState> = {
   name: 'theme',
   version: 1,
-  // Unknown theme names (an older build's) fall back to the default rather than failing the store.
+  // The default theme is the name 'default'. Older builds stored it as null (and some as ''); those, a
+  // missing value and unknown names (an older or newer build's) read as the default rather than failing
+  // the store.
   schema: v.object({
     theme: v.optional(
       v.pipe(
         v.nullable(v.string()),
-        v.transform((t) => ((THEME_NAMES as readonly string[]).includes(t ?? '') ? (t as ThemeState['theme']) : null)),
+        v.transform((t): ThemeState['theme'] => (t && isThemeName(t) ? t : 'default')),
       ),
-      null,
+      'default',
     ),
   }),
-  defaults: () => ({ theme: null }),
+  defaults: () => ({ theme: 'default' }),
 };
 
 export interface LanguageState {

@@ -20,7 +20,7 @@ function fakeHost() {
     bookmarkQueue: [{ id: 'q1', action: 'add', tmdbId: 'a', type: 'movie', title: 'Local A' }],
     progress: {},
     progressQueue: [],
-    settings: { applicationLanguage: 'en', applicationTheme: null, defaultSubtitleLanguage: null, proxyUrls: null },
+    settings: { applicationLanguage: 'en', applicationTheme: 'default', defaultSubtitleLanguage: null, proxyUrls: null },
   };
   const writes: string[] = [];
   const actions = {
@@ -34,8 +34,7 @@ function fakeHost() {
     clearAccountData: () => void Object.assign(state, { account: null, bookmarks: {}, bookmarkQueue: [], progress: {}, progressQueue: [] }),
     updateAccount: () => void writes.push('account'),
     setLanguage: (language) => void (writes.push('language'), (state.settings = { ...state.settings, applicationLanguage: language })),
-    setTheme: (theme) =>
-      void (writes.push('theme'), (state.settings = { ...state.settings, applicationTheme: theme === 'default' ? null : theme })),
+    setTheme: (theme) => void (writes.push('theme'), (state.settings = { ...state.settings, applicationTheme: theme })),
     setSubtitleSettings: ({ lastSelectedLanguage }) =>
       void (state.settings = { ...state.settings, defaultSubtitleLanguage: lastSelectedLanguage ?? null }),
     setProxyUrls: (urls) => void (state.settings = { ...state.settings, proxyUrls: urls }),
@@ -280,7 +279,7 @@ describe('sync engine', () => {
   });
 
   it('settings: only changed keys are sent, nothing before the server state is known', () => {
-    const base = { applicationLanguage: 'en', applicationTheme: null, defaultSubtitleLanguage: null, proxyUrls: null };
+    const base = { applicationLanguage: 'en', applicationTheme: 'default' as const, defaultSubtitleLanguage: null, proxyUrls: null };
     expect(settingsDiff({ ...base, applicationLanguage: 'fr' }, null)).toEqual({});
     expect(settingsDiff({ ...base, defaultSubtitleLanguage: 'nl' }, base)).toEqual({ defaultSubtitleLanguage: 'nl' });
     expect(settingsDiff({ ...base, proxyUrls: ['http://p'] }, base)).toEqual({ proxyUrls: ['http://p'] });
@@ -520,7 +519,7 @@ describe('sync memory in storage', () => {
     };
   };
   const state = {
-    settings: { applicationLanguage: 'en', applicationTheme: null, defaultSubtitleLanguage: 'nl', proxyUrls: null },
+    settings: { applicationLanguage: 'en', applicationTheme: 'default' as const, defaultSubtitleLanguage: 'nl', proxyUrls: null },
     rows: { 'b/1': 5 },
   };
 

@@ -3,13 +3,15 @@
  * bookmark and progress queues and changed settings; it restores (pulls and merges) at start, every 12 h,
  * and after the server refused the session. One operation at a time, so a pull never races a push.
  */
-import type {
-  AccountProfile,
-  AccountServiceHost,
-  AccountSettings,
-  AccountStatus,
-  AccountSyncState,
-  ProgressUpdate,
+import { themeFromWire, themeToWire } from 'account-wire';
+import {
+  THEME_NAMES,
+  type AccountProfile,
+  type AccountServiceHost,
+  type AccountSettings,
+  type AccountStatus,
+  type AccountSyncState,
+  type ProgressUpdate,
 } from 'shared-contracts';
 import { BackendError, createBackendClient, type BackendClient, type FetchLike, type SettingsDto } from './api';
 import { bookmarksFromServer, mergeBookmarks, mergeProgress, progressFromServer, stampsFromServer } from './merge';
@@ -51,18 +53,17 @@ export function settingsDiff(current: AccountSettings, synced: AccountSettings |
   if (!synced) return {};
   const patch: SettingsPatch = {};
   if (current.applicationLanguage !== synced.applicationLanguage) patch.applicationLanguage = current.applicationLanguage;
-  if (current.applicationTheme !== synced.applicationTheme) patch.applicationTheme = current.applicationTheme;
+  if (current.applicationTheme !== synced.applicationTheme) patch.applicationTheme = themeToWire(current.applicationTheme);
   if (current.defaultSubtitleLanguage !== synced.defaultSubtitleLanguage) patch.defaultSubtitleLanguage = current.defaultSubtitleLanguage;
   if (JSON.stringify(current.proxyUrls) !== JSON.stringify(synced.proxyUrls)) patch.proxyUrls = current.proxyUrls;
   return patch;
 }
 
-/** The server settings as this device sees them (themes: "default" is stored as null here). */
+/** The server settings as this device sees them. */
 export function settingsFromServer(settings: SettingsDto): AccountSettings {
-  const theme = settings.applicationTheme || null;
   return {
     applicationLanguage: settings.applicationLanguage || '',
-    applicationTheme: theme === 'default' ? null : (theme as AccountSettings['applicationTheme']),
+    applicationTheme: themeFromWire(settings.applicationTheme, THEME_NAMES),
     defaultSubtitleLanguage: settings.defaultSubtitleLanguage || null,
     proxyUrls: settings.proxyUrls && settings.proxyUrls.length > 0 ? [...settings.proxyUrls] : null,
   };
@@ -235,7 +236,7 @@ export function createSyncEngine({
       host.actions.setLanguage(server.applicationLanguage);
     }
     if (dto.applicationTheme && !('applicationTheme' in unpushed) && server.applicationTheme !== local.applicationTheme) {
-      host.actions.setTheme(server.applicationTheme ?? 'default');
+      host.actions.setTheme(server.applicationTheme);
     }
     if (
       server.defaultSubtitleLanguage &&

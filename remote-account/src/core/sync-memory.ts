@@ -12,7 +12,8 @@
  * "nothing known" (it pulls anyway).
  */
 import { keyOf, readPersisted, serialize, type PersistedDefinition, type StorageLike } from 'host-core/persist';
-import type { AccountSettings } from 'shared-contracts';
+import { themeFromWire } from 'account-wire';
+import { THEME_NAMES, type AccountSettings } from 'shared-contracts';
 import * as v from 'valibot';
 
 export type { StorageLike };
@@ -41,7 +42,11 @@ const empty = (): SyncMemoryState => ({ settings: null, rows: {} });
 
 const settingsSchema = v.object({
   applicationLanguage: v.string(),
-  applicationTheme: v.nullable(v.string()),
+  // Older builds kept the default theme as null, as the backend does.
+  applicationTheme: v.pipe(
+    v.nullish(v.string()),
+    v.transform((theme) => themeFromWire(theme, THEME_NAMES)),
+  ),
   defaultSubtitleLanguage: v.nullable(v.string()),
   proxyUrls: v.nullable(v.array(v.string())),
 });

@@ -14,6 +14,7 @@ import {
   toAccountError,
 } from '../../core/auth';
 import { decryptDeviceName, encryptDeviceName, seedFromStorage } from 'account-crypto';
+import { themeToWire } from 'account-wire';
 import { bookmarkImportItems, importAsQueue, progressImportItems } from '../../core/import';
 import { createSyncEngine, type SyncEngine } from '../../core/sync-engine';
 
@@ -140,7 +141,7 @@ export const accountService: AccountService & {
       try {
         await client.putSettings(account.token, account.userId, {
           applicationLanguage: settings.applicationLanguage,
-          applicationTheme: settings.applicationTheme,
+          applicationTheme: themeToWire(settings.applicationTheme),
           defaultSubtitleLanguage: settings.defaultSubtitleLanguage,
           ...(settings.proxyUrls ? { proxyUrls: settings.proxyUrls } : {}),
         });
@@ -170,7 +171,7 @@ export const accountService: AccountService & {
       if (bookmarks.length > 0) await client.putBookmarks(moved.token, moved.userId, bookmarks);
       await client.putSettings(moved.token, moved.userId, {
         applicationLanguage: state.settings.applicationLanguage,
-        applicationTheme: state.settings.applicationTheme,
+        applicationTheme: themeToWire(state.settings.applicationTheme),
         defaultSubtitleLanguage: state.settings.defaultSubtitleLanguage,
         ...(state.settings.proxyUrls ? { proxyUrls: state.settings.proxyUrls } : {}),
       });
