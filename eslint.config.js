@@ -120,6 +120,23 @@ local.rules['feature-index-only'] = {
     return onImportSources(check);
   },
 };
+/**
+ * The player's state (remote-player's player.store.ts: the `ui` and `cast` proxies, and the `hooks`, `env`
+ * and `castControl` boxes) changes only through the verbs of player.actions.ts. A write is an assignment,
+ * an update (++, --), a `delete` or a mutating array method on a member chain that goes through one of
+ * those names, or `Object.assign` onto one.
+ */
+const playerState = 'Identifier[name=/^(ui|cast|hooks|env|castControl)$/]';
+const storeWriteMessage = "The player's state changes through the actions in player.actions.ts (add a verb there).";
+const playerStoreWrites = [
+  `AssignmentExpression > MemberExpression.left ${playerState}`,
+  `UpdateExpression > MemberExpression.argument ${playerState}`,
+  `UnaryExpression[operator='delete'] > MemberExpression.argument ${playerState}`,
+  `CallExpression[callee.property.name=/^(push|pop|shift|unshift|splice|sort|reverse|fill|copyWithin)$/] > MemberExpression.callee > MemberExpression.object ${playerState}`,
+  `CallExpression[callee.property.name=/^(push|pop|shift|unshift|splice|sort|reverse|fill|copyWithin)$/] > MemberExpression.callee > ${playerState}.object`,
+  `CallExpression[callee.object.name='Object'][callee.property.name='assign'] > ${playerState}.arguments:first-child`,
+  `CallExpression[callee.object.name='Object'][callee.property.name='assign'] > MemberExpression.arguments:first-child ${playerState}`,
+].map((selector) => ({ selector, message: storeWriteMessage }));
 const valtioRoot = { name: 'valtio', message: "Import from 'valtio/vanilla' or 'valtio/react': they are the shared singletons." };
 const routerRoot = {
   name: 'react-router',
@@ -217,6 +234,21 @@ export default tseslint.config(
     // for their standalone pages). valtio is shared by subpath: its root would ship a second copy.
     files: ['remote-*/src/**/*.{ts,tsx}', 'host/src/**/*.{ts,tsx}', 'host-core/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: [valtioRoot, routerRoot], patterns: [crossApp] }] },
+  },
+  {
+    files: ['remote-player/src/**/*.{ts,tsx}'],
+    ignores: [
+      'remote-player/src/features/player/player.store.ts',
+      'remote-player/src/features/player/player.actions.ts',
+      // core/ cannot reach the store (it imports nothing from features/); its own state is the engine's.
+      'remote-player/src/core/**',
+      // Tests and their harness set up the state they start from.
+      '**/*.test.{ts,tsx}',
+      'remote-player/src/features/player/testing/**',
+      // Still writes the state itself, until the watch route's loading path moves to the actions.
+      'remote-player/src/features/watch/watch-run.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...playerStoreWrites] },
   },
   {
     // The account server reaches the account remote's code only through workspace packages imported by name.

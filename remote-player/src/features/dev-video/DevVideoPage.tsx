@@ -1,4 +1,3 @@
-/* eslint-disable react-hooks/immutability -- the player's ui state is a valtio proxy: writing to it is how that state changes */
 /** /dev/video: the test player (any stream URL, or the local library's presets) and a subtitle check in the player's worker. */
 import { useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +5,17 @@ import { useHost } from 'shared-contracts';
 import styled from 'styled-components';
 import { captionFormatOf, type CaptionCue } from '../../core/captions/parse-captions';
 import { getPlayerWorker, parseCaptionsOffThread, scrapeEmbed } from '../../worker/player.client';
-import { newPlayer, PlayerView, PlayerContext, resolveDirectStream, scrapeOptionsFrom, startStream, usePlaybackEffects } from '../player';
+import {
+  newPlayer,
+  PlayerView,
+  PlayerContext,
+  resolveDirectStream,
+  scrapeOptionsFrom,
+  setMeta,
+  setPlayerHooks,
+  startStream,
+  usePlaybackEffects,
+} from '../player';
 
 const Page = styled.div`
   box-sizing: border-box;
@@ -182,14 +191,10 @@ function StreamTester() {
   const [type, setType] = useState('hls');
   const [error, setError] = useState<string | null>(null);
   const [started, setStarted] = useState(false);
-  player.hooks.current.playStream = (stream, sourceId, embedId) =>
-    startStream(
-      player,
-      hostRef.current,
-      stream,
-      { sourceId, embedId },
-      { startAt: player.engine.state.time, autoplay: true, kind: 'chooseSource' },
-    );
+  setPlayerHooks(player, {
+    playStream: (stream, sourceId, embedId) =>
+      startStream(player, host, stream, { sourceId, embedId }, { startAt: player.engine.state.time, autoplay: true, kind: 'chooseSource' }),
+  });
   const library = host.config.localLibraryUrl.replace(/\/$/, '');
 
   // Through the Direct URL provider (worker), unvalidated: broken streams are played on purpose here,
@@ -202,7 +207,7 @@ function StreamTester() {
     }
     setError(null);
     setStarted(true);
-    player.ui.meta = { media: { tmdbId: 'dev', type: 'movie', title: streamUrl }, scrape: null };
+    setMeta(player, { media: { tmdbId: 'dev', type: 'movie', title: streamUrl }, scrape: null });
     startStream(player, host, result.value, { sourceId: 'direct-url' }, { autoplay: true, kind: 'playMedia' });
   };
 

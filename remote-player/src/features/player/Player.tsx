@@ -1,4 +1,3 @@
-/* eslint-disable react-hooks/immutability -- the player's ui and engine state are valtio proxies: writing to them is how that state changes */
 /**
  * The player screen: <video>, captions overlay, controls, indicators, menus and the status screens.
  * Everything here requests through the engine; state is read from the engine's and the UI's proxies.
@@ -21,6 +20,17 @@ import { Icon } from './icons';
 import { IconButton, PillButton } from './ui';
 import { EpisodesMenu } from './menus/EpisodesMenu';
 import { SettingsMenu } from './menus/SettingsMenu';
+import {
+  dismissMenu,
+  setCommandEnv,
+  setFullscreen,
+  setHover,
+  setPip,
+  setResumeFrom,
+  showTapSeek,
+  toggleCaptionsMenu,
+  toggleMenu,
+} from './player.actions';
 import { usePlayer, type PlayerUiState } from './player.store';
 import { NotFoundScreen, PlaybackErrorScreen, ScrapingView, VisuallyHidden } from './Screens';
 import { useCaptionActions, useRememberedCaption } from './use-captions';
@@ -32,8 +42,6 @@ import { announcement } from './announce';
 const CONTROLS_MS = 3000;
 /** The focused volume slider's arrow step (as YouTube's): finer than the 0.15 of the up and down shortcuts. */
 const VOLUME_SLIDER_STEP = 0.05;
-/** How long the seconds of a double tap stay on screen. */
-const TAP_SEEK_MS = 800;
 
 const Shell = styled.div<{ $embed: boolean }>`
   position: relative;
@@ -593,15 +601,13 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
   // eslint-disable-next-line react-hooks/refs -- latest value for the callbacks, written during render on purpose
   captionsRef.current = captions;
   useEffect(() => {
-    player.env.current = {
+    setCommandEnv(player, {
       shell: () => shell.current,
       video: () => videoRef.current,
       host: () => hostRef.current,
       toggleCaptions: () => void captionsRef.current.toggle(),
-    };
-    return () => {
-      player.env.current = null;
-    };
+    });
+    return () => setCommandEnv(player, null);
   }, [player]);
   const run = (command: PlayerCommand) => runCommand(player, command);
   const [offlineDismissed, setOfflineDismissed] = useState(() => sessionStorage.getItem('__MW::player-offline-dismissed') === '1');
@@ -612,9 +618,9 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
     if (!video) return;
     engine.attach(video);
     engine.setVolume(host.state.volume);
-    const onFs = () => (ui.fullscreen = !!document.fullscreenElement);
-    const onPipIn = () => (ui.pip = true);
-    const onPipOut = () => (ui.pip = false);
+    const onFs = () => setFullscreen(player, !!document.fullscreenElement);
+    const onPipIn = () => setPip(player, true);
+    const onPipOut = () => setPip(player, false);
     document.addEventListener('fullscreenchange', onFs);
     video.addEventListener('enterpictureinpicture', onPipIn);
     video.addEventListener('leavepictureinpicture', onPipOut);
@@ -625,12 +631,12 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
     };
     // Attach once per element; the host volume is the starting value only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [engine, ui]);
+  }, [engine, player]);
 
   const showControlsFor3s = () => {
-    ui.hover = 'mouse';
+    setHover(player, 'mouse');
     clearTimeout(hideTimer.current);
-    hideTimer.current = setTimeout(() => (ui.hover = 'none'), CONTROLS_MS);
+    hideTimer.current = setTimeout(() => setHover(player, 'none'), CONTROLS_MS);
   };
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
@@ -730,7 +736,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
         data-testid="player-video"
         onClick={() => {
           if (ui.menu.id) {
-            ui.menu.id = null;
+            dismissMenu(player);
             return;
           }
           // Spec §4: on touch a tap shows or hides the controls (the Shell's pointerdown); it does not pause.
@@ -760,17 +766,16 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
         lastTap.current = tap.state;
         if (tap.seek !== 0 && ui.status.status === 'playing') {
           // A double tap seeks; the controls stay as they were before its first tap.
-          ui.hover = controlsBeforeTap.current;
-          const shown = Date.now() < ui.tapSeek.until && Math.sign(ui.tapSeek.seconds) === tap.state.direction;
-          ui.tapSeek = { seconds: (shown ? ui.tapSeek.seconds : 0) + tap.seek, until: Date.now() + TAP_SEEK_MS };
+          setHover(player, controlsBeforeTap.current);
+          showTapSeek(player, tap.seek, tap.state.direction);
           run({ type: 'seekBy', seconds: tap.seek });
           return;
         }
         // Spec §4: first tap shows the controls, a second hides them.
         controlsBeforeTap.current = ui.hover;
-        ui.hover = ui.hover === 'mobile' ? 'none' : 'mobile';
+        setHover(player, ui.hover === 'mobile' ? 'none' : 'mobile');
       }}
-      onMouseLeave={() => (ui.hover = 'none')}
+      onMouseLeave={() => setHover(player, 'none')}
     >
       {videoLayer}
       <VisuallyHidden role="status" aria-live="polite" data-testid="player-announcer">
@@ -895,7 +900,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                   type="button"
                   onClick={() => {
                     run({ type: 'seekTo', time: 0 });
-                    ui.resumeFrom = null;
+                    setResumeFrom(player, null);
                   }}
                 >
                   {t('resume.startOver')}
@@ -1016,10 +1021,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                   type="button"
                   aria-label={t('controls.episodes')}
                   aria-expanded={view.menu.id === 'episodes'}
-                  onClick={() => {
-                    ui.menu.id = ui.menu.id === 'episodes' ? null : 'episodes';
-                    ui.menu.route = '/';
-                  }}
+                  onClick={() => toggleMenu(player, 'episodes')}
                 >
                   <Icon name="episodes" />
                 </IconButton>
@@ -1029,11 +1031,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 aria-label={t('controls.captions')}
                 $active={captionsShown(view.captions.selectedId, host.state.subtitles.enabled)}
                 aria-expanded={view.menu.id === 'settings' && view.menu.route.startsWith('/captions')}
-                onClick={() => {
-                  const open = ui.menu.id === 'settings' && ui.menu.route === '/captionsOverlay';
-                  ui.menu.id = open ? null : 'settings';
-                  ui.menu.route = '/captionsOverlay';
-                }}
+                onClick={() => toggleCaptionsMenu(player)}
               >
                 <Icon name="captions" />
               </IconButton>
@@ -1041,10 +1039,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
                 type="button"
                 aria-label={t('controls.settings')}
                 aria-expanded={view.menu.id === 'settings'}
-                onClick={() => {
-                  ui.menu.id = ui.menu.id === 'settings' ? null : 'settings';
-                  ui.menu.route = '/';
-                }}
+                onClick={() => toggleMenu(player, 'settings')}
                 data-testid="settings-button"
               >
                 <Icon name="settings" />

@@ -1,4 +1,3 @@
-/* eslint-disable react-hooks/immutability -- the player's ui state is a valtio proxy: writing to it is how that state changes */
 /** Status screens: scraping progress (spec §2, §4), not found, playback error (spec §8). */
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { scrapeErrorKey } from 'scraping-core/errors';
 import type { SourceState } from 'scraping-core/types';
 import { Icon } from './icons';
 import { PillButton } from './ui';
+import { openMenu } from './player.actions';
 import { usePlayer } from './player.store';
 import { episodeList } from './episode-list';
 import { turnstileStatus } from './turnstile';
@@ -290,7 +290,7 @@ export function WayOut({
   const { t } = useTranslation('player');
   const player = usePlayer();
   const host = useHostServices();
-  const { hooks, ui } = player;
+  const { hooks } = player;
   const { nextEpisode, previousEpisode, goToEpisode, backUrl } = hooks.current;
   const searchUrl = title ? `/browse/${encodeURIComponent(title)}` : '/';
   const link = (url: string, label: string, testId: string, primary = false) => (
@@ -330,8 +330,7 @@ export function WayOut({
           type="button"
           data-testid="way-out-source"
           onClick={() => {
-            ui.menu.id = 'settings';
-            ui.menu.route = '/source';
+            openMenu(player, 'settings', '/source');
           }}
         >
           {t('wayOut.otherSource')}

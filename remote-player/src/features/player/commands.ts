@@ -9,11 +9,10 @@ import { currentWebAppEnvironment, isIosWebApp } from '../../core/player/ios-web
 import { nextSpeed } from '../../core/player/keyboard';
 import { scrapeEmbed } from '../../worker/player.client';
 import { loadMediaErrorMessage, resolveDirectStream } from './load-media';
+import { closeMenu, setRolling, showDelayIndicator, showNotice, showVolumeIndicator, toggleTimeMode } from './player.actions';
 import type { Player } from './player.store';
 import { postToParent } from './embed-parent';
 
-/** How long an indicator (volume, subtitle delay, a refusal) stays on screen. */
-export const INDICATOR_MS = 3000;
 const ROLL_MS = 1000;
 const rollTimers = new WeakMap<Player, ReturnType<typeof setTimeout>>();
 /**
@@ -24,39 +23,36 @@ const rollTimers = new WeakMap<Player, ReturnType<typeof setTimeout>>();
 const EPISODE_STEP_MS = 1000;
 const lastEpisodeStep = new WeakMap<Player, { at: number; direction: 1 | -1 }>();
 
-type PlayerUi = Player['ui'];
-
 /** Tells the user for 3 s that the browser refused (fullscreen or Picture-in-Picture). */
-function refused(ui: PlayerUi, notice: NonNullable<PlayerUi['notice']>, error: unknown) {
+function refused(player: Player, notice: NonNullable<Player['ui']['notice']>, error: unknown) {
   console.warn(`[player] ${notice}:`, error);
-  ui.notice = notice;
-  ui.noticeUntil = Date.now() + INDICATOR_MS;
+  showNotice(player, notice);
 }
 
 /** Spec §8: the web app installed on iOS has neither (Safari refuses both there); say so at once. */
-function iosWebApp(ui: PlayerUi): boolean {
+function iosWebApp(player: Player): boolean {
   if (!isIosWebApp(currentWebAppEnvironment())) return false;
-  refused(ui, 'iosWebApp', new Error('Picture-in-Picture and fullscreen are not available in the iOS web app'));
+  refused(player, 'iosWebApp', new Error('Picture-in-Picture and fullscreen are not available in the iOS web app'));
   return true;
 }
 
-function toggleFullscreen(ui: PlayerUi, element: HTMLElement | null) {
+function toggleFullscreen(player: Player, element: HTMLElement | null) {
   if (!element) return;
-  if (!document.fullscreenElement && iosWebApp(ui)) return;
+  if (!document.fullscreenElement && iosWebApp(player)) return;
   if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-  else if (!element.requestFullscreen) refused(ui, 'fullscreenRefused', new Error('Fullscreen API unavailable'));
-  else void element.requestFullscreen().catch((error: unknown) => refused(ui, 'fullscreenRefused', error));
+  else if (!element.requestFullscreen) refused(player, 'fullscreenRefused', new Error('Fullscreen API unavailable'));
+  else void element.requestFullscreen().catch((error: unknown) => refused(player, 'fullscreenRefused', error));
 }
 
-async function togglePip(ui: PlayerUi, video: HTMLVideoElement | null) {
+async function togglePip(player: Player, video: HTMLVideoElement | null) {
   if (!video) return;
-  if (!document.pictureInPictureElement && iosWebApp(ui)) return;
+  if (!document.pictureInPictureElement && iosWebApp(player)) return;
   try {
     if (document.pictureInPictureElement) await document.exitPictureInPicture();
     else await video.requestPictureInPicture();
   } catch (error) {
     // Not allowed here (no metadata yet, disabled by the page or the browser): say so.
-    refused(ui, 'pipRefused', error);
+    refused(player, 'pipRefused', error);
   }
 }
 
@@ -65,7 +61,7 @@ function setVolume(player: Player, volume: number) {
   const v = clamp(volume, 0, 1);
   player.engine.setVolume(v);
   player.env.current?.host().actions.setVolume(v);
-  player.ui.volumeIndicatorUntil = Date.now() + INDICATOR_MS;
+  showVolumeIndicator(player);
 }
 
 /**
@@ -108,26 +104,25 @@ export function runCommand(player: Player, command: PlayerCommand): void {
       break;
     case 'toggleMute':
       engine.toggleMute();
-      ui.volumeIndicatorUntil = Date.now() + INDICATOR_MS;
+      showVolumeIndicator(player);
       break;
     case 'toggleFullscreen':
-      toggleFullscreen(ui, env?.shell() ?? null);
+      toggleFullscreen(player, env?.shell() ?? null);
       break;
     case 'togglePip':
-      void togglePip(ui, env?.video() ?? null);
+      void togglePip(player, env?.video() ?? null);
       break;
     case 'toggleCaptions':
       env?.toggleCaptions();
       break;
     case 'toggleTimeMode':
-      ui.timeMode = ui.timeMode === 'regular' ? 'remaining' : 'regular';
+      toggleTimeMode(player);
       break;
     case 'close':
       // Escape closes an open menu; with none open it leaves fullscreen, which browsers usually do
       // themselves but headless Chromium and some webviews leave to the page.
       if (ui.menu.id === null && document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-      ui.menu.id = null;
-      ui.menu.route = '/';
+      closeMenu(player);
       break;
     case 'speed':
       engine.setRate(nextSpeed(engine.state.rate, command.direction));
@@ -150,16 +145,16 @@ export function runCommand(player: Player, command: PlayerCommand): void {
       if (!host) break;
       const delay = clamp(Math.round((host.state.subtitles.delay + command.seconds) * 10) / 10, -20, 20);
       host.actions.setSubtitleSettings({ delay });
-      ui.delayIndicatorUntil = Date.now() + INDICATOR_MS;
+      showDelayIndicator(player);
       break;
     }
     case 'roll':
       // A second r during a roll lets it finish its second: the timer restarts, the element stays.
-      ui.rolling = true;
+      setRolling(player, true);
       clearTimeout(rollTimers.get(player));
       rollTimers.set(
         player,
-        setTimeout(() => (ui.rolling = false), ROLL_MS),
+        setTimeout(() => setRolling(player, false), ROLL_MS),
       );
       break;
     case 'episode': {

@@ -7,3 +7,4 @@ export { plain, scrapeOptionsForRun, scrapeOptionsFrom, startStream, stopThumbna
 export { resolveDirectStream } from './load-media';
 export { postToParent } from './embed-parent';
 export { usePlaybackEffects } from './use-playback';
+export { setMeta, setPlayerHooks, setStartFromBeginning } from './player.actions';

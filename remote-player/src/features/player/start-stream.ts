@@ -5,6 +5,7 @@ import { ok, type Result } from '../../core/result';
 import type { ScrapeError } from 'scraping-core/errors';
 import { parseProxyList } from 'scraping-core/fetchers/proxy';
 import type { ScrapeOptions, Stream } from 'scraping-core/types';
+import { clearThumbnails, streamStarted } from './player.actions';
 import type { Player } from './player.store';
 import { generateThumbnails } from './thumbnails';
 import { pageTurnstile, type TokenProvider } from './turnstile';
@@ -26,14 +27,11 @@ export function startStream(
   options: { startAt?: number; autoplay?: boolean; kind: 'playMedia' | 'chooseSource' },
 ): void {
   const source = toSource(stream);
-  player.ui.sourceId = origin.sourceId;
-  player.ui.embedId = origin.embedId ?? null;
-  player.ui.captions.selectedId = null;
-  player.ui.captions.cues = [];
+  streamStarted(player, origin);
   player.dispatch({ type: options.kind });
   void player.engine.load(source, { startAt: options.startAt ?? 0, autoplay: options.autoplay ?? false });
   thumbnailRun?.abort();
-  player.ui.thumbnails = [];
+  clearThumbnails(player);
   if (host.state.preferences.enableThumbnails) {
     const run = new AbortController();
     thumbnailRun = run;

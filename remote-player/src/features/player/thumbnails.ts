@@ -5,6 +5,7 @@
 import { thumbnailFractions } from '../../core/player/thumbnails';
 import type { SourceSlice } from '../../core/player/source';
 import { loadHls } from './create';
+import { addThumbnail } from './player.actions';
 import type { Player } from './player.store';
 
 const WIDTH = 160;
@@ -56,7 +57,7 @@ export async function generateThumbnails(player: Player, source: SourceSlice, si
       } catch {
         return; // a stream without CORS taints the canvas: no thumbnails for it
       }
-      player.ui.thumbnails.push({ at: fraction * duration, data });
+      addThumbnail(player, { at: fraction * duration, data });
     }
   } catch (error) {
     if (!signal.aborted) console.warn('[player] thumbnails stopped:', error);

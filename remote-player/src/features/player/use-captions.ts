@@ -1,10 +1,8 @@
-/* eslint-disable react-hooks/immutability -- the player's ui state is a valtio proxy: writing to it is how that state changes */
 /** Caption choices: the stream's captions, HLS renditions, OpenSubtitles' files, and a custom file; selection and toggle. */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHostServices, useHostWith, type HostApi } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
-import { ref } from 'valtio/vanilla';
 import { captionToggleAction, preferredCaption, rememberedCaption } from '../../core/captions/choice';
 import {
   searchOpenSubtitles,
@@ -13,6 +11,16 @@ import {
   type OpenSubtitlesQuery,
 } from '../../core/captions/opensubtitles';
 import { loadCaption, parseCaptionFile } from './captions';
+import {
+  clearCaption,
+  finishCaptionLoad,
+  finishExternalCaptionSearch,
+  selectCustomCaption,
+  setCaptionError,
+  setCustomCaption,
+  startCaptionLoad,
+  startExternalCaptionSearch,
+} from './player.actions';
 import { usePlayer, type CaptionOption, type PlayerMeta } from './player.store';
 
 const languageName = (code: string, locale: string): string => {
@@ -137,20 +145,19 @@ export function useOpenSubtitlesSearch(auto = true): {
   errorCode: string | null;
   retry: () => void;
 } {
-  const { ui } = usePlayer();
+  const player = usePlayer();
+  const { ui } = player;
   const view = useSnapshot(ui);
   const search = useCurrentSearch();
   const run = useCallback(() => {
     if (!search) return;
     const { key, config, query } = search;
-    ui.captions.external = { key, status: 'loading', options: ref([]), errorCode: null };
+    startExternalCaptionSearch(player, key);
     void searchOpenSubtitles(config, query()).then((result) => {
       if (ui.captions.external.key !== key) return; // another title's search took over
-      ui.captions.external = result.ok
-        ? { key, status: 'ready', options: ref(result.value.map(toOption)), errorCode: null }
-        : { key, status: 'failed', options: ref([]), errorCode: result.error.code };
+      finishExternalCaptionSearch(player, key, result.ok ? { ok: true, value: result.value.map(toOption) } : result);
     });
-  }, [ui, search]);
+  }, [player, ui, search]);
   useEffect(() => {
     if (auto && search && ui.captions.external.key !== search.key) run();
   }, [auto, search, ui, run]);
@@ -162,47 +169,32 @@ export function useOpenSubtitlesSearch(auto = true): {
 }
 
 export function useCaptionActions() {
-  const { ui, engine } = usePlayer();
+  const player = usePlayer();
+  const { ui, engine } = player;
   const host = useHostServices();
   const options = useCaptionOptions();
   return useMemo(() => {
     const select = async (option: CaptionOption | null) => {
       if (!option) {
-        ui.captions.selectedId = null;
-        ui.captions.cues = [];
-        ui.captions.error = null;
-        ui.captions.errorCode = null;
+        clearCaption(player);
         host.actions.setSubtitleSettings({ enabled: false });
         return;
       }
       if (option.kind === 'custom') {
-        ui.captions.selectedId = option.id;
-        ui.captions.language = option.language;
-        ui.captions.cues = ui.captions.customCues;
-        ui.captions.error = null;
-        ui.captions.errorCode = null;
+        selectCustomCaption(player, option);
         // Choosing a caption shows it, even when subtitles were hidden or off.
         host.actions.setSubtitleSettings({ enabled: true });
         return;
       }
-      ui.captions.loadingId = option.id;
-      ui.captions.error = null;
-      ui.captions.errorCode = null;
+      startCaptionLoad(player, option.id);
       const result = await loadCaption(option, {
         proxyUrls: host.state.proxyUrls,
         streamStartPts: engine.state.hlsStartPts,
         opensubtitles: opensubtitlesConfig(host.config),
       });
       if (ui.captions.loadingId !== option.id) return; // another choice won
-      ui.captions.loadingId = null;
-      if (!result.ok) {
-        ui.captions.error = result.error.message;
-        ui.captions.errorCode = result.error.code;
-        return;
-      }
-      ui.captions.selectedId = option.id;
-      ui.captions.language = option.language;
-      ui.captions.cues = ref(result.value);
+      finishCaptionLoad(player, option, result);
+      if (!result.ok) return;
       host.actions.setSubtitleSettings({ enabled: true, lastSelectedLanguage: option.language, isOpenSubtitles: !!option.opensubtitles });
     };
     /** The `c` key and the menu's subtitle toggle: off when shown, shown again when hidden, else the preferred caption. */
@@ -222,17 +214,15 @@ export function useCaptionActions() {
       const result = await parseCaptionFile(file);
       if (!result) return; // spec §5: files without a supported extension are ignored
       if (!result.ok) {
-        ui.captions.error = result.error.message;
-        ui.captions.errorCode = result.error.code;
+        setCaptionError(player, result.error);
         return;
       }
       const option: CaptionOption = { id: 'custom-caption', language: 'custom', label: file.name, kind: 'custom' };
-      ui.captions.custom = option;
-      ui.captions.customCues = ref(result.value);
+      setCustomCaption(player, option, result.value);
       await select(option);
     };
     return { select, toggle, upload, options };
-  }, [ui, engine, host, options]);
+  }, [player, ui, engine, host, options]);
 }
 
 /**

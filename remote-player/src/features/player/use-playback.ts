@@ -11,6 +11,7 @@ import { commandFromEmbed, createThrottle, embedOriginAllowed, embedOriginsOf, p
 import type { PlayerCommand } from '../../core/player/commands';
 import { runCommand } from './commands';
 import { postToParent, setEmbedOrigins, type EventBody } from './embed-parent';
+import { setResumeFrom } from './player.actions';
 import type { Player } from './player.store';
 
 const SAVE_INTERVAL_MS = 3000;
@@ -68,7 +69,7 @@ export function usePlaybackEffects(player: Player): void {
         if (at === null || !(duration > 0) || Math.abs(player.engine.state.time - Math.min(at, duration)) > 1) return;
         const decision = resumeAgainst(at, duration);
         if (decision.prompt && decision.startAt === at) return;
-        player.ui.resumeFrom = decision.prompt ? decision.startAt : null;
+        setResumeFrom(player, decision.prompt ? decision.startAt : null);
         player.engine.seek(decision.startAt);
       }),
     [player],

@@ -1,4 +1,3 @@
-/* eslint-disable react-hooks/immutability -- the player's ui state is a valtio proxy and its hooks a ref the page keeps current: writing to them is how they change */
 /**
  * The watch page (/media/:media[/:season/:episode], /embed/...): meta from the catalog, scraping with
  * the progress view, then playback. Shows without an episode go to their first aired episode.
@@ -18,6 +17,8 @@ import {
   type Player,
   scrapeOptionsForRun,
   scrapeOptionsFrom,
+  setPlayerHooks,
+  setStartFromBeginning,
   startStream,
   stopThumbnails,
   usePlaybackEffects,
@@ -76,35 +77,39 @@ export default function WatchPage() {
   usePlayerViewParams();
   useRetryWhenOnline(load.status === 'error' && RETRYABLE_META_ERRORS.has(load.kind), () => setAttempt((n) => n + 1));
 
-  player.hooks.current.embed = embed;
-  player.hooks.current.backUrl = new URLSearchParams(window.location.search).get('back') ?? '/';
-  player.hooks.current.scrapeOptions = () => scrapeOptionsFrom(hostRef.current);
-  player.hooks.current.scrapeOptionsForRun = (runId, signal) => scrapeOptionsForRun(hostRef.current, runId, signal);
-  player.hooks.current.playStream = (stream, sourceId, embedId, options) =>
-    startStream(
-      player,
-      hostRef.current,
-      stream,
-      { sourceId, embedId },
-      {
-        startAt: options?.startAt ?? player.engine.state.time,
-        autoplay: player.engine.state.playing || player.engine.state.hasPlayedOnce,
-        kind: 'chooseSource',
-      },
-    );
-  player.hooks.current.goToEpisode = (seasonId, episodeId, options) => {
-    if (!ref) return;
-    const base = embed ? `/embed/${media}` : `/media/${media}`;
-    const target = `${seasonId}/${episodeId}`;
-    // A media key can arrive twice (key event and media session) before the new episode is shown.
-    if (target === `${season}/${episode}` || target === navigatingTo.current) return;
-    navigatingTo.current = target;
-    if (options?.fromStart) player.ui.startFromBeginning = true;
-    arrivedByPress.current = true; // the next episode button, the episodes menu, a media key: a press
+  // Set on each render, for the player screen to read as it renders.
+  // eslint-disable-next-line react-hooks/refs -- the callbacks use this page's refs when called (a press, a scrape), never while rendering
+  setPlayerHooks(player, {
+    embed,
+    backUrl: new URLSearchParams(window.location.search).get('back') ?? '/',
+    scrapeOptions: () => scrapeOptionsFrom(hostRef.current),
+    scrapeOptionsForRun: (runId, signal) => scrapeOptionsForRun(hostRef.current, runId, signal),
+    playStream: (stream, sourceId, embedId, options) =>
+      startStream(
+        player,
+        hostRef.current,
+        stream,
+        { sourceId, embedId },
+        {
+          startAt: options?.startAt ?? player.engine.state.time,
+          autoplay: player.engine.state.playing || player.engine.state.hasPlayedOnce,
+          kind: 'chooseSource',
+        },
+      ),
+    goToEpisode: (seasonId, episodeId, options) => {
+      if (!ref) return;
+      const base = embed ? `/embed/${media}` : `/media/${media}`;
+      const target = `${seasonId}/${episodeId}`;
+      // A media key can arrive twice (key event and media session) before the new episode is shown.
+      if (target === `${season}/${episode}` || target === navigatingTo.current) return;
+      navigatingTo.current = target;
+      if (options?.fromStart) setStartFromBeginning(player, true);
+      arrivedByPress.current = true; // the next episode button, the episodes menu, a media key: a press
 
-    autoplayChain.current.continuing = options?.auto ?? false;
-    hostRef.current.navigate(`${base}/${target}${window.location.search}`);
-  };
+      autoplayChain.current.continuing = options?.auto ?? false;
+      hostRef.current.navigate(`${base}/${target}${window.location.search}`);
+    },
+  });
 
   // One run per title or episode (watch-run.ts: reset, look up, show, find a stream, play); the host
   // is read at its start through hostRef.

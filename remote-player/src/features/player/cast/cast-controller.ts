@@ -8,6 +8,7 @@
 import type { RemoteMediaTarget } from '../../../core/player/engine';
 import { castMediaRequest, patchFromRemote, patchFromRemotePlayer, resumeAfterCast, sessionSwitch } from '../../../core/cast/cast-state';
 import type { CastContextEvent, CastSdk, RemotePlayerChangedEvent } from '../../../core/cast/sdk';
+import { setCastControl, setCastDevice, setCastSdk, setCastState } from '../player.actions';
 import type { Player } from '../player.store';
 
 /** CastContext.setOptions once per page (the context is the page's). */
@@ -82,18 +83,18 @@ export function startCastController(sdk: CastSdk, player: Player): () => void {
   const connect = () => {
     const session = context.getCurrentSession();
     if (!session) return;
-    player.cast.device = session.getCastDevice()?.friendlyName || null;
+    setCastDevice(player, session.getCastDevice()?.friendlyName || null);
     engine.connectRemote(target);
   };
   const disconnect = () => {
-    player.cast.device = null;
+    setCastDevice(player, null);
     if (!engine.state.remotePlayer) return;
     const { time, playing } = engine.state;
     void engine.disconnectRemote(resumeAfterCast(remotePlayer.savedPlayerState, { time, playing }));
   };
 
   const onCastState = (event: CastContextEvent) => {
-    if (event.castState) player.cast.castState = event.castState;
+    if (event.castState) setCastState(player, event.castState);
   };
   const onSessionState = (event: CastContextEvent) => {
     if (event.sessionState === 'SESSION_START_FAILED')
@@ -134,9 +135,9 @@ export function startCastController(sdk: CastSdk, player: Player): () => void {
   context.addEventListener(C.CAST_STATE_CHANGED, onCastState);
   context.addEventListener(C.SESSION_STATE_CHANGED, onSessionState);
   for (const type of remoteEvents) controller.addEventListener(type, onRemote);
-  player.cast.sdk = 'ready';
-  player.cast.castState = context.getCastState();
-  player.castControl.current = {
+  setCastSdk(player, 'ready');
+  setCastState(player, context.getCastState());
+  setCastControl(player, {
     async toggleSession() {
       if (context.getCurrentSession()) {
         context.endCurrentSession(true);
@@ -149,7 +150,7 @@ export function startCastController(sdk: CastSdk, player: Player): () => void {
         console.info('[player] no Cast session:', code);
       }
     },
-  };
+  });
   // A session that is already on (joined on page load, or started on the previous title).
   if (sessionSwitch(context.getSessionState()) === 'connect') connect();
 
@@ -157,6 +158,6 @@ export function startCastController(sdk: CastSdk, player: Player): () => void {
     context.removeEventListener(C.CAST_STATE_CHANGED, onCastState);
     context.removeEventListener(C.SESSION_STATE_CHANGED, onSessionState);
     for (const type of remoteEvents) controller.removeEventListener(type, onRemote);
-    player.castControl.current = null;
+    setCastControl(player, null);
   };
 }

@@ -1,10 +1,10 @@
-/* eslint-disable react-hooks/immutability -- the player's cast state is a valtio proxy: writing to it is how that state changes */
 /**
  * Loads the Cast framework when the player shows (in browsers it works in) and binds it to the player
  * while it is mounted. A failure is logged (spec §7) and leaves the player without the Cast button.
  */
 import { useEffect } from 'react';
 import { castCapableBrowser } from '../../../core/cast/cast-state';
+import { castSdkLoading, setCastSdk } from '../player.actions';
 import type { Player } from '../player.store';
 import { startCastController } from './cast-controller';
 import { loadCastSdk } from './load-sdk';
@@ -15,24 +15,24 @@ export function useCastFramework(player: Player): void {
   useEffect(() => {
     const brands = (navigator as Navigator & { userAgentData?: { brands?: Array<{ brand: string }> } }).userAgentData?.brands;
     if (!castCapableBrowser(brands)) {
-      player.cast.sdk = 'unavailable';
+      setCastSdk(player, 'unavailable');
       return;
     }
     let stop: (() => void) | null = null;
     let cancelled = false;
-    if (player.cast.sdk === 'idle') player.cast.sdk = 'loading';
+    castSdkLoading(player);
     loadCastSdk().then(
       (sdk) => {
         if (cancelled) return;
         try {
           stop = startCastController(sdk, player);
         } catch (error) {
-          player.cast.sdk = 'unavailable';
+          setCastSdk(player, 'unavailable');
           console.warn('[player] Chromecast init failure:', error);
         }
       },
       (error: unknown) => {
-        player.cast.sdk = 'unavailable';
+        setCastSdk(player, 'unavailable');
         // Spec §7: logged (once per page); the player works on without a Cast button.
         if (!failureLogged) console.warn('[player] Chromecast init failure:', error);
         failureLogged = true;

@@ -6,6 +6,7 @@ import type { ScrapeError } from 'scraping-core/errors';
 import type { EmbedRef, ProviderInfo } from 'scraping-core/types';
 import { cancelScrape, listScrapeProviders, scrapeEmbed, scrapeSource } from '../../../worker/player.client';
 import { Icon } from '../icons';
+import { goToMenuRoute } from '../player.actions';
 import { usePlayer } from '../player.store';
 import { plain } from '../start-stream';
 import { Choice, MenuCard, Option, useMenu } from './parts';
@@ -19,7 +20,8 @@ type EmbedsState =
 
 export function SourceMenu() {
   const { t } = useTranslation('player');
-  const { ui, hooks } = usePlayer();
+  const player = usePlayer();
+  const { ui, hooks } = player;
   const view = useSnapshot(ui);
   const [providers, setProviders] = useState<ProviderInfo[] | null>(null);
   const type = view.meta?.media.type ?? 'movie';
@@ -40,7 +42,7 @@ export function SourceMenu() {
           testId={`source-${p.id}`}
           chevron
           onClick={() => {
-            ui.menu.route = '/source/embeds';
+            goToMenuRoute(player, '/source/embeds');
             menuSource.id = p.id;
             menuSource.name = p.name;
           }}

@@ -1,4 +1,3 @@
-/* eslint-disable react-hooks/immutability -- the player's ui state is a valtio proxy: writing to it is how that state changes */
 /**
  * The parts every player menu is made of (spec §2 table): the card sized per route, its head with back
  * and close, choices, switches, fields; and the menu route helpers.
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio/react';
 import { Icon } from '../icons';
+import { closeMenu, goToMenuRoute } from '../player.actions';
 import { usePlayer } from '../player.store';
 
 /** Spec §2: card sizes (width x height, px) per route of the `settings` router. */
@@ -214,12 +214,9 @@ export function onMenuKeyDown(event: KeyboardEvent<HTMLElement>): void {
 }
 
 export function useMenu() {
-  const { ui } = usePlayer();
-  const go = (route: string) => (ui.menu.route = route);
-  const close = () => {
-    ui.menu.id = null;
-    ui.menu.route = '/';
-  };
+  const player = usePlayer();
+  const go = (route: string) => goToMenuRoute(player, route);
+  const close = () => closeMenu(player);
   return { go, close };
 }
 
