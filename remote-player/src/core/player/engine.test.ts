@@ -397,6 +397,7 @@ describe('PlaybackEngine with a page provider of its options', () => {
         element,
         active: true,
         paused: true,
+        currentTime: 0,
         load: (source, request) => void calls.push(['load', source.type, request.quality, request.startAt]),
         play: async () => void calls.push(['play']),
         pause: () => void calls.push(['pause']),
@@ -433,6 +434,41 @@ describe('PlaybackEngine with a page provider of its options', () => {
       ['destroy'],
     ]);
     expect(video.src).toBe(''); // the element itself was never given the source
+  });
+
+  it('asks it, not the element, where playback is when a Cast session takes over', async () => {
+    const calls: string[] = [];
+    const video = new FakeVideo(); // its own position (0, paused) is not where the provider plays
+    const engine = new PlaybackEngine({
+      loadHls: vi.fn(),
+      quality: () => ({ automaticQuality: true, lastChosenQuality: null }),
+      pageProvider: (element) => ({
+        element,
+        active: true,
+        paused: false,
+        currentTime: 42,
+        load: () => {},
+        play: async () => {},
+        pause: () => void calls.push('pause'),
+        togglePlay: () => {},
+        seek: () => {},
+        setVolume: () => {},
+        toggleMute: () => {},
+        setRate: () => {},
+        setQuality: () => {},
+        setAudioTrack: () => {},
+        unload: () => {},
+        destroy: () => {},
+      }),
+    });
+    engine.attach(video as unknown as HTMLVideoElement);
+    const file = { type: 'file' as const, captions: [], qualities: { '720': 'https://x/720.mp4' } };
+    await engine.load(file);
+    Object.assign(engine.state, { hasPlayedOnce: true, playing: true });
+    const receiver = recordingTarget();
+    engine.connectRemote(receiver.target);
+    expect(calls).toEqual(['pause']);
+    expect(receiver.calls).toEqual([['load', file, { startAt: 42, autoplay: true, quality: '720', rate: 1 }]]);
   });
 });
 

@@ -130,10 +130,10 @@ export class PlaybackEngine {
   /** The source again where it is (same time, playing if it was): the Remote Playback connection changed. */
   private async reloadHere(): Promise<void> {
     const source = this.state.source;
-    const element = this.video?.element;
-    if (!source || !element || this.state.error) return;
-    const at = element.currentTime || this.state.time;
-    const wasPlaying = !element.paused || this.state.playing;
+    const page = this.video;
+    if (!source || !page || this.state.error) return;
+    const at = page.currentTime || this.state.time;
+    const wasPlaying = !page.paused || this.state.playing;
     const quality = source.type === 'file' ? this.state.quality : null;
     await this.load(source, { startAt: at, autoplay: wasPlaying, ...(quality ? { quality } : {}) });
   }
@@ -144,12 +144,15 @@ export class PlaybackEngine {
    */
   connectRemote(target: RemoteMediaTarget): void {
     if (this.cast?.target === target) return;
-    const element = this.video?.element;
-    const at = this.cast ? this.state.time : element?.currentTime || this.state.time;
-    const wasPlaying = this.cast ? this.state.playing : !!element && !element.paused;
-    element?.pause();
+    const page = this.video;
+    const at = this.cast ? this.state.time : page?.currentTime || this.state.time;
+    const wasPlaying = this.cast ? this.state.playing : !!page && !page.paused;
     this.cast = new CastProvider(target, this.host);
-    if (this.video) this.video.active = false;
+    // Idle first: the element's own pause is not the new player's state.
+    if (page) {
+      page.active = false;
+      page.pause();
+    }
     Object.assign(this.state, { remotePlayer: true, seeking: false });
     const source = this.state.source;
     if (!source || this.state.error) {

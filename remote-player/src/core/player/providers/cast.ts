@@ -84,6 +84,11 @@ export class CastProvider implements MediaProvider {
     return !this.host.state.playing;
   }
 
+  /** The last position the receiver reported. */
+  get currentTime(): number {
+    return this.host.state.time;
+  }
+
   /** The receiver's next load replaces its source; nothing to drop here. */
   unload(): void {}
 

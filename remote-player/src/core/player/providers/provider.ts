@@ -34,6 +34,8 @@ export interface MediaProvider {
   setAudioTrack(id: string): void;
   /** Paused at this moment (before the state hears of it). */
   readonly paused: boolean;
+  /** The position at this moment (before the state hears of it), in seconds. */
+  readonly currentTime: number;
   /** Drops the source. `leaving`: the player goes away, so nothing slow runs in the navigation's task. */
   unload(leaving?: boolean): void;
 }

@@ -165,6 +165,10 @@ export class VideoProvider implements PageProvider {
     return this.element.paused;
   }
 
+  get currentTime(): number {
+    return this.element.currentTime;
+  }
+
   /** `leaving`: the video pauses at once and hls.js is torn down in a task of its own. */
   unload(leaving = false): void {
     const hls = this.hls;

@@ -159,6 +159,10 @@ class FakeProvider implements PageProvider {
     return this.facts.paused;
   }
 
+  get currentTime(): number {
+    return this.facts.currentTime;
+  }
+
   unload(): void {
     Object.assign(this.facts, { duration: Number.NaN, paused: true, currentTime: 0 });
   }
