@@ -154,6 +154,7 @@ export default tseslint.config(
       '.data/**',
       'services/media/**',
       '.bench/**',
+      '.skew/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
     ],
