@@ -156,7 +156,13 @@ export async function buildRelease(release: Release, log: (line: string) => void
   fs.mkdirSync(work, { recursive: true });
   try {
     log(`[skew] contracts ${release.contracts}: extracting ${release.commit.slice(0, 7)} into ${path.relative(ROOT, root)}`);
-    await runIn(work, 'sh', ['-c', `git -C "${ROOT}" archive ${release.commit} | tar -x -C "${work}"`], process.env);
+    const archive = path.join(SKEW_DIR, `.partial-${release.commit}-${process.pid}.tar`);
+    try {
+      await git('archive', '-o', archive, release.commit);
+      await runIn(work, 'tar', ['-xf', archive], process.env);
+    } finally {
+      fs.rmSync(archive, { force: true });
+    }
 
     const lock = JSON.parse(await git('show', `${release.commit}:package-lock.json`)) as LockFile;
     const currentLock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as LockFile;
