@@ -58,9 +58,6 @@ test.describe(`contracts ${current} beside the previous release (${previous.cont
   });
 
   test("the previous release's host runs today's remotes", async ({ page, site, consoleErrors }) => {
-    // Today's player calls shared-contracts' parseProxyList, and a remote runs the host's copy of
-    // shared-contracts: the 1.2 host's has no such function, so the player never starts.
-    test.fail(previous.contracts === '1.2.0', "today's player needs parseProxyList, which the 1.2 host's shared-contracts lacks");
     test.setTimeout(120_000);
     const pairing = await startPairing(release.root, ROOT, site.services!.urls);
     try {
@@ -72,9 +69,6 @@ test.describe(`contracts ${current} beside the previous release (${previous.cont
   });
 
   test("the previous release's host finds a title with today's discover", async ({ page, site }) => {
-    // Today's discover calls shared-contracts' firstProxyWorker (the Discover page, the details), and a
-    // remote runs the host's copy of shared-contracts: the 1.2 host's has no such function.
-    test.fail(previous.contracts === '1.2.0', "today's discover needs firstProxyWorker, which the 1.2 host's shared-contracts lacks");
     const pairing = await startPairing(release.root, ROOT, site.services!.urls);
     try {
       await findATitle(page, pairing.hostUrl);

@@ -1,4 +1,5 @@
-import { parseViewParams, pickLanguage } from 'shared-contracts';
+import { pickLanguage } from 'shared-contracts';
+import { parseViewParams } from 'shared-contracts/view-params';
 import { snapshot } from 'valtio/vanilla';
 import { stripOverrideParams } from './core/remote-registry';
 import { firstRemotePage } from './core/routes';

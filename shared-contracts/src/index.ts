@@ -1,3 +1,8 @@
+/**
+ * The root module is a shared singleton: a remote runs the host's copy, which may be the previous minor's.
+ * So a minor adds nothing here that a remote calls; a new pure helper is a subpath module of its own
+ * (package.json "exports"), which every app bundles. See docs/deploy.md#contract-skew-which-host-runs-which-remotes.
+ */
 export * from './version';
 export * from './remotes';
 export * from './config';
@@ -16,4 +21,3 @@ export * from './progress-rules';
 export * from './region';
 export * from './profile-icons';
 export * from './proxy-list';
-export * from './view-params';

@@ -4,7 +4,7 @@
  * proxy worker or the extension (spec §5: required), and the embedded page JSON is parsed. Pure apart
  * from the injected page fetcher and timer.
  */
-import { firstProxyWorker } from 'shared-contracts';
+import { firstProxyWorker } from 'shared-contracts/proxy-list';
 
 /** A title's IMDb data as its page carries it; null or empty where the page has nothing. */
 export interface ImdbData {

@@ -5,7 +5,8 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'shared-contracts/router';
-import { decodeMediaId, useHostServices, useHostWith, useViewParams } from 'shared-contracts';
+import { decodeMediaId, useHostServices, useHostWith } from 'shared-contracts';
+import { useViewParams } from 'shared-contracts/view-params';
 import { knownTitle, resolveLegacyMedia, safeBackPath, withoutUnsafeBack } from '../../core/media-routes';
 import { Layout, SiteHeader } from '../layout';
 import { NotFoundPage, ProviderIssuesPage } from '../pages';

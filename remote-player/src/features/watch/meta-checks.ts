@@ -4,7 +4,8 @@
  * scraping server's provider list did not load, the movie database does not know it, or the movie
  * database failed.
  */
-import { CatalogError, parseProxyList, type MediaRef } from 'shared-contracts';
+import { CatalogError, type MediaRef } from 'shared-contracts';
+import { parseProxyList } from 'shared-contracts/proxy-list';
 import { classifyExtensionHello, type ExtensionBridge } from 'shared-contracts/extension';
 import { fetchRemoteProviders } from 'scraping-core/fetchers/remote';
 import { isDisallowedMedia } from 'scraping-core/takedown';

@@ -7,7 +7,8 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'shared-contracts/router';
-import { RTL_LANGUAGES, useHostServices, useViewParams, type Language } from 'shared-contracts';
+import { RTL_LANGUAGES, useHostServices, type Language } from 'shared-contracts';
+import { useViewParams } from 'shared-contracts/view-params';
 
 export function usePlayerViewParams(): void {
   const { search } = useLocation();
