@@ -246,8 +246,6 @@ export default tseslint.config(
       // Tests and their harness set up the state they start from.
       '**/*.test.{ts,tsx}',
       'remote-player/src/features/player/testing/**',
-      // Still writes the state itself, until the watch route's loading path moves to the actions.
-      'remote-player/src/features/watch/watch-run.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', ...playerStoreWrites] },
   },

@@ -7,4 +7,16 @@ export { plain, scrapeOptionsForRun, scrapeOptionsFrom, startStream, stopThumbna
 export { resolveDirectStream } from './load-media';
 export { postToParent } from './embed-parent';
 export { usePlaybackEffects } from './use-playback';
-export { setMeta, setPlayerHooks, setStartFromBeginning } from './player.actions';
+export {
+  openMenuFromLink,
+  resetForTitle,
+  scrapeProgressed,
+  setIntroSkipTime,
+  setMeta,
+  setPlayerHooks,
+  setResumeFrom,
+  setScrapeError,
+  setSkippedEpisodes,
+  setStartFromBeginning,
+  stopAutoplay,
+} from './player.actions';

@@ -10,6 +10,9 @@ import type { CastFrameworkState } from '../../core/cast/cast-state';
 import type { Thumbnail } from '../../core/player/thumbnails';
 import type { Result } from '../../core/result';
 import type { CaptionOption, CastControl, CommandEnv, Player, PlayerHooks, PlayerMeta, PlayerUiState } from './player.store';
+import { applyScrapeEvent, emptyProgress } from 'scraping-core/progress';
+import type { ScrapeEvent } from 'scraping-core/types';
+import type { ScrapeError } from 'scraping-core/errors';
 
 /** How long an indicator (volume, subtitle delay, a refusal) stays on screen. */
 const INDICATOR_MS = 3000;
@@ -123,6 +126,54 @@ export function streamStarted(player: Player, origin: { sourceId: string; embedI
   player.ui.embedId = origin.embedId ?? null;
   player.ui.captions.selectedId = null;
   player.ui.captions.cues = [];
+}
+
+/** A new title: nothing of the previous one stays in the UI (title, source, scraping progress, prompts). */
+export function resetForTitle(player: Player): void {
+  Object.assign(player.ui, {
+    startFromBeginning: false,
+    meta: null,
+    sourceId: null,
+    embedId: null,
+    progress: emptyProgress(),
+    scrapeError: null,
+    introSkipTime: null,
+    resumeFrom: null,
+    skippedEpisodes: [],
+    autoplayStopped: false,
+  });
+}
+
+/** Where the intro ends (seconds), for Skip intro; null when unknown. */
+export function setIntroSkipTime(player: Player, seconds: number | null): void {
+  player.ui.introSkipTime = seconds;
+}
+
+/** One step of the scrape, for the progress view. */
+export function scrapeProgressed(player: Player, event: ScrapeEvent): void {
+  player.ui.progress = applyScrapeEvent(player.ui.progress, event);
+}
+
+/** No stream was found: the not-found screen says why. */
+export function setScrapeError(player: Player, error: ScrapeError): void {
+  player.ui.scrapeError = error;
+}
+
+/** The episodes autoplay passed over without a stream, for the notice that names them. */
+export function setSkippedEpisodes(player: Player, skipped: { season: number; episode: number }[]): void {
+  player.ui.skippedEpisodes = skipped;
+}
+
+/** Autoplay passed over too many episodes in a row and stops; the notice names them. */
+export function stopAutoplay(player: Player, skipped: { season: number; episode: number }[]): void {
+  player.ui.autoplayStopped = true;
+  player.ui.skippedEpisodes = skipped;
+}
+
+/** A link's `?r=` opened a menu at a route; the query is kept so closing the menu can drop it. */
+export function openMenuFromLink(player: Player, id: MenuId, route: string, query: string): void {
+  openMenu(player, id, route);
+  player.ui.menuFromQuery = query;
 }
 
 export function clearThumbnails(player: Player): void {

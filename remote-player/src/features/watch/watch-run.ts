@@ -6,7 +6,6 @@
 import type { HostApi, MediaRef } from 'shared-contracts';
 import { startsByItself } from '../../core/player/autoplay';
 import { resumeFrom } from '../../core/player/resume';
-import { applyScrapeEvent, emptyProgress } from 'scraping-core/progress';
 import type { ScrapeError } from 'scraping-core/errors';
 import type { RunOutput } from 'scraping-core/types';
 import { cancelScrape, getExtensionBridge, scrapeAll } from '../../worker/player.client';
@@ -19,6 +18,16 @@ import {
   scrapeOptionsForRun,
   startStream,
   stopThumbnails,
+  openMenuFromLink,
+  resetForTitle,
+  scrapeProgressed,
+  setIntroSkipTime,
+  setMeta,
+  setPlayerHooks,
+  setResumeFrom,
+  setScrapeError,
+  setSkippedEpisodes,
+  stopAutoplay,
 } from '../player';
 import { fetchIntroSkip } from './skips';
 import { catalogErrorKind, extensionLacksPermission, scrapingServerAnswers, takenDown, type MetaErrorKind } from './meta-checks';
@@ -122,21 +131,10 @@ async function stopWithoutExtensionPermission(run: WatchRun, abort: () => void) 
 function resetPlayer({ player, chain, reachedByAutoplay }: WatchRun) {
   if (!reachedByAutoplay) chain.skipped = [];
   chain.continuing = false;
-  player.ui.startFromBeginning = false;
   stopThumbnails();
   player.engine.reset();
   player.dispatch({ type: 'reset' });
-  Object.assign(player.ui, {
-    meta: null,
-    sourceId: null,
-    embedId: null,
-    progress: emptyProgress(),
-    scrapeError: null,
-    introSkipTime: null,
-    resumeFrom: null,
-    skippedEpisodes: [],
-    autoplayStopped: false,
-  });
+  resetForTitle(player);
 }
 
 /**
@@ -170,9 +168,8 @@ function redirectToEpisode({ host, embed }: WatchRun, path: string) {
 
 /** The title is known: the player shows it, the tab names it, the embedding page hears it is ready. */
 function showTitle({ player, host, onLoad }: WatchRun, resolved: ResolvedTitle, meta: PlayerMeta) {
-  player.hooks.current.nextEpisode = resolved.next;
-  player.hooks.current.previousEpisode = resolved.previous;
-  player.ui.meta = meta;
+  setPlayerHooks(player, { nextEpisode: resolved.next, previousEpisode: resolved.previous });
+  setMeta(player, meta);
   player.dispatch({ type: 'setMeta' });
   onLoad({ status: 'ready' });
   host.actions.setDocumentTitle(documentTitle(meta));
@@ -191,7 +188,7 @@ function showTitle({ player, host, onLoad }: WatchRun, resolved: ResolvedTitle, 
 function loadIntroSkip({ player, host, signal }: WatchRun, meta: PlayerMeta) {
   if (!meta.episode || !meta.imdbId || !host.config.skipsUrl || !host.config.allowFebboxKey || !host.state.preferences.febboxKey) return;
   void fetchIntroSkip(host.config.skipsUrl, meta.imdbId, meta.episode.seasonNumber, meta.episode.episodeNumber, signal).then((seconds) => {
-    if (!signal.aborted) player.ui.introSkipTime = seconds;
+    if (!signal.aborted) setIntroSkipTime(player, seconds);
   });
 }
 
@@ -201,7 +198,7 @@ async function findStream({ player, host, runId, signal }: WatchRun, meta: Playe
   if (signal.aborted) return null;
   const result = options.ok
     ? await scrapeAll(plain(meta.scrape!), options.value, (event) => {
-        if (!signal.aborted) player.ui.progress = applyScrapeEvent(player.ui.progress, event);
+        if (!signal.aborted) scrapeProgressed(player, event);
       })
     : options;
   if (!result.ok && result.error.code === 'scrape/cancelled') return null;
@@ -220,11 +217,10 @@ function passOverOrStop({ player, chain, reachedByAutoplay }: WatchRun, resolved
       player.hooks.current.goToEpisode?.(resolved.next.seasonId, resolved.next.episodeId, { auto: true });
       return;
     }
-    player.ui.autoplayStopped = true;
-    player.ui.skippedEpisodes = [...chain.skipped];
+    stopAutoplay(player, [...chain.skipped]);
     chain.skipped = [];
   }
-  player.ui.scrapeError = error;
+  setScrapeError(player, error);
   player.dispatch({ type: 'scrapeNotFound' });
   postToParent({ type: 'error', message: error.message });
 }
@@ -234,9 +230,9 @@ function playFromSavedPosition({ player, host, chain, autoplayNext, fromStart }:
   const saved = host.state.progress[meta.media.tmdbId];
   const watched = meta.episode ? saved?.episodes[meta.episode.episode.id]?.progress : saved?.progress;
   const resume = watched && !fromStart ? resumeFrom(watched.watched, watched.duration) : { startAt: 0, prompt: false };
-  if (resume.prompt) player.ui.resumeFrom = resume.startAt;
+  if (resume.prompt) setResumeFrom(player, resume.startAt);
   if (chain.skipped.length) {
-    player.ui.skippedEpisodes = chain.skipped;
+    setSkippedEpisodes(player, chain.skipped);
     chain.skipped = [];
   }
   startStream(
@@ -252,6 +248,5 @@ function playFromSavedPosition({ player, host, chain, autoplayNext, fromStart }:
 function openMenuFromQuery(player: Player) {
   const overlay = /^(settings|episodes)(\/.*)?$/.exec(new URLSearchParams(window.location.search).get('r') ?? '');
   if (!overlay) return;
-  player.ui.menu = { id: overlay[1] as 'settings' | 'episodes', route: overlay[2] ?? '/' };
-  player.ui.menuFromQuery = overlay[0];
+  openMenuFromLink(player, overlay[1] as 'settings' | 'episodes', overlay[2] ?? '/', overlay[0]);
 }
