@@ -256,8 +256,15 @@ export default tseslint.config(
   },
   {
     // Pure logic stays free of features and React (STYLE.md: core/ imports nothing from features/); so do
-    // the account packages the account remote shares with the server (crypto, wire format) and the scraping engine.
-    files: ['*/src/core/**/*.{ts,tsx}', 'account-crypto/src/**/*.ts', 'account-wire/src/**/*.ts', 'scraping-core/src/**/*.ts'],
+    // the account packages the account remote shares with the server (crypto, wire format), the account
+    // sync engine the host runs, and the scraping engine.
+    files: [
+      '*/src/core/**/*.{ts,tsx}',
+      'account-crypto/src/**/*.ts',
+      'account-wire/src/**/*.ts',
+      'account-sync/src/**/*.ts',
+      'scraping-core/src/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

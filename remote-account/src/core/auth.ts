@@ -3,7 +3,7 @@
  * key, a signature of the server's challenge and the encrypted device name are sent.
  */
 import type { Account, AccountProfile } from 'shared-contracts';
-import { BackendError, type AuthResponse, type BackendClient } from './api';
+import { BackendError, type AuthResponse, type BackendClient } from 'account-sync/api';
 import {
   encryptDeviceName,
   isValidPassphrase,

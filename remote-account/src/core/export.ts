@@ -3,7 +3,7 @@
  * the account (token, seed): only what a user would want to carry to another instance.
  */
 import type { BookmarkItem, Preferences, ProgressItem, SubtitleSettings, ThemeName } from 'shared-contracts';
-import { mergeBookmarks, mergeProgress } from './merge';
+import { mergeBookmarks, mergeProgress } from 'account-sync/merge';
 
 export const EXPORT_FORMAT = 'movie-web-export';
 export const EXPORT_VERSION = 1;

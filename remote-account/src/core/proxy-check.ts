@@ -2,7 +2,7 @@
  * Onboarding's proxy step (spec §5): 'Not a valid URL', 'Could not connect to proxy', 'Expected a proxy
  * but got a website'. A proxy worker answers its root with JSON naming itself.
  */
-import type { FetchLike } from './api';
+import type { FetchLike } from 'account-sync/api';
 
 export type ProxyCheck = { ok: true; url: string } | { ok: false; error: 'invalid-url' | 'unreachable' | 'not-proxy' };
 

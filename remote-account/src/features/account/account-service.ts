@@ -4,7 +4,7 @@
  * the pages and other remotes (settings, through HostApi.accountService) use.
  */
 import type { Account, AccountProfile, AccountService, AccountServiceHost, AccountSession } from 'shared-contracts';
-import { createBackendClient, isRouteMissing, type BackendClient, type FetchLike } from '../../core/api';
+import { createBackendClient, isRouteMissing, type BackendClient, type FetchLike } from 'account-sync/api';
 import {
   AccountError,
   checkDeviceName,
@@ -16,7 +16,7 @@ import {
 import { decryptDeviceName, encryptDeviceName, seedFromStorage } from 'account-crypto';
 import { themeToWire } from 'account-wire';
 import { bookmarkImportItems, importAsQueue, progressImportItems } from '../../core/import';
-import { createSyncEngine, type SyncEngine } from '../../core/sync-engine';
+import { createSyncEngine, type SyncEngine } from 'account-sync/engine';
 
 let host: AccountServiceHost | null = null;
 let engine: SyncEngine | null = null;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
 import styled from 'styled-components';
 import { useHost, type AccountProfile } from 'shared-contracts';
-import type { BackendMeta } from '../../core/api';
+import type { BackendMeta } from 'account-sync/api';
 import { AccountError, toAccountError } from '../../core/auth';
 import { generatePassphrase, normalizePassphrase } from 'account-crypto';
 import { useAccountService } from '../account';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
 import styled from 'styled-components';
 import { useHost } from 'shared-contracts';
-import type { BackendMeta } from '../../core/api';
+import type { BackendMeta } from 'account-sync/api';
 import { AccountError } from '../../core/auth';
 import { buildExport, mergeImport, parseExport } from '../../core/export';
 import { importAsQueue } from '../../core/import';

@@ -6,7 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import { THEMES } from 'shared-contracts';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBackendClient } from '../../core/api';
+import { createBackendClient } from 'account-sync/api';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 import { ErrorMessage } from './ErrorMessage';
