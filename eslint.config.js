@@ -137,6 +137,11 @@ const playerStoreWrites = [
   `CallExpression[callee.object.name='Object'][callee.property.name='assign'] > ${playerState}.arguments:first-child`,
   `CallExpression[callee.object.name='Object'][callee.property.name='assign'] > MemberExpression.arguments:first-child ${playerState}`,
 ].map((selector) => ({ selector, message: storeWriteMessage }));
+/** The account sync engine and what runs it: the host's, never built into the account remote's pages. */
+const syncEngine = {
+  group: ['account-sync/service', 'account-sync/engine', 'account-sync/push', 'account-sync/retry', 'account-sync/sync-memory'],
+  message: 'The host runs the account sync engine: use HostApi.accountService (useAccountService()).',
+};
 const valtioRoot = { name: 'valtio', message: "Import from 'valtio/vanilla' or 'valtio/react': they are the shared singletons." };
 const routerRoot = {
   name: 'react-router',
@@ -248,6 +253,14 @@ export default tseslint.config(
       'remote-player/src/features/player/testing/**',
     ],
     rules: { 'no-restricted-syntax': ['error', ...playerStoreWrites] },
+  },
+  {
+    // The host runs the account sync engine (account-sync); the account remote's pages reach the account
+    // through HostApi.accountService. Only the service the remote keeps for contracts 1.3 hosts builds one
+    // (remove in 1.5); tests stand in for the host. The remote's core/ files get the rule below instead.
+    files: ['remote-account/src/**/*.{ts,tsx}'],
+    ignores: ['remote-account/src/features/account/legacy-account-service.ts', 'remote-account/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [valtioRoot, routerRoot], patterns: [crossApp, syncEngine] }] },
   },
   {
     // The account server reaches the account remote's code only through workspace packages imported by name.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSyncEngine, RESTORE_INTERVAL_MS, settingsDiff, SYNC_INTERVAL_MS } from './sync-engine';
 import { createVolatileSyncMemory } from './sync-memory';
-import type { AccountServiceHost, AccountSyncState } from 'shared-contracts';
+import type { AccountSyncState } from 'shared-contracts';
 import { contractAnswer, engineWith, fakeHost, healthy } from './testkit';
 
 describe('sync engine timing (spec §9)', () => {
@@ -27,7 +27,7 @@ describe('sync engine timing (spec §9)', () => {
     const { host, state } = fakeHost();
     const calls: string[] = [];
     const engine = createSyncEngine({
-      host,
+      ...host,
       fetch: async (url: string, init?: RequestInit) => {
         calls.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
         const method = init?.method ?? 'GET';
@@ -63,13 +63,13 @@ describe('sync engine timing (spec §9)', () => {
 describe('sync engine', () => {
   it.each([
     ['no account', (state: AccountSyncState) => void (state.account = null)],
-    ['no backend URL', (_state: AccountSyncState, host: AccountServiceHost) => void (host.config.backendUrl = '')],
+    ['no backend URL', (_state: AccountSyncState, host: { backendUrl: string }) => void (host.backendUrl = '')],
   ])('with %s it asks no server, though changes are queued', async (_case, without) => {
     const { state, host } = fakeHost();
     without(state, host);
     const calls: string[] = [];
     const engine = createSyncEngine({
-      host,
+      ...host,
       fetch: async (url: string) => {
         calls.push(url);
         return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });

@@ -7,9 +7,9 @@ import { themeFromWire, themeToWire } from 'account-wire';
 import {
   THEME_NAMES,
   type AccountProfile,
-  type AccountServiceHost,
   type AccountSettings,
   type AccountStatus,
+  type AccountSyncPort,
   type AccountSyncState,
   type ProgressUpdate,
 } from 'shared-contracts';
@@ -28,7 +28,10 @@ export const RESTORE_INTERVAL_MS = 12 * 60 * 60 * 1000;
 export const PULL_BEFORE_PUSH_MS = 60_000;
 
 export interface SyncEngineOptions {
-  host: AccountServiceHost;
+  /** The host's account verbs: what the engine reads and writes. */
+  port: AccountSyncPort;
+  /** The configured backend, used when the user has no custom one; empty when none. */
+  backendUrl: string;
   fetch?: FetchLike;
   now?: () => number;
   log?: (message: string) => void;
@@ -88,7 +91,8 @@ function defaultMemory(): SyncMemory {
 }
 
 export function createSyncEngine({
-  host,
+  port,
+  backendUrl: configuredBackend,
   fetch,
   now = Date.now,
   log = (m) => console.warn(m),
@@ -113,8 +117,8 @@ export function createSyncEngine({
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = true;
 
-  const read = (): AccountSyncState => host.actions.readAccountState();
-  const backendUrl = (state: AccountSyncState) => state.customBackendUrl ?? host.config.backendUrl;
+  const read = (): AccountSyncState => port.readAccountState();
+  const backendUrl = (state: AccountSyncState) => state.customBackendUrl ?? configuredBackend;
   const clientFor = (state: AccountSyncState): BackendClient => createBackendClient({ baseUrl: backendUrl(state), fetch });
   /** Whose memory: one account on one server. */
   const ownerOf = (state: AccountSyncState) => `${backendUrl(state)}#${state.account?.userId ?? ''}`;
@@ -157,7 +161,7 @@ export function createSyncEngine({
       if (profileFetchLogsOut(error)) {
         // Spec §8: 400/401/403 on the profile → logged out (the session is gone or forged).
         log(`[sync] session refused (${error.message}): signed out`);
-        host.actions.clearAccountData();
+        port.clearAccountData();
         forget();
         setStatus({ status: 'signed-out' });
         return;
@@ -171,7 +175,7 @@ export function createSyncEngine({
     }
     if (!(await pullInner())) return;
     const live = read().account;
-    if (live && !sameProfile(me.user.profile, live.profile)) host.actions.updateAccount({ profile: me.user.profile });
+    if (live && !sameProfile(me.user.profile, live.profile)) port.updateAccount({ profile: me.user.profile });
     lastRestore = now();
     restoreNeeded = false;
   }
@@ -202,11 +206,11 @@ export function createSyncEngine({
     const stale = { bookmarks: mergedBookmarks.stale, progress: mergedProgress.stale };
     if (stale.bookmarks.length + stale.progress.length > 0) {
       log(`[sync] ${stale.bookmarks.length + stale.progress.length} queued change(s) dropped: another device made a newer one`);
-      host.actions.acknowledgeSyncUpdates(stale);
+      port.acknowledgeSyncUpdates(stale);
     }
     // One write per store, and none when nothing changed (each write re-renders every card on screen).
-    if (mergedBookmarks.changed) host.actions.replaceBookmarks(mergedBookmarks.items);
-    if (mergedProgress.changed) host.actions.replaceProgress(mergedProgress.items);
+    if (mergedBookmarks.changed) port.replaceBookmarks(mergedBookmarks.items);
+    if (mergedProgress.changed) port.replaceProgress(mergedProgress.items);
     const next: SyncMemoryState = {
       rows: Object.fromEntries(stampsFromServer(bookmarks, progress)),
       settings: applySettings(settings, live.settings, remembered.settings),
@@ -233,20 +237,20 @@ export function createSyncEngine({
     const unpushed = settingsDiff(local, synced);
     const server = settingsFromServer(dto);
     if (server.applicationLanguage && !('applicationLanguage' in unpushed) && server.applicationLanguage !== local.applicationLanguage) {
-      host.actions.setLanguage(server.applicationLanguage);
+      port.setLanguage(server.applicationLanguage);
     }
     if (dto.applicationTheme && !('applicationTheme' in unpushed) && server.applicationTheme !== local.applicationTheme) {
-      host.actions.setTheme(server.applicationTheme);
+      port.setTheme(server.applicationTheme);
     }
     if (
       server.defaultSubtitleLanguage &&
       !('defaultSubtitleLanguage' in unpushed) &&
       server.defaultSubtitleLanguage !== local.defaultSubtitleLanguage
     ) {
-      host.actions.setSubtitleSettings({ lastSelectedLanguage: server.defaultSubtitleLanguage });
+      port.setSubtitleSettings({ lastSelectedLanguage: server.defaultSubtitleLanguage });
     }
     if (server.proxyUrls && !('proxyUrls' in unpushed) && JSON.stringify(server.proxyUrls) !== JSON.stringify(local.proxyUrls)) {
-      host.actions.setProxyUrls(server.proxyUrls);
+      port.setProxyUrls(server.proxyUrls);
     }
     return server;
   }
@@ -285,7 +289,7 @@ export function createSyncEngine({
       );
       measure('mw:sync:push', started, { pending });
       const done = splitIds([...outcome.acked, ...outcome.dropped.map((d) => d.id)], queues);
-      host.actions.acknowledgeSyncUpdates(done);
+      port.acknowledgeSyncUpdates(done);
       if (outcome.written.size > 0 || outcome.deleted.length > 0) {
         const remembered = memory.read(owner);
         const rows = remembered.rows;

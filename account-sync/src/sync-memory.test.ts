@@ -14,7 +14,7 @@ describe('sync memory in storage', () => {
     };
   };
   const state = {
-    settings: { applicationLanguage: 'en', applicationTheme: 'default', defaultSubtitleLanguage: 'nl', proxyUrls: null },
+    settings: { applicationLanguage: 'en', applicationTheme: 'default' as const, defaultSubtitleLanguage: 'nl', proxyUrls: null },
     rows: { 'b/1': 5 },
   };
 

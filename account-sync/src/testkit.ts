@@ -1,5 +1,5 @@
 /** For the tests: a fake backend's contract answers, and an engine wired to a fake host and backend. */
-import type { AccountServiceHost, AccountSyncState, HostActions } from 'shared-contracts';
+import type { AccountSyncPort, AccountSyncState } from 'shared-contracts';
 import { createSyncEngine } from './sync-engine';
 import { createVolatileSyncMemory, type SyncMemory } from './sync-memory';
 
@@ -72,7 +72,7 @@ export function contractAnswer(method: string, path: string, body: unknown, stam
   throw new Error(`no contract answer for ${method} ${path}`);
 }
 
-/** A host whose stores are plain objects, with just the actions the engine calls. */
+/** A host whose stores are plain objects, with just the port verbs the engine calls. */
 export function fakeHost() {
   const state: AccountSyncState = {
     account: {
@@ -106,8 +106,9 @@ export function fakeHost() {
     setSubtitleSettings: ({ lastSelectedLanguage }) =>
       void (state.settings = { ...state.settings, defaultSubtitleLanguage: lastSelectedLanguage ?? null }),
     setProxyUrls: (urls) => void (state.settings = { ...state.settings, proxyUrls: urls }),
-  } as Partial<HostActions> as HostActions;
-  const host: AccountServiceHost = { config: { backendUrl: 'http://backend.test' } as AccountServiceHost['config'], actions };
+  } as Partial<AccountSyncPort> as AccountSyncPort;
+  /** What the engine is given of the host (spread into its options). */
+  const host = { backendUrl: 'http://backend.test', port: actions };
   return { state, host, writes };
 }
 
@@ -133,7 +134,7 @@ export function engineWith(
     return new Response(JSON.stringify(reply), { status: result.status, headers: { 'Content-Type': 'application/json' } });
   };
   const engine = createSyncEngine({
-    host,
+    ...host,
     fetch,
     manual: true,
     now: () => clock.now,

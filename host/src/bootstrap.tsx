@@ -85,23 +85,22 @@ async function boot() {
     });
   }
   await nextTask();
-  const [{ startAccountService }, { startConnectivityChecks }, { registerServiceWorker }, { configureAccount }, { checkRegion }] =
+  const [{ configureAccountService, startAccountService }, { startConnectivityChecks }, { registerServiceWorker }, { checkRegion }] =
     await Promise.all([
       import(/* webpackMode: "eager" */ './features/account-service'),
       import(/* webpackMode: "eager" */ './features/connectivity/connectivity.store'),
       import(/* webpackMode: "eager" */ './features/service-worker/updates'),
-      import(/* webpackMode: "eager" */ './features/stores/account'),
       import(/* webpackMode: "eager" */ './features/stores/region'),
     ]);
   await translated;
-  configureAccount(runtime.config.backendUrl);
+  configureAccountService(runtime.config);
   // Work that nothing on the first screen waits for, and that writes stores when it completes (the region,
   // connectivity, the account service and its sync), starts once the first screen has committed. A store
   // write while React renders that screen in slices would make it throw the slices away and render the
   // whole tree again in one blocking task (issue 19: 100-190 ms at 1× when the region look-up answered
   // mid-render).
   const later = (work: () => void) => void firstScreen.then(() => setTimeout(work, 0));
-  later(() => startAccountService(runtime.config));
+  later(startAccountService);
   later(startConnectivityChecks);
   later(() => void checkRegion(runtime.config.geoUrl, Date.now(), runtime.config.geoFallbackUrl));
   if (!__DEV__) later(() => void registerServiceWorker());

@@ -94,15 +94,27 @@ export interface HostActions {
   /** Sets the document title ("<title> | movie-web"); null restores the page default. */
   setDocumentTitle: (title: string | null) => void;
 
-  // ---- account (used by the account remote's service; other remotes go through HostApi.accountService) ----
-  /** Signs this device in (register/login) or forgets the account (null). Does not touch other data. */
-  setAccount: (account: Account | null) => void;
-  /** Patches the signed-in account (profile, encrypted device name); no-op when signed out. */
-  updateAccount: (patch: Partial<Omit<Account, 'token' | 'userId' | 'sessionId' | 'seed'>>) => void;
+  // ---- account settings a page may change (the rest of the account is the host's AccountSyncPort) ----
   /** The user's custom backend; null goes back to the configured one. */
   setBackendUrl: (url: string | null) => void;
   /** The user's custom proxy workers; null goes back to the configured ones. */
   setProxyUrls: (urls: string[] | null) => void;
+  /** Onboarding (spec §2) finished or skipped on this device; remembered. */
+  setOnboardingCompleted: (completed: boolean) => void;
+}
+
+/**
+ * The host's account verbs, handed to the account service and its sync engine that the host runs, never
+ * to a page (contracts 1.4). A page changes the account through HostApi.accountService.
+ */
+export interface AccountSyncPort extends Pick<
+  HostActions,
+  'setLanguage' | 'setTheme' | 'setSubtitleSettings' | 'setBackendUrl' | 'setProxyUrls'
+> {
+  /** Signs this device in (register/login) or forgets the account (null). Does not touch other data. */
+  setAccount: (account: Account | null) => void;
+  /** Patches the signed-in account (profile, encrypted device name); no-op when signed out. */
+  updateAccount: (patch: Partial<Omit<Account, 'token' | 'userId' | 'sessionId' | 'seed'>>) => void;
   /** Replaces the local bookmarks (a merge computed by the sync engine); the queue is left alone. */
   replaceBookmarks: (items: Record<string, BookmarkItem>) => void;
   /** Replaces the local progress items (a merge computed by the sync engine); the queue is left alone. */
@@ -114,8 +126,6 @@ export interface HostActions {
     bookmarks?: readonly Omit<BookmarkUpdate, 'id'>[];
     progress?: readonly Omit<ProgressUpdate, 'id'>[];
   }): void;
-  /** Onboarding (docs/behaviour.md#settings-onboarding) finished or skipped on this device; remembered. */
-  setOnboardingCompleted: (completed: boolean) => void;
   /** Logout/delete (docs/behaviour.md#account-restore-and-logout): forgets the account, bookmarks, progress and their queues. */
   clearAccountData: () => void;
   /** The live store values the sync engine needs, read outside React (not a render snapshot). */
@@ -172,19 +182,37 @@ export type AccountStatus =
   | { status: 'load-failed'; message: string; customBackend: boolean };
 
 /**
- * The account remote's non-UI service, loaded by the host at boot and published as HostApi.accountService
- * (remotes never import each other; they meet through the host). Every method that talks to the backend rejects with an Error
- * whose message is user-presentable (English) when it fails.
+ * The account service the host runs (contracts 1.4; the account remote's own before): sync, sign-in,
+ * sessions, logout. Published as HostApi.accountService. Every method that talks to the backend rejects
+ * with an Error whose message is user-presentable (English) when it fails; account failures are named
+ * 'AccountError' and carry a `code` (their message key is `errors.<code>` in the account remote).
  */
 export interface AccountService {
-  /** Starts the sync engine against the host (idempotent). Returns a stop function. */
-  start(host: AccountServiceHost): () => void;
   getStatus(): AccountStatus;
   subscribe(listener: (status: AccountStatus) => void): () => void;
   /** Pushes the queues and settings now (resolves when done or failed). */
   syncNow(): Promise<void>;
   /**
-   * Deletes this session on the server (failures ignored), then clears local account data
+   * Signs in with the passphrase on `backendUrl` (default: the backend in use) and uploads this device's
+   * data into the account (queued for the sync when the upload fails). Contracts 1.4.
+   */
+  login(input: { passphrase: string; deviceName: string; backendUrl?: string }): Promise<void>;
+  /** Creates an account with this device's settings, then signs in as login does. Contracts 1.4. */
+  register(input: {
+    passphrase: string;
+    deviceName: string;
+    profile: AccountProfile;
+    backendUrl?: string;
+    captchaToken?: string;
+  }): Promise<void>;
+  /** Moves the account to another backend: the same keys sign in there, this device's data is uploaded. Contracts 1.4. */
+  migrate(input: { backendUrl: string; deviceName: string }): Promise<void>;
+  /**
+   * Merges bookmarks and progress read from an export file into this device's (per title, the newer
+   * copy wins) and, when signed in, queues what changed for the account. Contracts 1.4.
+   */
+  importLocalData(items: { bookmarks: Record<string, BookmarkItem>; progress: Record<string, ProgressItem> }): Promise<void>;
+  /** Deletes this session on the server (failures ignored) then clears local account data
    * (docs/behaviour.md#account-restore-and-logout).
    */
   logout(): Promise<void>;
@@ -203,10 +231,19 @@ export interface AccountService {
   resetToDefaultBackend(): Promise<void>;
 }
 
-/** What the host hands the account service: its config and actions (readAccountState/subscribeAccountState included). */
+/**
+ * What a contracts 1.3 host hands the account service the account remote exposes (`services.account`):
+ * its config, and actions carrying the AccountSyncPort's verbs. Kept for 1.3 hosts; remove in 1.5.
+ */
 export interface AccountServiceHost {
   config: RuntimeConfig;
-  actions: HostActions;
+  actions: HostActions & AccountSyncPort;
+}
+
+/** The account service as a contracts 1.3 host loads it from the account remote, and starts. Remove in 1.5. */
+export interface RemoteAccountService extends AccountService {
+  /** Starts the sync engine against the host (idempotent). Returns a stop function. */
+  start(host: AccountServiceHost): () => void;
 }
 
 /** What the host gives every remote page (remotes never import each other: they meet through the host). */
@@ -219,7 +256,10 @@ export interface HostApi {
   catalog: CatalogApi;
   /** Client-side navigation inside the host's router. */
   navigate: (to: string, options?: { replace?: boolean }) => void;
-  /** The account remote's service (sessions, logout, delete, profile); null until loaded or when unavailable. */
+  /**
+   * The account service (sign-in, sync, sessions, logout, profile). A contracts 1.4 host always has one;
+   * a 1.3 host has the account remote's own once an account exists, null before.
+   */
   accountService?: AccountService | null;
   /**
    * Each HostState field as its own subscription (read it with useHostState). Optional: hosts built

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { CatalogApi } from './catalog';
-import type { AccountService } from './host-context';
+import type { RemoteAccountService } from './host-context';
 
 /** The four remotes the host composes, by federation name. */
 export const REMOTE_NAMES = ['discover', 'player', 'account', 'settings'] as const;
@@ -35,8 +35,11 @@ export interface RemoteApp<N extends RemoteName = RemoteName> {
   /** Free text set at build time (MW_BUILD_MARKER), shown by QA to tell builds apart; empty normally. */
   buildMarker: string;
   pages: Record<RemotePages[N], PageLoader>;
-  /** Non-UI services the host loads at boot and publishes on HostContext (only the account remote has one). */
-  services?: { account?: () => Promise<{ default: AccountService }> };
+  /**
+   * The account remote's service, which a contracts 1.3 host loads and starts (a 1.4 host runs its own).
+   * Kept for 1.3 hosts; remove in 1.5.
+   */
+  services?: { account?: () => Promise<{ default: RemoteAccountService }> };
   /** The remote's translations (its i18next namespace, named after the remote) for one language. */
   locales?: (language: string) => Promise<Record<string, unknown>>;
   /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BackendError } from 'account-sync/api';
 import { describe, expect, it } from 'vitest';
-import { toAccountError } from './auth';
+import { toAccountError } from 'account-sync/auth';
 
 describe('an unexpected answer, for the user', () => {
   const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../locales');

@@ -1,6 +1,6 @@
 import type { RemoteApp } from 'shared-contracts';
 
-/** The account remote as the host sees it. Pages and the service load lazily so this module stays small. */
+/** The account remote as the host sees it. Pages (and the service for 1.3 hosts) load lazily so this module stays small. */
 const app: RemoteApp<'account'> = {
   name: 'account',
   contractsVersion: __CONTRACTS_VERSION__,
@@ -12,8 +12,8 @@ const app: RemoteApp<'account'> = {
     onboarding: () => import('../features/onboarding/OnboardingPage'),
     migration: () => import('../features/migration/MigrationPage'),
   },
-  // The host starts this at boot whenever an account exists (sync engine, sessions, logout).
-  services: { account: () => import('../features/account/account-service') },
+  // A contracts 1.3 host starts this at boot whenever an account exists; a 1.4 host runs its own. Remove in 1.5.
+  services: { account: () => import('../features/account/legacy-account-service') },
   locales: (lng) => import(`../locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
 };
 

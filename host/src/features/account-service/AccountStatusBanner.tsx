@@ -78,7 +78,7 @@ function useSyncNotice(status: AccountStatus | null): { notice: 'retrying' | 're
 }
 
 export function AccountStatusBanner() {
-  const service = useSnapshot(accountServiceState).service;
+  const { service, textsReady } = useSnapshot(accountServiceState);
   const [status, setStatus] = useState<AccountStatus | null>(null);
   const { pathname } = useLocation();
   useEffect(() => {
@@ -88,9 +88,8 @@ export function AccountStatusBanner() {
     return service.subscribe(setStatus);
   }, [service]);
   const { notice, dismiss } = useSyncNotice(status);
-  // The account namespace is registered before the service is published: ask for it only then (asking
-  // earlier would cache it as empty).
-  if (!service) return null;
+  // Ask for the account namespace only once it is registered (asking earlier would cache it as empty).
+  if (!service || !textsReady) return null;
   if (status?.status === 'load-failed') return <LoadFailed service={service} customBackend={status.customBackend} />;
   // The player owns the whole screen: sync notices wait for the site's pages.
   if (/^\/(media|embed)\//.test(pathname)) return null;

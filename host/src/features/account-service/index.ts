@@ -1,3 +1,2 @@
-export { accountServiceState, startAccountService } from './account-service';
+export { accountServiceState, configureAccountService, logout, startAccountService } from './account-service';
 export { AccountStatusBanner } from './AccountStatusBanner';
-export { fallbackLogout } from './fallback-logout';

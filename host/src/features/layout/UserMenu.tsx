@@ -6,7 +6,8 @@ import styled from 'styled-components';
 import { profileIconPath } from 'shared-contracts';
 import { useSnapshot } from 'valtio/react';
 import { useRuntime } from '../remotes';
-import { authStore, logout } from '../stores';
+import { logout } from '../account-service';
+import { authStore } from '../stores';
 import { shortDeviceName } from './device-name';
 import { useDeviceName } from './use-device-name';
 

@@ -1,2 +1,1 @@
-export { accountService } from './account-service';
 export { useAccountService } from './use-account-service';

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
 import styled from 'styled-components';
 import { useHost, type AccountProfile } from 'shared-contracts';
-import type { BackendMeta } from 'account-sync/api';
-import { AccountError, toAccountError } from '../../core/auth';
+import { createBackendClient, type BackendMeta } from 'account-sync/api';
+import { AccountError, toAccountError } from 'account-sync/auth';
 import { generatePassphrase, normalizePassphrase } from 'account-crypto';
 import { useAccountService } from '../account';
 import { Actions, Button, ErrorMessage, Field, fieldErrorProps, Muted, PageFrame, PROFILE_ICON_KEYS, ProfileIcon, StepCount } from '../ui';
@@ -138,8 +138,7 @@ export default function RegisterPage() {
       return;
     }
     setMeta({ status: 'loading' });
-    service
-      .backendClient(backendUrl)
+    createBackendClient({ baseUrl: backendUrl })
       .getMeta()
       .then(
         (value) => live && setMeta({ status: 'ok', meta: value }),
@@ -148,7 +147,7 @@ export default function RegisterPage() {
     return () => {
       live = false;
     };
-  }, [backendUrl, service]);
+  }, [backendUrl]);
 
   useEffect(() => {
     if (!copied) return;

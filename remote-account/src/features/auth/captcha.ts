@@ -1,5 +1,5 @@
 /** Google reCAPTCHA v3 (contract A4): a token before register/start when the backend asks for one. */
-import { AccountError } from '../../core/auth';
+import { AccountError } from 'account-sync/auth';
 
 interface Grecaptcha {
   ready(callback: () => void): void;

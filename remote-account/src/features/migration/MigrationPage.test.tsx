@@ -12,7 +12,7 @@ import { ThemeProvider } from 'styled-components';
 import { proxy } from 'valtio/vanilla';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../locales/en.json';
-import { accountService } from '../account';
+import { createAccountService } from 'account-sync/service';
 import MigrationPage from './MigrationPage';
 
 beforeAll(async () => {
@@ -30,9 +30,10 @@ function renderMigration() {
   vi.stubGlobal('__BUILD_MARKER__', '');
   const stores = createStores(memoryStorage());
   const actions = createActions(stores);
-  // No backend: the account service (started here, as the host does at boot) stays idle.
+  // No backend: the account service the host runs stays idle.
   const config = { ...DEFAULT_RUNTIME_CONFIG, backendUrl: '' };
-  stopService = accountService.start({ config, actions: { ...actions, setDocumentTitle: () => {} } });
+  const accountService = createAccountService({ port: actions, backendUrl: '' });
+  stopService = () => accountService.stop();
   function Host() {
     const services = useHostServicesValue({
       stores,
@@ -42,6 +43,7 @@ function renderMigration() {
       connectivity: proxy({ online: true }),
       navigate: () => {},
       setDocumentTitle: () => {},
+      accountService,
     });
     return (
       <HostContext.Provider value={useHostApi(services)}>

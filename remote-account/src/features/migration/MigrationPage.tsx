@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
 import styled from 'styled-components';
 import { useHost } from 'shared-contracts';
-import type { BackendMeta } from 'account-sync/api';
-import { AccountError } from '../../core/auth';
-import { buildExport, mergeImport, parseExport } from '../../core/export';
-import { importAsQueue } from '../../core/import';
+import { createBackendClient, type BackendMeta } from 'account-sync/api';
+import { AccountError } from 'account-sync/auth';
+import { buildExport, parseExport } from 'account-sync/export';
 import { useAccountService } from '../account';
 import { defaultDeviceName } from '../auth';
 import { Actions, Button, ErrorMessage, ErrorText, Field, fieldErrorProps, Muted, PageFrame } from '../ui';
@@ -63,7 +62,7 @@ function MoveAccount() {
     }
     setState('checking');
     try {
-      setMeta(await service.backendClient(parsed.href).getMeta());
+      setMeta(await createBackendClient({ baseUrl: parsed.href }).getMeta());
     } catch (failure) {
       setError(failure);
     } finally {
@@ -131,6 +130,7 @@ function MoveAccount() {
 function ExportImport() {
   const { t } = useTranslation('account');
   const host = useHost();
+  const service = useAccountService();
   const input = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
@@ -172,16 +172,11 @@ function ExportImport() {
     const parsed = parseExport(text);
     if (!parsed.ok) return setMessage({ kind: 'error', text: t('migration.import.invalid') });
     const { actions } = host;
-    const live = actions.readAccountState();
-    const merged = mergeImport({ bookmarks: live.bookmarks, progress: live.progress }, parsed.file);
-    actions.replaceBookmarks(merged.bookmarks);
-    actions.replaceProgress(merged.progress);
-    if (live.account) {
-      // Signed in: what the file changed goes to the account too.
-      const pick = <T,>(items: Record<string, T>, ids: string[]) => Object.fromEntries(ids.map((id) => [id, items[id]!]));
-      actions.enqueueSyncUpdates(
-        importAsQueue(pick(merged.bookmarks, merged.changedBookmarks), pick(merged.progress, merged.changedProgress)),
-      );
+    try {
+      // Signed in, what the file changed goes to the account too.
+      await service.importLocalData({ bookmarks: parsed.file.bookmarks, progress: parsed.file.progress });
+    } catch {
+      return setMessage({ kind: 'error', text: t('migration.import.failed') });
     }
     const settings = parsed.file.settings;
     if (settings.language) actions.setLanguage(settings.language);

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { AccountError, toAccountError } from '../../core/auth';
+import { toAccountError } from 'account-sync/auth';
 import { ErrorText } from './primitives';
 
 /** An account error in the user's language (error codes → `errors.<code>`); `id` lets its field point at it. */
 export function ErrorMessage({ error, id }: { error: unknown; id?: string }) {
   const { t } = useTranslation('account');
   if (!error) return null;
-  const mapped = error instanceof AccountError ? error : toAccountError(error);
+  const mapped = toAccountError(error);
   return (
     <ErrorText id={id} data-testid="account-error">
       {t(`errors.${mapped.code}`)}

@@ -58,10 +58,13 @@ const THIS_DEVICE: AccountSession = {
 /** The account service as the host hands it to the page (the contract), recording what it was asked. */
 function fakeAccountService(calls: string[]): AccountService {
   return {
-    start: () => () => {},
     getStatus: () => ({ status: 'signed-out' }),
     subscribe: () => () => {},
     syncNow: async () => {},
+    login: async () => {},
+    register: async () => {},
+    migrate: async () => {},
+    importLocalData: async () => {},
     logout: async () => void calls.push('logout'),
     deleteAccount: async () => void calls.push('deleteAccount'),
     listSessions: async () => [THIS_DEVICE],

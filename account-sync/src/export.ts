@@ -3,7 +3,7 @@
  * the account (token, seed): only what a user would want to carry to another instance.
  */
 import type { BookmarkItem, Preferences, ProgressItem, SubtitleSettings, ThemeName } from 'shared-contracts';
-import { mergeBookmarks, mergeProgress } from 'account-sync/merge';
+import { mergeBookmarks, mergeProgress } from './merge';
 
 export const EXPORT_FORMAT = 'movie-web-export';
 export const EXPORT_VERSION = 1;
@@ -150,7 +150,7 @@ export function parseExport(text: string): ParsedExport {
  */
 export function mergeImport(
   local: { bookmarks: Readonly<Record<string, BookmarkItem>>; progress: Readonly<Record<string, ProgressItem>> },
-  file: ExportFile,
+  file: Pick<ExportFile, 'bookmarks' | 'progress'>,
 ) {
   // Treat every local item as "pending" so that only newer imported copies replace them.
   const keepLocalBookmarks = Object.keys(local.bookmarks).filter(

@@ -4,15 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActions, createStores } from 'host-core/local-stores';
-import type { HostActions, RuntimeConfig } from 'shared-contracts';
 import { startBackend, type TestServer } from 'services/testkit';
 import { generatePassphrase } from 'account-crypto';
-import { accountService } from './account-service';
+import { createAccountService } from './account-service';
 import { memoryStorage } from 'host-core/testing';
 
 let server: TestServer;
-let stop: () => void;
-let actions: HostActions;
+let actions: ReturnType<typeof createActions>;
+let accountService: ReturnType<typeof createAccountService>;
 
 /**
  * Stands in front of the real server: while `bulkSessionsRoute` says so, DELETE /users/{id}/sessions (our
@@ -38,12 +37,12 @@ const throughUpstream = async (input: string, init?: RequestInit): Promise<Respo
 beforeAll(async () => {
   server = await startBackend();
   const stores = createStores(memoryStorage());
-  actions = { ...createActions(stores), setDocumentTitle: () => {} };
-  stop = accountService.start({ config: { backendUrl: server.url } as RuntimeConfig, actions }, { fetch: throughUpstream });
+  actions = createActions(stores);
+  accountService = createAccountService({ port: actions, backendUrl: server.url, fetch: throughUpstream });
 }, 60_000);
 
 afterAll(async () => {
-  stop?.();
+  accountService?.stop();
   await server?.close();
 });
 

@@ -3,8 +3,8 @@
  * PUT /progress/import (the server keeps the larger `watched`), bookmarks through PUT /bookmarks (merge).
  */
 import type { BookmarkItem, BookmarkUpdate, ProgressItem, ProgressUpdate } from 'shared-contracts';
-import type { ProgressInput } from 'account-sync/api';
-import { bookmarkMeta } from 'account-sync/push';
+import type { ProgressInput } from './api';
+import { bookmarkMeta } from './push';
 
 export function progressImportItems(items: Readonly<Record<string, ProgressItem>>): ProgressInput[] {
   const out: ProgressInput[] = [];

@@ -3,7 +3,7 @@
  * key, a signature of the server's challenge and the encrypted device name are sent.
  */
 import type { Account, AccountProfile } from 'shared-contracts';
-import { BackendError, type AuthResponse, type BackendClient } from 'account-sync/api';
+import { BackendError, type AuthResponse, type BackendClient } from './api';
 import {
   encryptDeviceName,
   isValidPassphrase,
@@ -42,9 +42,20 @@ export class AccountError extends Error {
   }
 }
 
+/**
+ * An account error, also one thrown by another bundle's copy of this module: the host runs the account
+ * service, the account remote shows its errors, and each ships its own AccountError class.
+ */
+export function isAccountError(error: unknown): error is AccountError {
+  return (
+    error instanceof AccountError ||
+    (error instanceof Error && error.name === 'AccountError' && typeof (error as { code?: unknown }).code === 'string')
+  );
+}
+
 /** Maps a backend failure to the account taxonomy. */
 export function toAccountError(error: unknown): AccountError {
-  if (error instanceof AccountError) return error;
+  if (isAccountError(error)) return error;
   if (error instanceof BackendError) {
     switch (error.kind) {
       case 'network':
