@@ -13,7 +13,11 @@ export default defineConfig({
   // machine a second worker doubles each test's time, close to its timeout, for no gain in throughput.
   // MW_E2E_WORKERS=2 on a larger machine.
   workers: Number(process.env.MW_E2E_WORKERS ?? 1),
+  // CI runs a failed journey once more so the report shows whether it fails every time; a journey that
+  // passes only on its retry is flaky, and the list reporter names it under "flaky" and the run fails:
+  // the budget of flaky journeys is zero.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: `playwright-report/${process.env.MW_E2E_RUN}` }]] : 'list',
