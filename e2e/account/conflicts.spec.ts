@@ -9,6 +9,7 @@ import {
   localProgress,
   login,
   register,
+  returnToTab,
   serverData,
   storedAccount,
   type StoredAccount,
@@ -70,7 +71,8 @@ test('the newer edit reaches the server first: the older one, made offline, is d
 
   // A comes back: its older edit must not overwrite B's newer one.
   await reconnectA();
-  await expect.poll(async () => (await localProgress(a))?.updateQueue.length, { timeout: 45_000, intervals: [1000] }).toBe(0);
+  await returnToTab(a);
+  await expect.poll(async () => (await localProgress(a))?.updateQueue.length, { timeout: 15_000 }).toBe(0);
   await expect.poll(() => localWatched(a), { timeout: 15_000 }).toBe(2000);
   expect(await serverWatched(backend, account)).toBe(2000);
   expect(sentByA).not.toContain(1000);
@@ -95,9 +97,11 @@ test('the older edit reaches the server first: the newer one still wins on both 
 
   // A (the older edit) reaches the server first, then B (the newer).
   await reconnectA();
-  await expect.poll(() => serverWatched(backend, account), { timeout: 45_000, intervals: [1000] }).toBe(1000);
+  await returnToTab(a);
+  await expect.poll(() => serverWatched(backend, account), { timeout: 15_000 }).toBe(1000);
   await reconnectB();
-  await expect.poll(async () => (await localProgress(b))?.updateQueue.length, { timeout: 45_000, intervals: [1000] }).toBe(0);
+  await returnToTab(b);
+  await expect.poll(async () => (await localProgress(b))?.updateQueue.length, { timeout: 15_000 }).toBe(0);
   await expect.poll(() => serverWatched(backend, account), { timeout: 15_000 }).toBe(2000);
   expect(await localWatched(b)).toBe(2000);
   await a.reload();

@@ -3,7 +3,7 @@
  * while the account server is down survive a reload: the pending change is pushed when the server is
  * back, not overwritten by the server's older copy. A change made elsewhere still arrives.
  */
-import { editSettingsLocal, localSettings, register, serverData, storedAccount } from '../support/account.page';
+import { editSettingsLocal, localSettings, register, returnToTab, serverData, storedAccount, syncFailed } from '../support/account.page';
 import { pickTheme, saveSettings } from '../support/settings.page';
 import { expect, test, withBackendDown } from '../support/site.fixture';
 
@@ -27,14 +27,15 @@ test('settings changed while the server is down, then a reload: the local change
     await pickTheme(page, 'Red');
     await saveSettings(page);
     await editSettingsLocal(page, { subtitleLanguage: 'nl', proxyUrls: [proxy], language: 'de' });
-    await page.waitForTimeout(6000); // at least one failed sync
+    await syncFailed(page);
     await page.reload(); // the pending change must outlive the page, not live only in memory
     expect(await localSettings(page)).toEqual({ language: 'de', theme: 'red', subtitleLanguage: 'nl', proxyUrls: [proxy] });
   });
 
   // The server is back (still holding "blue", English, no proxies): this device's changes win and reach it.
+  await returnToTab(page);
   await expect
-    .poll(async () => (await serverData(backend, account)).settings, { timeout: 45_000, intervals: [1000] })
+    .poll(async () => (await serverData(backend, account)).settings, { timeout: 15_000 })
     .toMatchObject({ applicationTheme: 'red', applicationLanguage: 'de', defaultSubtitleLanguage: 'nl', proxyUrls: [proxy] });
   expect(await localSettings(page)).toEqual({ language: 'de', theme: 'red', subtitleLanguage: 'nl', proxyUrls: [proxy] });
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(15, 13, 24)');

@@ -10,8 +10,10 @@ import {
   localProgress,
   login,
   register,
+  returnToTab,
   serverData,
   storedAccount,
+  syncFailed,
   type StoredAccount,
 } from '../support/account.page';
 import { expect, test, withBackendDown } from '../support/site.fixture';
@@ -96,17 +98,18 @@ test('register on one device, log in on another: the same bookmarks, progress an
       ],
     });
     await editLocal(a, { removeBookmarks: ['653', '101'], progress: [{ tmdbId: '234', title: 'Caligari', watched: 900, duration: 4500 }] });
-    await a.waitForTimeout(6000); // at least one failed push
+    await syncFailed(a);
     await a.reload();
     await editLocal(a, { progress: [{ tmdbId: '235', title: 'Golem', watched: 50, duration: 5000 }] });
     const queued = await localBookmarks(a);
     expect(queued!.updateQueue.length).toBeGreaterThanOrEqual(4);
   });
+  await returnToTab(a);
   await expect
-    .poll(async () => (await serverData(backend, accountA)).bookmarks.map((x) => x.tmdbId).sort(), { timeout: 45_000, intervals: [1000] })
+    .poll(async () => (await serverData(backend, accountA)).bookmarks.map((x) => x.tmdbId).sort(), { timeout: 15_000 })
     .toEqual(['100', '19']);
-  await expect.poll(async () => (await localBookmarks(a))?.updateQueue.length, { timeout: 45_000 }).toBe(0);
-  await expect.poll(async () => (await localProgress(a))?.updateQueue.length, { timeout: 45_000 }).toBe(0);
+  await expect.poll(async () => (await localBookmarks(a))?.updateQueue.length, { timeout: 15_000 }).toBe(0);
+  await expect.poll(async () => (await localProgress(a))?.updateQueue.length, { timeout: 15_000 }).toBe(0);
   const afterOutage = await serverData(backend, accountA);
   expect(afterOutage.progress.map((p) => [p.tmdbId, Number(p.watched)]).sort()).toEqual([
     ['234', 900],

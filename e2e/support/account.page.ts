@@ -231,6 +231,23 @@ export async function cutOffFromServer(context: BrowserContext, backendUrl: stri
   return () => context.unroute(pattern, handler);
 }
 
+/**
+ * The person comes back to this tab: the account service then pulls and pushes at once when its last
+ * pull is a minute old or never succeeded (after an outage, without waiting out its retry back-off).
+ * Headless Chromium never hides a page, so the browser's event is dispatched here; the page is visible,
+ * as it is when the person is back.
+ */
+export async function returnToTab(page: Page): Promise<void> {
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+}
+
+/** Resolves once the page tried to reach the account server and failed: its banner or its sync notice says so. */
+export async function syncFailed(page: Page): Promise<void> {
+  const loadFailed = page.getByTestId('account-load-failed');
+  const retrying = page.getByTestId('sync-notice').filter({ hasText: "Can't reach the account server" });
+  await expect(loadFailed.or(retrying)).toBeVisible({ timeout: 20_000 });
+}
+
 export const localBookmarks = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('__MW::bookmarks') ?? 'null') as Stored<BookmarksState> | null)?.state ?? null);
 export const localProgress = (page: Page) =>
