@@ -1,9 +1,9 @@
 /** The details modal (docs/behaviour.md#details-content) for a movie and a show, with IMDb data through the proxy. */
 import AxeBuilder from '@axe-core/playwright';
 import { MOVIE_GENRES, movieById } from 'services/catalog-data';
-import { DEFAULT_PREFERENCES } from 'shared-contracts';
 import { expect, test } from '../support/site.fixture';
-import { detailsModal, loadedCards, openDiscover, row, seedStore } from '../support/discover.page';
+import { detailsModal, loadedCards, openDiscover, row } from '../support/discover.page';
+import { seedLists, seedSettings } from '../support/seed';
 
 test('movie: trailer controls, play, bookmark, facts, rating from IMDb, links', async ({ page, site }) => {
   const imdbRequest = page.waitForRequest(
@@ -71,34 +71,19 @@ test('movie: trailer controls, play, bookmark, facts, rating from IMDb, links', 
 
 test('show: seasons, unaired episodes, progress bar and ring, Resume', async ({ page, site }) => {
   const now = Date.now();
-  await seedStore(page, 'progress', {
-    items: {
-      '910001': {
-        type: 'show',
+  const season = { id: '600001', number: 1, title: 'Season 1' };
+  await seedLists(page, {
+    inProgress: [
+      {
+        tmdbId: '910001',
         title: 'Files of the Northern Street',
         updatedAt: now,
-        seasons: { '600001': { id: '600001', number: 1, title: 'Season 1' } },
-        episodes: {
-          '5000051': {
-            id: '5000051',
-            number: 1,
-            title: 'Open Water',
-            seasonId: '600001',
-            updatedAt: now - 1000,
-            progress: { watched: 2300, duration: 2400 },
-          },
-          '5000052': {
-            id: '5000052',
-            number: 2,
-            title: 'Static',
-            seasonId: '600001',
-            updatedAt: now,
-            progress: { watched: 600, duration: 2400 },
-          },
-        },
+        episodes: [
+          { id: '5000051', number: 1, title: 'Open Water', season, watched: 2300, duration: 2400, updatedAt: now - 1000 },
+          { id: '5000052', number: 2, title: 'Static', season, watched: 600, duration: 2400, updatedAt: now },
+        ],
       },
-    },
-    updateQueue: [],
+    ],
   });
   await openDiscover(page, site.hostUrl, '?m=details-tmdb-tv-910001');
   const modal = detailsModal(page);
@@ -149,7 +134,7 @@ test('without IMDb data the details still show; without data the modal hides its
 });
 
 test('with the details-modal preference a card click opens the modal', async ({ page, site }) => {
-  await seedStore(page, 'preferences', { ...DEFAULT_PREFERENCES, enableDetailsModal: true });
+  await seedSettings(page, { preferences: { enableDetailsModal: true } });
   await openDiscover(page, site.hostUrl);
   const card = (await loadedCards(row(page, 'Top Rated'))).first();
   await card.getByRole('link').click();

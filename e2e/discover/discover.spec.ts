@@ -1,7 +1,8 @@
 /** Discover page journeys against the local catalog (docs/behaviour.md#discover-tabs-and-rows). */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/site.fixture';
-import { genrePills, loadedCards, openDiscover, providerPills, randomButton, row, seedStore, tab } from '../support/discover.page';
+import { genrePills, loadedCards, openDiscover, providerPills, randomButton, row, tab } from '../support/discover.page';
+import { seedSettings } from '../support/seed';
 
 test('movies, TV and editor-pick tabs fill their carousels', async ({ page, site }) => {
   await openDiscover(page, site.hostUrl);
@@ -149,7 +150,7 @@ test('arrows scroll a row on desktop; none on mobile', async ({ page, site }) =>
 });
 
 test('right to left: the page is mirrored and arrows scroll the other way', async ({ page, site }) => {
-  await seedStore(page, 'locale', { language: 'he' });
+  await seedSettings(page, { language: 'he' });
   await openDiscover(page, site.hostUrl);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const first = row(page, 'עכשיו בקולנוע');

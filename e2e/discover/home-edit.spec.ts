@@ -5,55 +5,27 @@
  */
 import type { Page } from '@playwright/test';
 import { editLocal, localBookmarks, localProgress, register, serverData, storedAccount } from '../support/account.page';
-import { seedStore } from '../support/discover.page';
+import { seedLists } from '../support/seed';
 import { expect, test } from '../support/site.fixture';
 
 const now = Date.now();
-const bookmarks = {
-  bookmarks: {
-    '653': { title: 'Nosferatu', year: 1922, type: 'movie', updatedAt: now - 1000 },
-    '19': { title: 'Metropolis', year: 1927, type: 'movie', updatedAt: now },
+const bookmarked = [
+  { tmdbId: '653', title: 'Nosferatu', year: 1922, updatedAt: now - 1000 },
+  { tmdbId: '19', title: 'Metropolis', year: 1927, updatedAt: now },
+];
+const season = { id: '600001', number: 1, title: 'Season 1' };
+const inProgress = [
+  { tmdbId: '234', title: 'The Cabinet of Dr. Caligari', year: 1920, updatedAt: now, watched: 600, duration: 4500 },
+  {
+    tmdbId: '910001',
+    title: 'Files of the Northern Street',
+    updatedAt: now - 5000,
+    episodes: [
+      { id: '5000051', number: 1, title: 'Open Water', season, watched: 2300, duration: 2400, updatedAt: now - 6000 },
+      { id: '5000052', number: 2, title: 'Static', season, watched: 600, duration: 2400, updatedAt: now - 5000 },
+    ],
   },
-  updateQueue: [],
-};
-const progress = {
-  items: {
-    '234': {
-      title: 'The Cabinet of Dr. Caligari',
-      year: 1920,
-      type: 'movie',
-      updatedAt: now,
-      progress: { watched: 600, duration: 4500 },
-      seasons: {},
-      episodes: {},
-    },
-    '910001': {
-      type: 'show',
-      title: 'Files of the Northern Street',
-      updatedAt: now - 5000,
-      seasons: { '600001': { id: '600001', number: 1, title: 'Season 1' } },
-      episodes: {
-        '5000051': {
-          id: '5000051',
-          number: 1,
-          title: 'Open Water',
-          seasonId: '600001',
-          updatedAt: now - 6000,
-          progress: { watched: 2300, duration: 2400 },
-        },
-        '5000052': {
-          id: '5000052',
-          number: 2,
-          title: 'Static',
-          seasonId: '600001',
-          updatedAt: now - 5000,
-          progress: { watched: 600, duration: 2400 },
-        },
-      },
-    },
-  },
-  updateQueue: [],
-};
+];
 
 const list = (page: Page, name: 'bookmarks' | 'continue-watching') => page.getByTestId(name);
 const titles = (page: Page, name: 'bookmarks' | 'continue-watching') => list(page, name).locator('h3').allTextContents();
@@ -63,7 +35,7 @@ for (const width of [1280, 390]) {
     test.use({ viewport: { width, height: 860 } });
 
     test('bookmarks: edit, remove with Undo, remove for good; Done leaves edit mode', async ({ page, site }) => {
-      await seedStore(page, 'bookmarks', bookmarks);
+      await seedLists(page, { bookmarked });
       await page.goto(`${site.hostUrl}/`);
       await expect.poll(() => titles(page, 'bookmarks')).toEqual(['Metropolis', 'Nosferatu']);
       const edit = page.getByRole('button', { name: 'Edit bookmarks' });
@@ -95,7 +67,7 @@ for (const width of [1280, 390]) {
     });
 
     test('continue watching: removing a show removes all its episodes; leaving the page keeps the removal', async ({ page, site }) => {
-      await seedStore(page, 'progress', progress);
+      await seedLists(page, { inProgress });
       await page.goto(`${site.hostUrl}/`);
       await expect.poll(() => titles(page, 'continue-watching')).toEqual(['The Cabinet of Dr. Caligari', 'Files of the Northern Street']);
       await page.getByRole('button', { name: 'Edit Continue Watching' }).click();
@@ -113,7 +85,7 @@ for (const width of [1280, 390]) {
     });
 
     test('keyboard: edit mode and removal by keyboard keep focus in the list', async ({ page, site }) => {
-      await seedStore(page, 'bookmarks', bookmarks);
+      await seedLists(page, { bookmarked });
       await page.goto(`${site.hostUrl}/`);
       await page.getByRole('button', { name: 'Edit bookmarks' }).focus();
       await page.keyboard.press('Enter');

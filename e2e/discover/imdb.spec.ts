@@ -3,7 +3,8 @@
  * without either, details still show.
  */
 import { expect, test } from '../support/site.fixture';
-import { detailsModal, openDiscover, seedStore } from '../support/discover.page';
+import { detailsModal, openDiscover } from '../support/discover.page';
+import { seedSettings } from '../support/seed';
 
 /** A stand-in for the extension's content script: answers hello and makeRequest on window messages. */
 const FAKE_EXTENSION = `
@@ -23,7 +24,7 @@ const FAKE_EXTENSION = `
 `;
 
 test('no proxy: IMDb data comes through the extension with a browser user-agent', async ({ page, site }) => {
-  await seedStore(page, 'auth', { account: null, backendUrl: null, proxySet: [] });
+  await seedSettings(page, { proxyUrls: [] });
   await page.addInitScript(FAKE_EXTENSION);
   const proxied: string[] = [];
   page.on('request', (r) => r.url().includes('destination=') && proxied.push(r.url()));
@@ -48,7 +49,7 @@ test('no proxy: IMDb data comes through the extension with a browser user-agent'
 });
 
 test('no proxy and no extension: the details show without IMDb data', async ({ page, site }) => {
-  await seedStore(page, 'auth', { account: null, backendUrl: null, proxySet: [] });
+  await seedSettings(page, { proxyUrls: [] });
   const imdb: string[] = [];
   page.on('request', (r) => r.url().includes('/title/') && imdb.push(r.url()));
   await openDiscover(page, site.hostUrl, '?m=details-tmdb-movie-653');

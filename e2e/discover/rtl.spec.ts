@@ -4,8 +4,9 @@
  * its "+" after it, and the details line keeps the rating apart from the runtime's digits.
  */
 import type { Locator, Page } from '@playwright/test';
-import { detailsModal, loadedCards, openDiscover, providerPills, row, seedStore } from '../support/discover.page';
+import { detailsModal, loadedCards, openDiscover, providerPills, row } from '../support/discover.page';
 import { expect, test } from '../support/site.fixture';
+import { seedLists, seedSettings } from '../support/seed';
 
 const LONG = 'The Cabinet of Dr. Caligari';
 const now = Date.now();
@@ -13,7 +14,7 @@ const now = Date.now();
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeEach(async ({ page }) => {
-  await seedStore(page, 'locale', { language: 'ar' });
+  await seedSettings(page, { language: 'ar' });
 });
 
 /**
@@ -61,23 +62,9 @@ async function expectTitleCutAtItsEnd(title: Locator): Promise<void> {
 }
 
 async function seedHome(page: Page): Promise<void> {
-  await seedStore(page, 'bookmarks', {
-    bookmarks: { '234': { title: LONG, year: 1920, type: 'movie', updatedAt: now } },
-    updateQueue: [],
-  });
-  await seedStore(page, 'progress', {
-    items: {
-      '234': {
-        title: LONG,
-        year: 1920,
-        type: 'movie',
-        updatedAt: now,
-        progress: { watched: 600, duration: 4500 },
-        seasons: {},
-        episodes: {},
-      },
-    },
-    updateQueue: [],
+  await seedLists(page, {
+    bookmarked: [{ tmdbId: '234', title: LONG, year: 1920, updatedAt: now }],
+    inProgress: [{ tmdbId: '234', title: LONG, year: 1920, updatedAt: now, watched: 600, duration: 4500 }],
   });
 }
 

@@ -5,10 +5,11 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { detailsModal, seedStore } from '../support/discover.page';
+import { detailsModal } from '../support/discover.page';
 import { register } from '../support/account.page';
 import { startPlayback } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
+import { seedLists } from '../support/seed';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -68,23 +69,9 @@ for (const width of [1280, 390]) {
       page,
       site,
     }) => {
-      await seedStore(page, 'bookmarks', {
-        bookmarks: { '653': { title: 'Nosferatu', year: 1922, type: 'movie', updatedAt: now } },
-        updateQueue: [],
-      });
-      await seedStore(page, 'progress', {
-        items: {
-          '234': {
-            title: 'The Cabinet of Dr. Caligari',
-            year: 1920,
-            type: 'movie',
-            updatedAt: now,
-            progress: { watched: 600, duration: 4500 },
-            seasons: {},
-            episodes: {},
-          },
-        },
-        updateQueue: [],
+      await seedLists(page, {
+        bookmarked: [{ tmdbId: '653', title: 'Nosferatu', year: 1922, updatedAt: now }],
+        inProgress: [{ tmdbId: '234', title: 'The Cabinet of Dr. Caligari', year: 1920, updatedAt: now, watched: 600, duration: 4500 }],
       });
       await page.goto(`${site.hostUrl}/`);
       await expect(page.getByTestId('bookmarks')).toBeVisible();

@@ -6,9 +6,10 @@
  */
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { IMDB_PAGE_IDS, MOVIES } from 'services/catalog-data';
-import { detailsModal, seedStore } from '../support/discover.page';
+import { detailsModal } from '../support/discover.page';
 import { player } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
+import { seedLists } from '../support/seed';
 
 const now = Date.now();
 const noImdbPage = MOVIES.find(
@@ -34,23 +35,9 @@ for (const width of [1280, 390]) {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 860 });
     const seen = collect(page);
-    await seedStore(page, 'bookmarks', {
-      bookmarks: { '653': { title: 'Nosferatu', year: 1922, type: 'movie', updatedAt: now } },
-      updateQueue: [],
-    });
-    await seedStore(page, 'progress', {
-      items: {
-        '234': {
-          title: 'The Cabinet of Dr. Caligari',
-          year: 1920,
-          type: 'movie',
-          updatedAt: now,
-          progress: { watched: 600, duration: 4500 },
-          seasons: {},
-          episodes: {},
-        },
-      },
-      updateQueue: [],
+    await seedLists(page, {
+      bookmarked: [{ tmdbId: '653', title: 'Nosferatu', year: 1922, updatedAt: now }],
+      inProgress: [{ tmdbId: '234', title: 'The Cabinet of Dr. Caligari', year: 1920, updatedAt: now, watched: 600, duration: 4500 }],
     });
 
     await page.goto(`${site.hostUrl}/`);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { seedStore } from '../support/discover.page';
 import { player } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
+import { seedLists, seedSettings } from '../support/seed';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -68,10 +68,7 @@ test('a new version of the site is offered with a reload prompt', async ({ page,
 });
 
 test('offline, the pages the person used open again: Settings, the home with Bookmarks, the player', async ({ page, context, site }) => {
-  await seedStore(page, 'bookmarks', {
-    bookmarks: { '653': { title: 'Nosferatu', year: 1922, type: 'movie', updatedAt: Date.now() } },
-    updateQueue: [],
-  });
+  await seedLists(page, { bookmarked: [{ tmdbId: '653', title: 'Nosferatu', year: 1922 }] });
   // Settings is the first page: it loads before the service worker controls the page.
   await page.goto(`${site.hostUrl}/settings`);
   await expect(page.getByTestId('settings-page')).toBeVisible();
@@ -104,7 +101,7 @@ test("offline, a page never opened says You're offline in the person's language,
   context,
   site,
 }) => {
-  await seedStore(page, 'locale', { language: 'ar' });
+  await seedSettings(page, { language: 'ar' });
   await page.goto(`${site.hostUrl}/about`);
   await untilControlled(page);
   await context.setOffline(true);
@@ -136,7 +133,7 @@ test("offline, a title's page says You're offline in the person's language, with
   context,
   site,
 }) => {
-  await seedStore(page, 'locale', { language: 'ar' });
+  await seedSettings(page, { language: 'ar' });
   await page.goto(`${site.hostUrl}/about`);
   await untilControlled(page);
   await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);

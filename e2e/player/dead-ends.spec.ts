@@ -5,9 +5,9 @@
  */
 import type { Page } from '@playwright/test';
 import { MOVIES_WITHOUT_STREAM } from 'services/media-library';
-import { seedStore } from '../support/discover.page';
 import { player, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
+import { seedSettings } from '../support/seed';
 
 const SHOW = '/media/tmdb-tv-910001';
 const NO_STREAM_MOVIE = MOVIES_WITHOUT_STREAM.find((id) => id >= 900000)!;
@@ -142,7 +142,7 @@ for (const language of ['en', 'ar'] as const) {
       ? { start: 'Start stream', notAStream: /web page/, network: /network/i }
       : { start: 'بدء البث', notAStream: /صفحة ويب/, network: /الشبكة/ };
   test(`${language}: /dev/video says an HTML page is not a video stream (not a network error)`, async ({ page, site }) => {
-    await seedStore(page, 'locale', { language });
+    await seedSettings(page, { language });
     await page.goto(`${site.hostUrl}/dev/video`);
     await page.locator('input[type="url"]').fill(`${site.hostUrl}/about`);
     await page.locator('select').first().selectOption('hls');
@@ -161,7 +161,7 @@ for (const language of ['en', 'ar'] as const) {
       : { missing: 'تعذّر العثور على هذه الحلقة.', episodes: /^عرض حلقات \S/ };
   test(`${language}: a missing episode says so inside the site's frame and leads to the show's real episodes`, async ({ page, site }) => {
     await page.setViewportSize({ width: 390, height: 760 });
-    await seedStore(page, 'locale', { language });
+    await seedSettings(page, { language });
     await page.goto(`${site.hostUrl}/media/tmdb-show-910001-copper-station/99/99`);
     const screen = page.getByTestId('watch-meta-error');
     await expect(screen.getByRole('heading')).toHaveText(words.missing, { timeout: 20_000 });

@@ -4,9 +4,9 @@
  * wait lasts) and no chain of loading texts; the words are there for screen readers. From the first
  * frame on, Back and the title (when this device knows it) are where the player has them.
  */
-import { seedStore } from '../support/discover.page';
 import { player } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
+import { seedLists, seedSettings } from '../support/seed';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -133,21 +133,8 @@ for (const language of ['en', 'ar'] as const) {
       page,
       site,
     }) => {
-      await seedStore(page, 'locale', { language });
-      await seedStore(page, 'progress', {
-        items: {
-          '653': {
-            type: 'movie',
-            title: 'Nosferatu',
-            year: 1922,
-            updatedAt: 1,
-            progress: { watched: 30, duration: 5000 },
-            seasons: {},
-            episodes: {},
-          },
-        },
-        updateQueue: [],
-      });
+      await seedSettings(page, { language });
+      await seedLists(page, { inProgress: [{ tmdbId: '653', title: 'Nosferatu', year: 1922, updatedAt: 1, watched: 30, duration: 5000 }] });
       await page.goto(`${site.hostUrl}/discover`);
       await expect(page.getByTestId('discover-page')).toBeVisible();
       // The app's scripts held back: what shows is the page's own first frame.
@@ -166,11 +153,8 @@ for (const language of ['en', 'ar'] as const) {
     });
 
     test(`${language}: while the player loads, Back and the title stay in view, and Back returns`, async ({ page, site }) => {
-      await seedStore(page, 'locale', { language });
-      await seedStore(page, 'bookmarks', {
-        bookmarks: { '653': { title: 'Nosferatu', year: 1922, type: 'movie', updatedAt: 1 } },
-        updateQueue: [],
-      });
+      await seedSettings(page, { language });
+      await seedLists(page, { bookmarked: [{ tmdbId: '653', title: 'Nosferatu', year: 1922, updatedAt: 1 }] });
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(`${site.remoteUrls.player}/**`, async (route) => {

@@ -1,5 +1,8 @@
 /** Page object of the account remote (register, login) plus helpers to read the account server directly. */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import type { ThemeName } from 'shared-contracts';
+import type { BookmarksState, ProgressState } from 'host-core/local-stores/definitions';
+import { editStores, listsState, seedNow, storedEntries, writeNow } from './seed';
 
 export interface StoredAccount {
   token: string;
@@ -62,33 +65,6 @@ export const storedAccount = (page: Page): Promise<StoredAccount | null> =>
   );
 
 type Stored<T> = { state: T; version: number };
-interface BookmarksState {
-  bookmarks: Record<string, { type: string; title: string; year?: number; updatedAt: number }>;
-  updateQueue: { id: string; action: string; tmdbId: string; type?: string; title?: string; year?: number }[];
-}
-interface ProgressState {
-  items: Record<
-    string,
-    {
-      type: string;
-      title: string;
-      year?: number;
-      updatedAt: number;
-      progress?: { watched: number; duration: number };
-      seasons: object;
-      episodes: object;
-    }
-  >;
-  updateQueue: {
-    id: string;
-    action: string;
-    tmdbId: string;
-    type?: string;
-    title?: string;
-    year?: number;
-    progress?: { watched: number; duration: number };
-  }[];
-}
 
 /**
  * Edits the local stores the way the host's actions do (the item plus a queue entry), in storage, and
@@ -103,44 +79,21 @@ export async function editLocal(
     progress?: { tmdbId: string; title: string; watched: number; duration: number }[];
   },
 ): Promise<void> {
-  await page.evaluate((e) => {
-    const read = <T>(key: string, fallback: T): Stored<T> =>
-      JSON.parse(localStorage.getItem(key) ?? 'null') ?? { state: fallback, version: 1 };
-    const bookmarks = read<BookmarksState>('__MW::bookmarks', { bookmarks: {}, updateQueue: [] });
-    const progress = read<ProgressState>('__MW::progress', { items: {}, updateQueue: [] });
-    const id = () => crypto.randomUUID();
-    const now = Date.now();
-    for (const b of e.addBookmarks ?? []) {
-      bookmarks.state.bookmarks[b.tmdbId] = { type: 'movie', title: b.title, year: b.year, updatedAt: now };
-      bookmarks.state.updateQueue.push({ id: id(), action: 'add', tmdbId: b.tmdbId, type: 'movie', title: b.title, year: b.year });
+  await editStores(page, ['bookmarks', 'progress'], ({ bookmarks, progress }) => {
+    const added = listsState({
+      bookmarked: edits.addBookmarks,
+      inProgress: edits.progress?.map((p) => ({ ...p, year: 1927 })),
+      queued: true,
+    });
+    Object.assign(bookmarks.bookmarks, added.bookmarks.bookmarks);
+    bookmarks.updateQueue.push(...added.bookmarks.updateQueue);
+    for (const tmdbId of edits.removeBookmarks ?? []) {
+      delete bookmarks.bookmarks[tmdbId];
+      bookmarks.updateQueue.push({ id: crypto.randomUUID(), action: 'delete', tmdbId });
     }
-    for (const tmdbId of e.removeBookmarks ?? []) {
-      delete bookmarks.state.bookmarks[tmdbId];
-      bookmarks.state.updateQueue.push({ id: id(), action: 'delete', tmdbId });
-    }
-    for (const p of e.progress ?? []) {
-      progress.state.items[p.tmdbId] = {
-        type: 'movie',
-        title: p.title,
-        year: 1927,
-        updatedAt: now,
-        progress: { watched: p.watched, duration: p.duration },
-        seasons: {},
-        episodes: {},
-      };
-      progress.state.updateQueue.push({
-        id: id(),
-        action: 'upsert',
-        tmdbId: p.tmdbId,
-        type: 'movie',
-        title: p.title,
-        year: 1927,
-        progress: { watched: p.watched, duration: p.duration },
-      });
-    }
-    localStorage.setItem('__MW::bookmarks', JSON.stringify(bookmarks));
-    localStorage.setItem('__MW::progress', JSON.stringify(progress));
-  }, edits);
+    Object.assign(progress.items, added.progress.items);
+    progress.updateQueue.push(...added.progress.updateQueue);
+  });
   await page.reload();
 }
 
@@ -149,39 +102,18 @@ export async function editLocal(
  * actions would (items plus queue entries); the caller reloads for the page to read them.
  */
 export async function queueChanges(page: Page, count: number): Promise<void> {
-  await page.evaluate((n) => {
-    const bookmarks = JSON.parse(localStorage.getItem('__MW::bookmarks') ?? 'null') ?? {
-      state: { bookmarks: {}, updateQueue: [] },
-      version: 1,
-    };
-    const progress = JSON.parse(localStorage.getItem('__MW::progress') ?? 'null') ?? { state: { items: {}, updateQueue: [] }, version: 1 };
-    const now = Date.now();
-    for (let i = 0; i < n; i++) {
-      const tmdbId = String(10_000 + i);
-      bookmarks.state.bookmarks[tmdbId] = { type: 'movie', title: `Film ${i}`, year: 1950, updatedAt: now };
-      bookmarks.state.updateQueue.push({ id: crypto.randomUUID(), action: 'add', tmdbId, type: 'movie', title: `Film ${i}`, year: 1950 });
-      progress.state.items[tmdbId] = {
-        type: 'movie',
-        title: `Film ${i}`,
-        year: 1950,
-        updatedAt: now,
-        progress: { watched: 100 + i, duration: 5000 },
-        seasons: {},
-        episodes: {},
-      };
-      progress.state.updateQueue.push({
-        id: crypto.randomUUID(),
-        action: 'upsert',
-        tmdbId,
-        type: 'movie',
-        title: `Film ${i}`,
-        year: 1950,
-        progress: { watched: 100 + i, duration: 5000 },
-      });
-    }
-    localStorage.setItem('__MW::bookmarks', JSON.stringify(bookmarks));
-    localStorage.setItem('__MW::progress', JSON.stringify(progress));
-  }, count);
+  const titles = Array.from({ length: count }, (_, i) => ({ tmdbId: String(10_000 + i), title: `Film ${i}`, year: 1950 }));
+  const queued = listsState({
+    bookmarked: titles,
+    inProgress: titles.map((t, i) => ({ ...t, watched: 100 + i, duration: 5000 })),
+    queued: true,
+  });
+  await editStores(page, ['bookmarks', 'progress'], ({ bookmarks, progress }) => {
+    Object.assign(bookmarks.bookmarks, queued.bookmarks.bookmarks);
+    bookmarks.updateQueue.push(...queued.bookmarks.updateQueue);
+    Object.assign(progress.items, queued.progress.items);
+    progress.updateQueue.push(...queued.progress.updateQueue);
+  });
 }
 
 /** The synced settings (docs/behaviour.md#sync-rules) as this device keeps them (each in its own store). */
@@ -194,17 +126,12 @@ export interface LocalSettings {
 
 /** Changes server settings in the local stores (as the settings page and the player do), then reloads. */
 export async function editSettingsLocal(page: Page, settings: LocalSettings): Promise<void> {
-  await page.evaluate((s) => {
-    const edit = (name: string, change: (state: Record<string, unknown>) => void) => {
-      const stored = JSON.parse(localStorage.getItem(`__MW::${name}`) ?? 'null') ?? { state: {}, version: 1 };
-      change(stored.state);
-      localStorage.setItem(`__MW::${name}`, JSON.stringify(stored));
-    };
-    if (s.language !== undefined) edit('locale', (state) => void (state.language = s.language));
-    if (s.theme !== undefined) edit('theme', (state) => void (state.theme = s.theme));
-    if (s.subtitleLanguage !== undefined) edit('subtitles', (state) => void (state.lastSelectedLanguage = s.subtitleLanguage));
-    if (s.proxyUrls !== undefined) edit('auth', (state) => void (state.proxySet = s.proxyUrls));
-  }, settings);
+  await editStores(page, ['locale', 'theme', 'subtitles', 'auth'], ({ locale, theme, subtitles, auth }) => {
+    if (settings.language !== undefined) locale.language = settings.language;
+    if (settings.theme !== undefined) theme.theme = settings.theme as ThemeName | null;
+    if (settings.subtitleLanguage !== undefined) subtitles.lastSelectedLanguage = settings.subtitleLanguage;
+    if (settings.proxyUrls !== undefined) auth.proxySet = settings.proxyUrls;
+  });
   await page.reload();
 }
 
@@ -296,10 +223,7 @@ export async function accountElsewhere(
 /** Points this device at another account server (the Settings "Custom server" value), signed out. */
 export async function useBackend(page: Page, hostUrl: string, backendUrl: string): Promise<void> {
   await page.goto(`${hostUrl}/about`);
-  await page.evaluate(
-    (url) => localStorage.setItem('__MW::auth', JSON.stringify({ state: { account: null, backendUrl: url, proxySet: null }, version: 1 })),
-    backendUrl,
-  );
+  await writeNow(page, storedEntries({ settings: { backendUrl } }));
 }
 
 /**
@@ -313,29 +237,12 @@ export async function seedLocalData(
     progress?: { tmdbId: string; title: string; watched: number; duration: number }[];
   },
 ): Promise<void> {
-  await page.evaluate((d) => {
-    const now = Date.now();
-    const bookmarks = Object.fromEntries(
-      (d.bookmarks ?? []).map((b) => [b.tmdbId, { type: 'movie', title: b.title, year: b.year, updatedAt: now }]),
-    );
-    const items = Object.fromEntries(
-      (d.progress ?? []).map((p) => [
-        p.tmdbId,
-        {
-          type: 'movie',
-          title: p.title,
-          year: 1920,
-          updatedAt: now,
-          progress: { watched: p.watched, duration: p.duration },
-          seasons: {},
-          episodes: {},
-        },
-      ]),
-    );
-    localStorage.setItem('__MW::bookmarks', JSON.stringify({ state: { bookmarks, updateQueue: [] }, version: 1 }));
-    localStorage.setItem('__MW::progress', JSON.stringify({ state: { items, updateQueue: [] }, version: 1 }));
-  }, data);
-  await page.reload();
+  await seedNow(
+    page,
+    storedEntries({
+      lists: { bookmarked: data.bookmarks ?? [], inProgress: (data.progress ?? []).map((p) => ({ ...p, year: 1920 })) },
+    }),
+  );
 }
 
 /** Logs out through the header's user menu. */

@@ -35,16 +35,3 @@ export const moreButton = (card: Locator) => card.getByTestId('card-more');
 export const bookmarkButton = (card: Locator) => card.getByTestId('card-bookmark');
 
 export const detailsModal = (page: Page) => page.getByRole('dialog');
-
-/** Seeds the host's persisted stores before the site loads (key __MW::<name>, {state, version}). */
-export async function seedStore(page: Page, name: string, state: unknown, version = 1): Promise<void> {
-  await page.addInitScript(
-    ([key, value]) => {
-      if (!sessionStorage.getItem(`seeded:${key}`)) {
-        localStorage.setItem(key!, value!);
-        sessionStorage.setItem(`seeded:${key}`, '1');
-      }
-    },
-    [`__MW::${name}`, JSON.stringify({ state, version })],
-  );
-}
