@@ -16,6 +16,7 @@ import type { Page } from '@playwright/test';
 import type { RunningService } from 'services/types';
 import { editLocal, fillRegister, localBookmarks, storedAccount } from '../support/account.page';
 import { expect, test } from '../support/site.fixture';
+import { storedEntries, writeNow } from '../support/seed';
 
 const SITE_KEY = 'e2e-site-key';
 const SECRET = 'e2e-captcha-secret';
@@ -97,10 +98,7 @@ test.afterAll(async () => {
 /** This device uses the captcha backend, and has a bookmark of its own. */
 async function useCaptchaBackend(page: Page, hostUrl: string) {
   await page.goto(`${hostUrl}/about`);
-  await page.evaluate(
-    (url) => localStorage.setItem('__MW::auth', JSON.stringify({ state: { account: null, backendUrl: url, proxySet: null }, version: 1 })),
-    backend.url,
-  );
+  await writeNow(page, storedEntries({ settings: { backendUrl: backend.url } }));
   await editLocal(page, { addBookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }] });
 }
 

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { editLocal, localBookmarks } from '../support/account.page';
 import { expect, test } from '../support/site.fixture';
+import { editStores, storedEntries, writeNow } from '../support/seed';
 
 const VALID_PHRASE = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 
@@ -31,10 +32,7 @@ async function startFakeBackend(mode: 'html' | '500') {
 
 async function useBackend(page: Page, hostUrl: string, backendUrl: string) {
   await page.goto(`${hostUrl}/about`);
-  await page.evaluate(
-    (url) => localStorage.setItem('__MW::auth', JSON.stringify({ state: { account: null, backendUrl: url, proxySet: null }, version: 1 })),
-    backendUrl,
-  );
+  await writeNow(page, storedEntries({ settings: { backendUrl } }));
   await editLocal(page, { addBookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }] });
 }
 
@@ -99,11 +97,9 @@ test("login and register messages: incomplete passphrase, missing device name, p
 
 test('/migration: login required to move; export (without credentials) then import brings the data back', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/about`);
-  await page.evaluate(() => {
-    const stored = JSON.parse(localStorage.getItem('__MW::preferences') ?? 'null') ?? { state: {}, version: 1 };
-    Object.assign(stored.state, { febboxKey: 'e2e-febbox-token', mediaServerApiKey: 'e2e-media-api-key', enableThumbnails: true });
-    localStorage.setItem('__MW::preferences', JSON.stringify(stored));
-  });
+  await editStores(page, ['preferences'], ({ preferences }) =>
+    Object.assign(preferences, { febboxKey: 'e2e-febbox-token', mediaServerApiKey: 'e2e-media-api-key', enableThumbnails: true }),
+  );
   await editLocal(page, {
     addBookmarks: [{ tmdbId: '19', title: 'Metropolis', year: 1927 }],
     progress: [{ tmdbId: '234', title: 'Caligari', watched: 600, duration: 4500 }],
@@ -154,8 +150,8 @@ test('a signed-in device whose custom server answers 500 is offered logout, relo
   const fake = await startFakeBackend('500');
   try {
     await page.goto(`${site.hostUrl}/about`);
-    await page.evaluate((url) => {
-      const account = {
+    await editStores(page, ['auth'], ({ auth }) => {
+      auth.account = {
         token: 't',
         userId: 'u',
         sessionId: 's',
@@ -163,8 +159,8 @@ test('a signed-in device whose custom server answers 500 is offered logout, relo
         profile: { colorA: '#2E65CF', colorB: '#8D44D6', icon: 'cat' },
         seed: 'A'.repeat(43) + '=',
       };
-      localStorage.setItem('__MW::auth', JSON.stringify({ state: { account, backendUrl: url, proxySet: null }, version: 1 }));
-    }, fake.url);
+      auth.backendUrl = fake.url;
+    });
     await page.goto(`${site.hostUrl}/`);
     const banner = page.getByTestId('account-load-failed');
     await expect(banner).toContainText('Your custom account server did not answer as expected.');
