@@ -1,5 +1,6 @@
 import { pickTheme, saveSettings } from '../support/settings.page';
 import { expect, test } from '../support/site.fixture';
+import { seedSettings } from '../support/seed';
 
 const bodyBackground = (page: import('@playwright/test').Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
@@ -42,9 +43,7 @@ for (const [saved, asked] of [
   ['ar', 'en'],
 ] as const) {
   test(`a watch link's ?language=${asked}&theme=red shows on that page only; the saved ${saved} and theme stay`, async ({ page, site }) => {
-    await page.addInitScript((language) => {
-      if (!localStorage.getItem('__MW::locale')) localStorage.setItem('__MW::locale', JSON.stringify({ state: { language }, version: 1 }));
-    }, saved);
+    await seedSettings(page, { language: saved });
     await page.goto(`${site.hostUrl}/`);
     await expect(page.locator('html')).toHaveAttribute('lang', saved);
     const savedBackground = await bodyBackground(page);

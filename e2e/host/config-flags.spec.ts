@@ -1,6 +1,7 @@
 import { withConfig } from '../support/config';
 import { header } from '../support/host.page';
 import { expect, test } from '../support/site.fixture';
+import { storedEntries, writeNow } from '../support/seed';
 
 test('hash router mode', async ({ page, site }) => {
   await withConfig(page, { routerMode: 'hash' });
@@ -34,7 +35,7 @@ test('with the onboarding flag on, the site leads to the setup until it is done'
   await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
   await expect(page).toHaveURL(/\/media\/tmdb-movie-653-nosferatu$/);
   // Once done (remembered), the site opens normally.
-  await page.evaluate(() => localStorage.setItem('__MW::onboarding', JSON.stringify({ state: { completed: true }, version: 1 })));
+  await writeNow(page, storedEntries({ settings: { onboarded: true } }));
   await page.goto(`${site.hostUrl}/about`);
   await expect(page.getByTestId('about-page')).toBeVisible();
 });

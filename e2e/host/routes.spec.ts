@@ -3,6 +3,7 @@ import { MOVIES, SHOWS } from 'services/catalog-data';
 import { GUIDE_IMDB_ONLY_MOVIE_ID, GUIDE_ONLY_MOVIE_ID, guideIdOf } from 'services/streaming-guide';
 import { header, openFromMenu } from '../support/host.page';
 import { expect, test } from '../support/site.fixture';
+import { seedSettings } from '../support/seed';
 
 test('static pages, titles and the footer', async ({ page, site }) => {
   for (const [path, testId, title] of [
@@ -176,7 +177,7 @@ for (const language of ['en', 'ar'] as const) {
       ? { home: 'Go home', notFound: "Couldn't find that page" }
       : { home: 'العودة إلى الرئيسية', notFound: 'تعذّر العثور على هذه الصفحة' };
   test(`${language}: a watch path that does not parse shows the not-found page inside the site's frame`, async ({ page, site }) => {
-    await page.addInitScript((l) => localStorage.setItem('__MW::locale', JSON.stringify({ state: { language: l }, version: 1 })), language);
+    await seedSettings(page, { language });
     await page.goto(`${site.hostUrl}/media/garbage`);
     const notFound = page.getByTestId('not-found-page');
     await expect(notFound).toBeVisible();

@@ -6,14 +6,16 @@
 import { header, homeLink } from '../support/host.page';
 import { bookmarkButton, loadedCards, openDiscover, row } from '../support/discover.page';
 import { expect, test } from '../support/site.fixture';
+import { storedEntries, writeNow } from '../support/seed';
 
 const backupsOf = (page: import('@playwright/test').Page, name: string) =>
   page.evaluate((prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)), `__MW::${name}::backup::`);
 
 test('the banner names the data in the language of the page, listed as that language lists things', async ({ page, site }) => {
   await page.goto(`${site.hostUrl}/about`);
+  await writeNow(page, storedEntries({ settings: { language: 'de' } }));
+  // Unreadable values, by hand: no builder makes what the site cannot read.
   await page.evaluate(() => {
-    localStorage.setItem('__MW::locale', JSON.stringify({ state: { language: 'de' }, version: 1 }));
     localStorage.setItem('__MW::bookmarks', '{"state": {"bookmarks": {"1": {"type": "anime"}}}, "version": 1');
     localStorage.setItem('__MW::progress', '{"state": ');
   });

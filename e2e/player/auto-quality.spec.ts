@@ -6,12 +6,12 @@
 import { qualityFromHeight } from 'remote-player/quality';
 import { openSettings, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
+import { seedSettings } from '../support/seed';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu'; // public domain: the Meadow ladder
-const HLS_FIRST = `localStorage.setItem('__MW::preferences', JSON.stringify({ version: 1, state: { enableSourceOrder: true, sourceOrder: ['local-hls'] } }));`;
 
 test('Auto starts at 720p or above on loopback and its label names the level that plays', async ({ page, site }) => {
-  await page.addInitScript(HLS_FIRST);
+  await seedSettings(page, { preferences: { enableSourceOrder: true, sourceOrder: ['local-hls'] } });
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 0.3);
   // The first frames already come from a level of at least 720 lines.

@@ -11,6 +11,7 @@ import { withConfig } from '../support/config';
 import { menu, openSettings, startPlayback, video } from '../support/player.page';
 import { startStandInScraper, type StandInScraper } from '../support/stand-in-scraper';
 import { expect, test } from '../support/site.fixture';
+import { seedSettings } from '../support/seed';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
 const SRT = fs.readFileSync(subtitleFixture('srt/typical.srt'), 'utf8');
@@ -204,14 +205,7 @@ for (const enabled of [true, false]) {
     site,
   }) => {
     // What choosing Spanish on an earlier title left (or turning captions off after it).
-    await page.addInitScript(
-      (on) =>
-        localStorage.setItem(
-          '__MW::subtitles',
-          JSON.stringify({ version: 1, state: { enabled: on, lastSelectedLanguage: 'es', isOpenSubtitles: false } }),
-        ),
-      enabled,
-    );
+    await seedSettings(page, { subtitles: { enabled, lastSelectedLanguage: 'es', isOpenSubtitles: false } });
     await page.goto(`${site.hostUrl}${NOSFERATU}`);
     await startPlayback(page, 0.2);
     await video(page).evaluate((v: HTMLVideoElement) => v.pause());

@@ -7,6 +7,7 @@ import { withConfig } from '../support/config';
 import { currentTime, menu, openSettings, player, startPlayback, video } from '../support/player.page';
 import { saveSettings } from '../support/settings.page';
 import { expect, test } from '../support/site.fixture';
+import { seedSettings } from '../support/seed';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
 const fixture = subtitleFixture('srt/typical.srt');
@@ -154,9 +155,7 @@ test("the source menu lists a source's embeds; picking one plays it; a source wi
 });
 
 test('seek bar preview: time, and a thumbnail when enabled in preferences', async ({ page, site }) => {
-  await page.addInitScript(() =>
-    localStorage.setItem('__MW::preferences', JSON.stringify({ state: { enableThumbnails: true }, version: 1 })),
-  );
+  await seedSettings(page, { preferences: { enableThumbnails: true } });
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 0.3);
   await page.keyboard.press('k');

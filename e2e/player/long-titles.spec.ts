@@ -13,6 +13,7 @@ import { withConfig } from '../support/config';
 import { openDiscover } from '../support/discover.page';
 import { currentTime, menu, openSettings, player, setTime, showControls, startPlayback, videoProp } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
+import { seedSettings } from '../support/seed';
 
 const MOON = movieById.get(775)!;
 const INVENTED = movieById.get(Number(Object.keys(LONG_MOVIES).find((id) => Number(id) >= 900001)))!;
@@ -30,9 +31,6 @@ const savedWatched = (page: Page, tmdbId: number) =>
     >;
     return items[id]?.progress?.watched ?? 0;
   }, String(tmdbId));
-
-const setPreferences = (page: Page, state: Record<string, unknown>) =>
-  page.addInitScript((s) => localStorage.setItem('__MW::preferences', JSON.stringify({ version: 1, state: s })), state);
 
 /** The floating Next episode button (the control bar's icon button has the name but no text). */
 const nextEpisodePill = (page: Page) => page.locator('button', { hasText: 'Next episode' });
@@ -157,7 +155,7 @@ test.describe('a show with long episodes', () => {
     page,
     site,
   }) => {
-    await setPreferences(page, { febboxKey: 'my-febbox-token' });
+    await seedSettings(page, { preferences: { febboxKey: 'my-febbox-token' } });
     const intro = introSkipSeconds(SHOW.imdbId, 1, 1)!;
     expect(intro).toBeGreaterThanOrEqual(45);
     await page.goto(`${site.hostUrl}${episodePath(1)}`);
@@ -201,7 +199,7 @@ test.describe('a show with long episodes', () => {
   });
 
   test('skip credits off: the episode plays to its end, then autoplay starts the next one', async ({ page, site }) => {
-    await setPreferences(page, { enableSkipCredits: false });
+    await seedSettings(page, { preferences: { enableSkipCredits: false } });
     // Which episode's video ended (the next one replaces the element at once, so its `ended` is gone).
     await page.addInitScript(() => {
       const w = window as unknown as { endedIn: string[] };

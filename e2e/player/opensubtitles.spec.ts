@@ -8,6 +8,7 @@ import type { Page, Request } from '@playwright/test';
 import { withConfig } from '../support/config';
 import { menu, openSettings, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
+import { seedSettings } from '../support/seed';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
 
@@ -150,12 +151,7 @@ test('a title started after choosing an OpenSubtitles caption starts with one in
   site,
 }) => {
   // What choosing English from OpenSubtitles on an earlier title left.
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      '__MW::subtitles',
-      JSON.stringify({ version: 1, state: { enabled: true, lastSelectedLanguage: 'en', isOpenSubtitles: true } }),
-    ),
-  );
+  await seedSettings(page, { subtitles: { enabled: true, lastSelectedLanguage: 'en', isOpenSubtitles: true } });
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 0.2);
   await video(page).evaluate((v: HTMLVideoElement) => v.pause());

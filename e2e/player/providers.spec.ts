@@ -3,18 +3,17 @@
  * proxy list), the user's own media server (Jellyfin stand-in) and the public-domain archive stand-in.
  */
 import { LOCAL_JELLYFIN_API_KEY } from 'services/jellyfin';
+import type { Preferences } from 'shared-contracts';
 import { withConfig } from '../support/config';
 import { openSettings, startPlayback } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
+import { editStores } from '../support/seed';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
 
-async function setPreferences(page: import('@playwright/test').Page, hostUrl: string, patch: Record<string, unknown>) {
+async function setPreferences(page: import('@playwright/test').Page, hostUrl: string, patch: Partial<Preferences>) {
   await page.goto(`${hostUrl}/about`);
-  await page.evaluate((p) => {
-    const stored = JSON.parse(localStorage.getItem('__MW::preferences') ?? '{"state":{},"version":1}');
-    localStorage.setItem('__MW::preferences', JSON.stringify({ state: { ...stored.state, ...p }, version: 1 }));
-  }, patch);
+  await editStores(page, ['preferences'], ({ preferences }) => Object.assign(preferences, patch));
 }
 
 test('with a remote scraping server configured, the sources are found there, not in the browser', async ({ page, site }) => {

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { currentTime, paused, player, setTime, showControls, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
+import { storedEntries } from '../support/seed';
 
 const NOSFERATU = '/media/tmdb-movie-653-nosferatu'; // a 16 s clip
 
@@ -63,24 +64,37 @@ test('the back link goes to the ?back= url, else home', async ({ page, site }) =
   await expect(page).toHaveURL(`${site.hostUrl}/`);
 });
 
+const SEEDS = ['60/600', '5000/6000', '19/600', '481/600'];
+
 /**
- * Saved progress of Nosferatu (host store) before the app starts: `?seed=<watched>/<duration>`. The MP4
- * source first: a seek past the end of an MP4 lands on its end, where the resumed position shows.
+ * Saved progress of Nosferatu (host store) before the app starts, as the page's `?seed=<watched>/<duration>`
+ * says (one of SEEDS). The MP4 source first: a seek past the end of an MP4 lands on its end, where the
+ * resumed position shows.
  */
-const SEED = `
-  const seed = /[?&]seed=(\\d+)\\/(\\d+)/.exec(location.search);
-  if (seed) localStorage.setItem('__MW::progress', JSON.stringify({ version: 1, state: { updateQueue: [], items: { '653': {
-    type: 'movie', title: 'Nosferatu', year: 1922, updatedAt: Date.now(), progress: { watched: Number(seed[1]), duration: Number(seed[2]) } } } } }));
-  localStorage.setItem('__MW::preferences', JSON.stringify({ version: 1, state: { enableSourceOrder: true, sourceOrder: ['local-mp4'] } }));
-`;
+async function seedFromUrl(page: Page): Promise<void> {
+  const mp4First = storedEntries({ settings: { preferences: { enableSourceOrder: true, sourceOrder: ['local-mp4'] } } });
+  const saved = Object.fromEntries(
+    SEEDS.map((seed) => {
+      const [watched, duration] = seed.split('/').map(Number);
+      return [seed, storedEntries({ lists: { inProgress: [{ tmdbId: '653', title: 'Nosferatu', year: 1922, watched, duration }] } })];
+    }),
+  );
+  await page.addInitScript(
+    ([always, bySeed]) => {
+      const seed = /[?&]seed=(\d+\/\d+)/.exec(location.search)?.[1];
+      for (const [key, value] of Object.entries({ ...always, ...(seed ? bySeed[seed] : {}) })) localStorage.setItem(key, value);
+    },
+    [mp4First, saved] as const,
+  );
+}
 const prompt = (page: Page) => page.getByTestId('resume-prompt');
 
 test('the resume prompt (20 s watched, 120 s left): saved progress is checked against the stream that plays', async ({ page, site }) => {
-  await page.addInitScript(SEED);
+  await seedFromUrl(page);
   // 60 s watched of 10 minutes saved, but this stream is a 16 s clip: the position is clamped to its
   // end, which is within 120 s of the end, so no prompt and playback starts from the beginning.
   // (The prompt's own thresholds on long media: unit tests of core/player/resume.ts.)
-  for (const seed of ['60/600', '5000/6000', '19/600', '481/600']) {
+  for (const seed of SEEDS) {
     await page.goto(`${site.hostUrl}${NOSFERATU}?seed=${seed}`);
     await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
     await expect(page.getByTestId('big-play')).toBeVisible();

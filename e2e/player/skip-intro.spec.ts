@@ -9,6 +9,7 @@ import { introSkipSeconds } from 'services/skips';
 import { withConfig } from '../support/config';
 import { currentTime, setTime, showControls, startPlayback, videoProp } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
+import { seedSettings } from '../support/seed';
 
 // An aired episode of the first shows (16 s clips) with the latest intro end, so that there is time to
 // see the button between 10 s and that end.
@@ -33,9 +34,7 @@ const control = (page: Page, skipsUrl: string, path: string) => page.request.pos
 test.beforeEach(async ({ page, site }) => {
   // The config allows the febbox key, and the user has set a token.
   await withConfig(page, { allowFebboxKey: true });
-  await page.addInitScript(() =>
-    localStorage.setItem('__MW::preferences', JSON.stringify({ version: 1, state: { febboxKey: 'my-febbox-token' } })),
-  );
+  await seedSettings(page, { preferences: { febboxKey: 'my-febbox-token' } });
   expect((await control(page, site.services!.urls.skips!, 'reset')).ok()).toBe(true);
 });
 test.afterEach(async ({ page, site }) => {
