@@ -128,7 +128,7 @@ export interface LocalSettings {
 export async function editSettingsLocal(page: Page, settings: LocalSettings): Promise<void> {
   await editStores(page, ['locale', 'theme', 'subtitles', 'auth'], ({ locale, theme, subtitles, auth }) => {
     if (settings.language !== undefined) locale.language = settings.language;
-    if (settings.theme !== undefined) theme.theme = settings.theme as ThemeName | null;
+    if (settings.theme !== undefined) theme.theme = (settings.theme ?? 'default') as ThemeName;
     if (settings.subtitleLanguage !== undefined) subtitles.lastSelectedLanguage = settings.subtitleLanguage;
     if (settings.proxyUrls !== undefined) auth.proxySet = settings.proxyUrls;
   });
