@@ -10,7 +10,14 @@ describe('contracts version', () => {
 
   it.each([
     ['1.0.0', '1.0.0', true],
-    ['1.4.2', '1.0.0', true],
+    ['1.4.2', '1.4.0', true],
+    // The previous minor and the next one: the skew a policy of independent deploys allows.
+    ['1.3.0', '1.4.0', true],
+    ['1.5.1', '1.4.0', true],
+    // Further apart the host no longer keeps what the remote uses, or the remote needs what the host lacks.
+    ['1.2.9', '1.4.0', false],
+    ['1.6.0', '1.4.0', false],
+    ['1.4.2', '1.0.0', false],
     ['2.0.0', '1.0.0', false],
     ['0.9.0', '1.0.0', false],
     [undefined, '1.0.0', false],

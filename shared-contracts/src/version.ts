@@ -14,14 +14,18 @@ export const CONTRACTS_VERSION = '1.4.0';
 
 export type ContractsCheck = { ok: true } | { ok: false; reason: string };
 
-/** A remote can run in this host when it was built against the same major version of the contracts. */
+/**
+ * A remote can run in this host when it was built against the same major version of the contracts and a
+ * minor at most one apart: the host's own or the one before (the host keeps what those remotes use), or
+ * the one after (the remote does without what its minor added, as the host does with an older remote).
+ */
 export function checkContractsVersion(remoteVersion: unknown, hostVersion: string = CONTRACTS_VERSION): ContractsCheck {
   if (typeof remoteVersion !== 'string' || !/^\d+\.\d+\.\d+/.test(remoteVersion)) {
     return { ok: false, reason: `it does not declare a contracts version (host has ${hostVersion})` };
   }
-  const remoteMajor = remoteVersion.split('.')[0];
-  const hostMajor = hostVersion.split('.')[0];
-  if (remoteMajor !== hostMajor) {
+  const [remoteMajor, remoteMinor] = remoteVersion.split('.').map(Number);
+  const [hostMajor, hostMinor] = hostVersion.split('.').map(Number);
+  if (remoteMajor !== hostMajor || Math.abs(remoteMinor! - hostMinor!) > 1) {
     return { ok: false, reason: `it was built against contracts ${remoteVersion}, this site runs contracts ${hostVersion}` };
   }
   return { ok: true };
