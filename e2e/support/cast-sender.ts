@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/prefer-promise-reject-errors -- the Cast SDK rejects with chrome.cast.ErrorCode strings, and so does its stand-in */
 /**
  * Stand-in of Google's Cast sender (cast_sender.js?loadCastFramework=1 from www.gstatic.com), served
  * with page.route: it defines cast.framework and chrome.cast as the Web Sender SDK documents them
@@ -71,6 +70,10 @@ function castFrameworkStandIn(
     return receiver;
   };
 
+  /** The Cast SDK rejects with a chrome.cast.ErrorCode string, not an Error; so does its stand-in. */
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the SDK's own contract
+  const castError = (code: string): Promise<never> => Promise.reject(code);
+
   let session: CastSession | null = null;
 
   class CastSession {
@@ -91,12 +94,12 @@ function castFrameworkStandIn(
     }
     loadMedia(request: LoadRequest) {
       if (!(request instanceof LoadRequest) || !(request.media instanceof MediaInfo) || !request.media.contentId)
-        return Promise.reject(ErrorCode.INVALID_PARAMETER);
+        return castError(ErrorCode.INVALID_PARAMETER);
       return receiverOf(this.device)
         .load(request)
         .then(
           () => undefined,
-          () => Promise.reject(ErrorCode.LOAD_MEDIA_FAILED),
+          () => castError(ErrorCode.LOAD_MEDIA_FAILED),
         );
     }
     endSession(stopCasting: boolean) {
@@ -143,12 +146,12 @@ function castFrameworkStandIn(
       return session;
     }
     requestSession() {
-      if (!this.options) return Promise.reject(ErrorCode.API_NOT_INITIALIZED);
-      if (!devices.length) return Promise.reject(ErrorCode.RECEIVER_UNAVAILABLE);
+      if (!this.options) return castError(ErrorCode.API_NOT_INITIALIZED);
+      if (!devices.length) return castError(ErrorCode.RECEIVER_UNAVAILABLE);
       // The device picker: the test decides what the person does in it.
       return new Promise<void>((resolve, reject) => {
         setTimeout(() => {
-          if (controls.picker === 'cancel') return reject(ErrorCode.CANCEL);
+          if (controls.picker === 'cancel') return void castError(ErrorCode.CANCEL).catch(reject);
           this.setCastState(CastState.CONNECTING);
           this.setSessionState(SessionState.SESSION_STARTING);
           setTimeout(() => {
