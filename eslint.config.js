@@ -268,7 +268,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [crossApp] }] },
   },
   {
-    // Pure logic stays free of features and React (STYLE.md: core/ imports nothing from features/); so do
+    // Pure logic stays free of features and React (core/ imports nothing from features/); so do
     // the account packages the account remote shares with the server (crypto, wire format), the account
     // sync engine the host runs, and the scraping engine.
     files: [

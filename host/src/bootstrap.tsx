@@ -6,10 +6,10 @@ import { firstRemotePage } from './core/routes';
 import { loadRuntime } from './core/runtime';
 
 /*
- * The boot runs in steps, each in a task of its own (issue 19): evaluating the libraries and stores the
- * first render needs was one task of ~470 ms at 4× CPU on `/` (react-dom's module alone ~100 ms), in which
- * the page could not answer input. Each step's modules are part of this chunk (webpackMode "eager": no
- * request more), evaluated when the step imports them; between steps the browser gets the main thread.
+ * The boot runs in steps, each in a task of its own: evaluating the libraries and stores the first render needs
+ * in one task would keep the page from answering input until all of it had run. Each step's modules are part of
+ * this chunk (webpackMode "eager": no request more), evaluated when the step imports them; between steps the
+ * browser gets the main thread.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -34,7 +34,7 @@ const firstScreen = new Promise<void>((resolve) => {
 
 async function boot() {
   // The app's component tree is its own chunk, fetched while the configuration loads and evaluated in
-  // a task of its own when it arrives (issue 19: one 110 ms task at 4× CPU became two).
+  // a task of its own when it arrives, so the two do not add up to one long task.
   const app = import(/* webpackChunkName: "app" */ './app/App');
   const runtimeLoaded = loadRuntime({ search: window.location.search, session: sessionStorage, isDev: __DEV__ });
   await nextTask();
@@ -97,15 +97,14 @@ async function boot() {
   // Work that nothing on the first screen waits for, and that writes stores when it completes (the region,
   // connectivity, the account service and its sync), starts once the first screen has committed. A store
   // write while React renders that screen in slices would make it throw the slices away and render the
-  // whole tree again in one blocking task (issue 19: 100-190 ms at 1× when the region look-up answered
-  // mid-render).
+  // whole tree again in one blocking task.
   const later = (work: () => void) => void firstScreen.then(() => setTimeout(work, 0));
   later(startAccountService);
   later(startConnectivityChecks);
   later(() => void checkRegion(runtime.config.geoUrl, Date.now(), runtime.config.geoFallbackUrl));
   if (!__DEV__) later(() => void registerServiceWorker());
   // A transition: React renders the app in slices of a few milliseconds, yielding to the browser
-  // between them, instead of one long task (issue 19: 140 ms at 4× CPU). The static shell in
+  // between them, instead of one long task. The static shell in
   // index.html stays on screen until the first commit.
   const root = createRoot(document.getElementById('root')!);
   /** Rendered beside the app: its effect runs once the app's first commit is on screen. */

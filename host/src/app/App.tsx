@@ -27,7 +27,10 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
   return children;
 }
 
-/** Spec §1 onboarding flag: until the setup is done, the site's pages lead to it (watch and embed pages don't). */
+/**
+ * The onboarding flag (docs/behaviour.md#product-configuration): until the setup is done, the site's pages lead to it
+ * (watch and embed pages don't).
+ */
 function OnboardingGate({ children }: { children: ReactNode }) {
   const { config } = useRuntime();
   const completed = useSnapshot(onboardingStore).completed;

@@ -1,5 +1,5 @@
 /**
- * Requests the page starts before the app's scripts run (index.html, `<script id="page-start">`; issue 19):
+ * Requests the page starts before the app's scripts run (index.html, `<script id="page-start">`):
  * /config.json, /remotes.json and the first page's remote manifest, fetched while the browser still
  * compiles the scripts instead of once they have run. Each answer goes to its first reader only, the same
  * URL read again is fetched afresh, and the page drops what nobody read within 10 s.

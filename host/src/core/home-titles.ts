@@ -1,4 +1,4 @@
-/** Search box title and placeholder by time of day and on special dates (spec §1, §2). Pure. */
+/** Search box title and placeholder by time of day and on special dates (docs/behaviour.md#home-titles-and-placeholders). Pure. */
 export type HomeMoment = 'morning' | 'day' | 'evening' | 'night' | 'halloween' | 'christmas' | 'newYear';
 
 export function homeMoment(now: Date): HomeMoment {

@@ -1,5 +1,5 @@
 /**
- * Old `/media/JW-{movie|show}-{id}[/{seasonId}/{episodeId}]` links (spec §2, §7, §8; DECISIONS §5): the
+ * Old `/media/JW-{movie|show}-{id}[/{seasonId}/{episodeId}]` links (docs/behaviour.md#routes-legacy-redirects): the
  * ids are a streaming guide's (JustWatch content API). The guide gives the title's TMDB id (and, for an
  * episode, the season and episode numbers behind its own season and episode ids); the movie database
  * turns those numbers into its ids. Pure apart from the `fetch` and season look-up it is given.
@@ -99,7 +99,7 @@ async function getJson(options: ResolveOptions, path: string, signal: AbortSigna
   } catch {
     throw new GuideFailure(false);
   }
-  // Spec §8: the guide's 400 and 404 mean "not found"; anything else that is not 2xx means it is unwell.
+  // The guide's 400 and 404 mean "not found"; anything else that is not 2xx means it is unwell.
   if (response.status === 400 || response.status === 404) throw new GuideFailure(true);
   if (!response.ok) throw new GuideFailure(false);
   try {

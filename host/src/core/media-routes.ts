@@ -1,4 +1,4 @@
-/** Legacy and embed URL rules (spec §2, DECISIONS §5). Pure. */
+/** Legacy and embed URL rules (docs/behaviour.md#routes-legacy-redirects). Pure. */
 import { decodeMediaId, type MediaType } from 'shared-contracts';
 
 export interface JwLink {

@@ -1,5 +1,5 @@
 /**
- * Spec §8: when the account cannot be loaded (not a 400/401/403, which log out), offer logout, reload,
+ * docs/behaviour.md#account-restore-and-logout: when the account cannot be loaded (not a 400/401/403, which log out), offer logout, reload,
  * or a reset to the default server when a custom one is in use. Texts come from the account namespace.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -49,7 +49,7 @@ export const RECOVERED_MS = 8000;
 
 /**
  * Where sync stands, when it matters: while pushes fail ("changes are kept"), then once that it
- * recovered (issue 18 §6), which replaces the earlier message instead of leaving it up.
+ * recovered (docs/behaviour.md#sync-rules), which replaces the earlier message instead of leaving it up.
  */
 function useSyncNotice(status: AccountStatus | null): { notice: 'retrying' | 'recovered' | null; dismiss: () => void } {
   const [recovered, setRecovered] = useState(false);

@@ -1,4 +1,7 @@
-/** Spec §4: /ping.txt every 5 s while online, every 50 s while offline; the browser's events count at once. */
+/**
+ * docs/behaviour.md#offline-connectivity: /ping.txt every 5 s while online, every 50 s while offline; the browser's
+ * events count at once.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 
 type Module = typeof import('./connectivity.store');

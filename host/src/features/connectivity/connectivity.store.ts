@@ -1,5 +1,5 @@
 /**
- * Connectivity (spec §4, DECISIONS §2): /ping.txt every 5 s while online and every 50 s while offline,
+ * Connectivity (docs/behaviour.md#offline-connectivity): /ping.txt every 5 s while online and every 50 s while offline,
  * plus the browser's online/offline events at once.
  */
 import { proxy } from 'valtio/vanilla';

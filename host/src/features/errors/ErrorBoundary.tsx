@@ -1,4 +1,4 @@
-/** The host's last line: a render error anywhere outside a remote slot shows this page (spec §8). */
+/** The host's last line: a render error anywhere outside a remote slot shows this page (docs/behaviour.md#failures-render-errors). */
 import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 
 /**
- * The ad slot (spec §1: the "show ad" config flag; no ads in the default build): a labelled, reserved box
+ * The ad slot (the `showAd` config flag, off by default: docs/behaviour.md#product-configuration): a labelled, reserved box
  * with a stable id that a deploy's own ad script fills. Nothing is loaded from here.
  */
 const AdBox = styled.aside`

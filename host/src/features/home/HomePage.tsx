@@ -30,10 +30,13 @@ const Section = styled.section`
   }
 `;
 
-// The ad slot loads only where the show-ad flag is on (spec §1: no ads in the default build).
+// The ad slot loads only where the show-ad flag is on (off by default).
 const AdSlot = lazy(() => import('./AdSlot'));
 
-/** Home's sections in the spec's order (§2: search box, Bookmarks, Continue Watching, Discover): the cards come from the discover remote, the same card as on Discover. */
+/**
+ * Home's sections in order (docs/behaviour.md#routes-table: search box, Bookmarks, Continue Watching, Discover): the
+ * cards come from the discover remote, the same card as on Discover.
+ */
 function Sections() {
   const { t } = useTranslation();
   const { state } = useHostWith('progress', 'bookmarks', 'preferences');

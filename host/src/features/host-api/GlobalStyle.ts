@@ -8,7 +8,7 @@ export const GlobalStyle = createGlobalStyle<{ $theme: ThemeName }>`
   html, body { margin: 0; background: ${(p) => p.theme.colors.background}; color: ${(p) => p.theme.colors.text}; }
   body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; line-height: 1.5; }
   /* Form controls take the page's font (their own default, Arial, sent a first load through the system's fonts
-     for it: the icon-only buttons of every card; issue 19). Sizes stay as each control sets them. */
+     for it: the icon-only buttons of every card). Sizes stay as each control sets them. */
   button, input, select, textarea { font-family: inherit; }
   a { color: ${(p) => p.theme.colors.primary}; }
   :focus-visible { outline: 2px solid ${(p) => p.theme.colors.focus}; outline-offset: 2px; }

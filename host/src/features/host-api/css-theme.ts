@@ -1,5 +1,5 @@
 /**
- * Theme colours as CSS custom properties (issue 19). Every styled rule interpolates
+ * Theme colours as CSS custom properties. Every styled rule interpolates
  * `var(--mw-<colour>)` instead of the colour itself, so its CSS (and class) is the same under every
  * theme: switching themes (or applying the saved one after boot) changes one `:root` rule, and no
  * component rule is generated again.

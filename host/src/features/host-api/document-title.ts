@@ -1,4 +1,4 @@
-/** Page titles (spec §2): "<page> | movie-web", or just the product name. */
+/** Page titles: "<page> | movie-web", or just the product name. */
 export const SITE_NAME = 'movie-web';
 
 export function setDocumentTitle(title: string | null): void {

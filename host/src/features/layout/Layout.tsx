@@ -7,7 +7,7 @@ import { APP_VERSION } from '../host-api';
 import { Banners } from './Banners';
 import { UserMenu } from './UserMenu';
 
-/** Spec §9: below 1024 px is the mobile layout. */
+/** Below 1024 px is the mobile layout (docs/behaviour.md#player-controls-and-pointer). */
 export const MOBILE_QUERY = '(max-width: 1023.98px)';
 
 const Shell = styled.div`

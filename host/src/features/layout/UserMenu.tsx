@@ -1,4 +1,4 @@
-/** The header's user menu (spec §2): settings, about, discover, login/sync, logout, support, tip link. */
+/** The header's user menu (docs/behaviour.md#routes-site-frame): settings, about, discover, login/sync, logout, support, tip link. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
@@ -60,7 +60,7 @@ function MenuIcon() {
   );
 }
 
-/** The profile's colours and icon (spec §9 profile {colorA, colorB, icon}), as on the register page. */
+/** The profile's colours and icon (profile {colorA, colorB, icon}), as on the register page. */
 const Avatar = styled.span<{ $a: string; $b: string }>`
   flex: none;
   display: grid;

@@ -1,4 +1,7 @@
-/** Spec §2: the provider-issues notice (downtime), shown instead of the watch page when enabled in the config. */
+/**
+ * docs/behaviour.md#routes-provider-issues-notice: the provider-issues notice (downtime), shown instead of the watch
+ * page when enabled in the config.
+ */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';
 import { Badge, CenteredMessage } from '../ui';

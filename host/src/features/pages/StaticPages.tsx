@@ -1,4 +1,4 @@
-/** /about, /support, /dmca, /jip (spec §2). */
+/** /about, /support, /dmca, /jip (docs/behaviour.md#routes-table). */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useRuntime } from '../remotes';

@@ -37,7 +37,7 @@ const readyPages = new Map<string, ComponentType>();
 /**
  * A page of a remote that has loaded already (preloaded, or shown before), or undefined. Rendering it
  * directly rather than through `lazy` spares a Suspense fallback, and React 19 holds back the content of
- * a boundary revealed within 300 ms of a fallback (issue 19: the home's rows came ~300 ms after the shell).
+ * a boundary revealed within 300 ms of a fallback, which would keep the home's rows off screen that long.
  */
 export function readyPage(name: RemoteName, page: string): ComponentType | undefined {
   return readyPages.get(`${name}:${page}`);

@@ -1,4 +1,7 @@
-/** Spec §1: the service worker checks for an update every 60 minutes; an installed update waits for the person. */
+/**
+ * docs/behaviour.md#offline-service-worker: the service worker checks for an update every 60 minutes; an installed
+ * update waits for the person.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 class FakeWorker extends EventTarget {

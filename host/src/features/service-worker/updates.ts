@@ -1,5 +1,5 @@
 /**
- * Service worker registration and the update prompt (spec §1: update check every 60 minutes).
+ * Service worker registration and the update prompt (docs/behaviour.md#offline-service-worker: update check every 60 minutes).
  */
 import { proxy, ref } from 'valtio/vanilla';
 

@@ -1,5 +1,5 @@
 /**
- * Spec §7, §9: the IP-location look-up (the real geo stand-in over HTTP) picks the nearest region; when
+ * docs/behaviour.md#local-data-region: the IP-location look-up (the real geo stand-in over HTTP) picks the nearest region; when
  * the look-up fails the region stays as it was and the next start tries again; a picked region stays.
  */
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 /**
- * Spec §9: the region is chosen by distance from an IP-location look-up at start, rechecked after 30 days
- * unless picked. Spec §7 "IP-location lookup with fallback": the configured look-up (ipapi.co's
+ * docs/behaviour.md#local-data-region: the region is chosen by distance from an IP-location look-up at start, rechecked after 30 days
+ * unless picked. The configured look-up (ipapi.co's
  * protocol), then the fallback (ipinfo.io's) when the first fails; when both fail the region stays as
  * it was and the next start tries again.
  */

@@ -8,7 +8,10 @@ import { Layout } from '../layout';
 import { LegacyNotice } from './LegacyNotice';
 import { PlayerWaiting } from './PlayerWaiting';
 
-/** /media/JW-…: the streaming guide gives the TMDB id (and episode), then the current path (spec §2, §7). */
+/**
+ * /media/JW-…: the streaming guide gives the TMDB id (and episode), then the current path
+ * (docs/behaviour.md#routes-legacy-redirects).
+ */
 export default function LegacyGuideRedirect({ type, guideId, seasonId, episodeId, search }: JwLink & { search: string }) {
   const { config, catalog } = useHostServices();
   const { t } = useTranslation();

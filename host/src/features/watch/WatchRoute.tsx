@@ -1,5 +1,5 @@
 /**
- * Watch and embed routes (spec §2): legacy ids redirect, embed season/episode numbers become ids,
+ * Watch and embed routes (docs/behaviour.md#routes-legacy-redirects): legacy ids redirect, embed season/episode numbers become ids,
  * theme and language query parameters apply, then the player remote renders.
  */
 import { Suspense, lazy, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
