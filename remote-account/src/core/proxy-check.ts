@@ -1,12 +1,12 @@
 /**
- * Onboarding's proxy step (spec §5): 'Not a valid URL', 'Could not connect to proxy', 'Expected a proxy
+ * Onboarding's proxy step (docs/behaviour.md#settings-proxy-check): 'Not a valid URL', 'Could not connect to proxy', 'Expected a proxy
  * but got a website'. A proxy worker answers its root with JSON naming itself.
  */
 import type { FetchLike } from 'account-sync/api';
 
 export type ProxyCheck = { ok: true; url: string } | { ok: false; error: 'invalid-url' | 'unreachable' | 'not-proxy' };
 
-/** Worker URLs must not end with a slash (spec §5). */
+/** Worker URLs must not end with a slash (docs/behaviour.md#scraping-proxies). */
 export function normalizeProxyUrl(input: string): string | null {
   try {
     const url = new URL(input.trim());

@@ -1,4 +1,4 @@
-/** Login (spec §4/§5): passphrase and device name; this device's data is imported into the account. */
+/** Login (docs/behaviour.md#account-login): passphrase and device name; this device's data is imported into the account. */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'shared-contracts/router';

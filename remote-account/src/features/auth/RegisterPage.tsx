@@ -1,6 +1,6 @@
 /**
- * Register (spec §2/§4/§5): trust server → account information → passphrase → confirmation → signed in.
- * DECISIONS §4: the steps in the spec's order.
+ * Register (docs/behaviour.md#account-register), steps in order: trust server → account information →
+ * passphrase → confirmation → signed in.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -151,7 +151,7 @@ export default function RegisterPage() {
 
   useEffect(() => {
     if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000); // spec §9: copy feedback 2 s
+    const timer = setTimeout(() => setCopied(false), 2000); // copy feedback shows for 2 s
     return () => clearTimeout(timer);
   }, [copied]);
 

@@ -1,4 +1,4 @@
-/** A starting device name from the browser (the user can change it; spec §5 only requires non-empty). */
+/** A starting device name from the browser (the user can change it; it only has to be non-empty). */
 export function defaultDeviceName(): string {
   if (typeof navigator === 'undefined') return '';
   const ua = navigator.userAgent;

@@ -1,6 +1,6 @@
 /**
  * /migration: move the account's data to another backend (sign the same keys in there, upload), and
- * export/import all local data as a file (DECISIONS "Export and import").
+ * export/import all local data as a file (docs/behaviour.md#local-data-export-and-import).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

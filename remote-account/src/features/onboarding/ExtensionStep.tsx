@@ -1,5 +1,5 @@
 /**
- * Onboarding's extension step (spec §2, §5, §7): finds the extension (hello) and shows what to do next —
+ * Onboarding's extension step (docs/behaviour.md#scraping-extension): finds the extension (hello) and shows what to do next —
  * install it, update it, allow it on this site (openPage 'PermissionGrant', which comes back here), or
  * continue once it is ready.
  */

@@ -1,5 +1,5 @@
 /**
- * Onboarding (spec §2): start → extension | proxy | default setup (with a confirmation); remembered on
+ * Onboarding (docs/behaviour.md#settings-onboarding): start → extension | proxy | default setup (with a confirmation); remembered on
  * this device once finished. The extension step is in ExtensionStep.tsx.
  */
 import { useId, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The extension's status for the onboarding step: hello on mount (after the spec §9 initial delay),
+ * The extension's status for the onboarding step: hello on mount (after the extension's 500 ms initial delay),
  * again on demand and when the tab becomes visible again (the user installed or allowed it elsewhere).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -8,7 +8,7 @@ import { createExtensionBridge, detectExtension, type ExtensionBridge, type Exte
 export type ExtensionStepState = { status: 'checking' } | ExtensionStatus;
 
 export function useExtensionStatus(): { state: ExtensionStepState; bridge: ExtensionBridge; recheck: () => Promise<void> } {
-  // One bridge per visit: its 500 ms initial delay (spec §9) counts from here, later checks do not wait it again.
+  // One bridge per visit: its 500 ms initial delay counts from here, later checks do not wait it again.
   const [bridge] = useState(() => createExtensionBridge({ port: window }));
   const [state, setState] = useState<ExtensionStepState>({ status: 'checking' });
   const latest = useRef(0);
