@@ -13,7 +13,7 @@ describe('carousel rows', () => {
     expect(out).not.toEqual(input);
   });
 
-  it('keeps at most 20 unique items (spec §9), first occurrence wins', () => {
+  it('keeps at most 20 unique items, first occurrence wins', () => {
     const page1 = Array.from({ length: 20 }, (_, i) => card(i));
     const page2 = Array.from({ length: 20 }, (_, i) => card(i + 10));
     const items = rowItems([page1, page2]);

@@ -1,4 +1,4 @@
-/** Carousel rules (spec §7, §9): pages 1 and 2 shuffled, at most 20 unique items, scroll 2 or 4 cards. */
+/** Carousel rules (docs/behaviour.md#discover-carousels): pages 1 and 2 shuffled, at most 20 unique items, scroll 2 or 4 cards. */
 import type { MediaCard } from 'shared-contracts';
 import { CAROUSEL_MAX_ITEMS } from './constants';
 
@@ -31,7 +31,7 @@ export function rowItems(pages: readonly (readonly MediaCard[])[], random: () =>
   return uniqueCards(shuffle(pages.flat(), random));
 }
 
-/** How many cards one arrow press scrolls: 2, or 4 when more than 5 cards fit (spec §9). */
+/** How many cards one arrow press scrolls: 2, or 4 when more than 5 cards fit. */
 export function cardsPerScroll(viewportWidth: number, cardWidth: number): number {
   if (!(cardWidth > 0)) return 2;
   return Math.floor(viewportWidth / cardWidth) > 5 ? 4 : 2;

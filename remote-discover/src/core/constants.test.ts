@@ -34,7 +34,7 @@ describe('fixed lists', () => {
     ]);
   });
 
-  it('providers in the spec’s order (§2)', () => {
+  it('lists the providers in the product’s order', () => {
     expect(MOVIE_PROVIDERS.map((p) => p.name)).toEqual([
       'Netflix',
       'Apple TV+',

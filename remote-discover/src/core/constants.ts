@@ -1,6 +1,6 @@
-/** Discover's fixed lists and limits (spec §2 Discover, §9 Carousel). */
+/** Discover's fixed lists and limits (docs/behaviour.md#discover-tabs-and-rows, #discover-carousels). */
 
-/** A streaming provider as TMDB's watch-provider id (region US, spec §2). */
+/** A streaming provider as TMDB's watch-provider id (region US). */
 export interface Provider {
   id: number;
   name: string;
@@ -42,14 +42,14 @@ export const EDITOR_PICK_SHOW_IDS: readonly number[] = [
   456, 73021, 1434, 1695, 1408, 93740, 60625, 1396, 44217, 90228, 13916, 71912, 61222, 93405, 87108, 105248,
 ];
 
-/** Spec §9. */
+/** docs/behaviour.md#discover-tabs-and-rows and #discover-carousels. */
 export const MOVIE_GENRE_LIMIT = 12;
 export const TV_GENRE_LIMIT = 10;
 export const CAROUSEL_MAX_ITEMS = 20;
 export const CAROUSEL_SKELETONS = 10;
-/** Pages every carousel row fetches before shuffling (spec §7). */
+/** Pages every carousel row fetches before shuffling. */
 export const CAROUSEL_PAGES = [1, 2] as const;
-/** Lazy-load margin: rows start loading this far before they enter the viewport (spec §9: 200 px; 400 px default). */
+/** Lazy-load margin: rows start loading this far before they enter the viewport (200 px here; the generic default is 400 px). */
 export const LAZY_MARGIN_PX = 200;
 export const LAZY_MARGIN_DEFAULT_PX = 400;
 export const RANDOM_COUNTDOWN_S = 5;

@@ -48,7 +48,7 @@ describe('display rules', () => {
     expect(runtimeKey(splitRuntime(minutes))).toBe(key);
   });
 
-  it('year or Unreleased (spec §5)', () => {
+  it('year or Unreleased', () => {
     const now = new Date('2026-06-15T12:00:00Z');
     expect(releaseYear({ year: 2020, releaseDate: '2020-01-01' }, now)).toBe(2020);
     expect(releaseYear({ year: 2026, releaseDate: '2026-07-01' }, now)).toBe('unreleased');

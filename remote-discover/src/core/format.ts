@@ -1,7 +1,7 @@
-/** Small display rules of the cards and the details modal (spec §2, §5, §9). Pure. */
+/** Small display rules of the cards and the details modal (docs/behaviour.md#discover-cards, #details-content). Pure. */
 import { isReleased } from 'shared-contracts';
 
-/** Progress bar: percent watched, full above 98% (spec §5). */
+/** Progress bar: percent watched, full above 98% (docs/behaviour.md#details-seasons-and-episodes). */
 export function barPercent(watched: number, duration: number): number {
   if (!(duration > 0) || !(watched > 0)) return 0;
   const fraction = watched / duration;
@@ -9,7 +9,7 @@ export function barPercent(watched: number, duration: number): number {
   return Math.min(100, Math.round(fraction * 100));
 }
 
-/** Episode ring: percent watched, full above 90% (spec §5). */
+/** Episode ring: percent watched, full above 90%. */
 export function ringPercent(watched: number, duration: number): number {
   if (!(duration > 0) || !(watched > 0)) return 0;
   const fraction = watched / duration;
@@ -17,7 +17,7 @@ export function ringPercent(watched: number, duration: number): number {
   return Math.min(100, Math.round(fraction * 100));
 }
 
-/** Year, or null when the title is unreleased (spec §5 release rule) — the card then says "Unreleased". */
+/** Year, or null when the title is unreleased (docs/behaviour.md#discover-cards) — the card then says "Unreleased". */
 export function releaseYear(title: { year?: number; releaseDate?: string }, now: Date = new Date()): number | 'unreleased' | null {
   if (!isReleased(title, now)) return 'unreleased';
   return title.year ?? null;
@@ -38,7 +38,7 @@ export function runtimeKey({ hours, minutes }: { hours: number; minutes: number 
 
 export type RatingColor = 'green' | 'yellow' | 'orange' | 'red';
 
-/** Rating bar colour: green at 8 or more, yellow at 6, orange at 4, red below (spec §2). */
+/** Rating bar colour: green at 8 or more, yellow at 6, orange at 4, red below (docs/behaviour.md#details-content). */
 export function ratingColor(rating: number): RatingColor {
   if (rating >= 8) return 'green';
   if (rating >= 6) return 'yellow';

@@ -66,7 +66,7 @@ describe('IMDb data', () => {
     expect(fetchPage).toHaveBeenCalledWith('http://catalog/title/tt0013442/', { 'User-Agent': USER_AGENTS[2] }, undefined);
   });
 
-  it('without proxy or extension there is no IMDb data (spec §5)', async () => {
+  it('without proxy or extension there is no IMDb data', async () => {
     await expect(fetchImdbData('http://x/title/tt1/', { fetchPage: null })).rejects.toMatchObject({ code: 'imdb/no-route' });
   });
 

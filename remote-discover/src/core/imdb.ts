@@ -1,7 +1,7 @@
 /**
- * IMDb data for the details modal (spec §3 "Discover use: imdb_rating, votes, trailer_url"; §7): the
+ * IMDb data for the details modal (rating, votes and trailer URL; docs/behaviour.md#details-imdb-data): the
  * title page is fetched after a random 69–196 ms delay with a random browser user-agent, through a
- * proxy worker or the extension (spec §5: required), and the embedded page JSON is parsed. Pure apart
+ * proxy worker or the extension (one of them is required), and the embedded page JSON is parsed. Pure apart
  * from the injected page fetcher and timer.
  */
 import { firstProxyWorker } from 'shared-contracts/proxy-list';

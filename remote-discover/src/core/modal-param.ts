@@ -1,4 +1,4 @@
-/** The details modal's URL (spec §2: modals use query param m): `?m=details-tmdb-movie-653`. */
+/** The details modal's URL (modals use query param m: docs/behaviour.md#routes-query-parameters): `?m=details-tmdb-movie-653`. */
 import { decodeMediaId, encodeMediaId, type MediaRef } from 'shared-contracts';
 
 export const MODAL_PARAM = 'm';

@@ -2,7 +2,7 @@ import type { RemoteApp } from 'shared-contracts';
 // English ships with the app module: the host waits for translations before it loads the page, one round trip less.
 import en from '../locales/en.json';
 // The home's sections ship with the app module too: `/` shows them first, and as chunks of their own they
-// were two more requests after this one (issue 19: requests on `/`). The discover page stays lazy.
+// were two more requests after this one. The discover page stays lazy.
 import { HomeBookmarks, HomeContinueWatching, HomeSection, prefetchHomeSection } from '../features/home/HomePages';
 import { prefetchDiscoverPage } from '../features/discover';
 

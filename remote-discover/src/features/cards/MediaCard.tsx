@@ -1,5 +1,5 @@
 /**
- * The media card (spec §2 Discover, §3 Media card): poster (w342), title, type, year or Unreleased,
+ * The media card (docs/behaviour.md#discover-cards): poster (w342), title, type, year or Unreleased,
  * bookmark toggle, optional progress bar, and the more-options menu (also on right-click) with More
  * Info, Copy Link, Close and a copyable id. Used by Discover's carousels, home's sections and search.
  */
@@ -175,7 +175,7 @@ export interface MediaCardProps {
   card: Card;
   /** The title is in the user's bookmarks (filled bookmark button). */
   bookmarked: boolean;
-  /** Seconds watched of the title (or of the episode to resume); draws a bar, full above 98% (spec §5). */
+  /** Seconds watched of the title (or of the episode to resume); draws a bar, full above 98%. */
   progress?: { watched: number; duration: number };
   /** Where the card leads; the title's watch page by default. */
   to?: string;

@@ -13,7 +13,7 @@ import { withBack } from '../../core/back-param';
 import { useDetailsModal } from '../details';
 
 export interface CardHost {
-  /** Spec §3: a plain click opens the details modal instead of the watch page (preference, default off). */
+  /** docs/behaviour.md#details-content: a plain click opens the details modal instead of the watch page (preference, default off). */
   detailsOnClick: boolean;
   toggleBookmark(meta: MediaMeta): void;
   openDetails(card: MediaCard): void;

@@ -1,5 +1,5 @@
 /**
- * A titled, horizontally scrolling row of cards (spec §2, §9): loads when within the lazy-load margin,
+ * A titled, horizontally scrolling row of cards (docs/behaviour.md#discover-carousels): loads when within the lazy-load margin,
  * 10 skeletons while loading, at most 20 items; arrows on desktop scroll 2 cards, or 4 when more
  * than 5 fit, mirrored in right-to-left layouts.
  */
@@ -50,7 +50,7 @@ export const Track = styled.ul`
     display: none;
   }
   /* Cards off screen (the rest of a row, the rows below) skip style, layout and paint until they come
-     near the viewport (issue 19: laying out and painting every row was a 160 ms task at 4x CPU). */
+     near the viewport: laying out and painting every row at once would be one long task. */
   > li {
     scroll-snap-align: start;
     min-width: 0;
@@ -91,7 +91,7 @@ const Arrow = styled.button`
   &:hover {
     background: ${(p) => p.theme.colors.surfaceRaised};
   }
-  /* Spec §2: arrows on desktop only (mobile layout below 1024 px, §9). */
+  /* Arrows on desktop only (mobile layout below 1024 px). */
   @media (max-width: 1023px) {
     display: none;
   }
@@ -152,7 +152,7 @@ function useArrows(
 /**
  * How many cards of a scrolling row can be in view at load: the window's width over the narrowest card
  * (8rem), plus one partly shown. Only those posters load at once at high priority; the rest of the row
- * loads lazily as it scrolls into view (issue 19: 20 posters per top row were 19 of the 33 requests on `/`).
+ * loads lazily as it scrolls into view, so a row's off-screen posters do not crowd the first load's requests.
  */
 const NARROWEST_CARD_PX = 8 * 16;
 export const cardsInView = () => Math.ceil(window.innerWidth / NARROWEST_CARD_PX) + 1;

@@ -1,4 +1,7 @@
-/** True once the element comes within `marginPx` of the viewport (spec §9 lazy-load margin). Stays true. */
+/**
+ * True once the element comes within `marginPx` of the viewport (the lazy-load margin,
+ * docs/behaviour.md#discover-carousels). Stays true.
+ */
 import { useEffect, useState, type RefObject } from 'react';
 
 export function useNearViewport(ref: RefObject<Element | null>, marginPx: number): boolean {

@@ -18,7 +18,7 @@ function fetchRow(key: string, load: () => Promise<MediaCard[]>): Promise<MediaC
     request.then(
       (items) => settled.set(key, { status: 'ready', items }),
       (error: unknown) => {
-        console.error(`[discover] row ${key} failed to load`, error); // spec §8: logged, the row stays empty
+        console.error(`[discover] row ${key} failed to load`, error); // logged only, the row stays empty
         pending.delete(key); // a later visit tries again
       },
     );

@@ -28,8 +28,8 @@ function languageName(code: string, language: string): string {
   }
 }
 
-// A page's first Intl formatter loads the browser's locale data: ~40 ms at 4× CPU. Done in a task of its own
-// while the details are requested, rather than inside the render that shows them (issue 19: one 65 ms task).
+// A page's first Intl formatter loads the browser's locale data, which is slow. Done in a task of its own
+// while the details are requested, rather than inside the render that shows them.
 // Two tasks: each formatter's first use has its own share of the cost.
 const pageLanguage = () => (typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en');
 setTimeout(() => {

@@ -1,5 +1,5 @@
 /**
- * The details modal (spec §2 Details modal): trailer with mute and play controls, Play or Resume,
+ * The details modal (docs/behaviour.md#details-content): trailer with mute and play controls, Play or Resume,
  * bookmark toggle, genres, overview, director, first 5 cast names, runtime, language, release date,
  * certification, rating bar with vote count, links to the movie database and IMDb; shows add a season
  * picker and an episode carousel. Hidden when there is no data and nothing is loading. Max 900x1200 px.
@@ -38,19 +38,19 @@ export default function DetailsModal({ mediaRef }: { mediaRef: MediaRef }) {
   useEffect(() => {
     const controller = new AbortController();
     catalog.details(mediaRef, { signal: controller.signal }).then(
-      // A transition: the details render in slices while the loading line stays on screen, not in one task
-      // of ~65 ms at 4× CPU (issue 19).
+      // A transition: the details render in slices while the loading line stays on screen, not in one long
+      // task.
       (d) => startTransition(() => setLoad({ status: 'ready', details: d })),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        console.error('[discover] details failed to load', error); // spec §8: logged; the modal hides itself
+        console.error('[discover] details failed to load', error); // logged only; the modal hides itself
         setLoad({ status: 'failed' });
       },
     );
     return () => controller.abort();
   }, [catalog, mediaRef]);
 
-  // Spec §2: shown without data and not loading, the modal hides itself.
+  // Shown without data and not loading, the modal hides itself.
   if (load.status === 'failed') return null;
 
   const titleId = 'details-modal-title';

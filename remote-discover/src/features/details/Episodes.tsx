@@ -1,6 +1,7 @@
 /**
- * Season picker and episode carousel of the details modal (spec §2): the row scrolls 544 px per arrow;
- * unaired episodes are dimmed with their air date or Unreleased (spec §5); progress shows as a bar
+ * Season picker and episode carousel of the details modal (docs/behaviour.md#details-seasons-and-episodes):
+ * the row scrolls 544 px per arrow; unaired episodes are dimmed with their air date or Unreleased; progress
+ * shows as a bar
  * and a ring, the ring full above 90% and named "n % watched".
  */
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
@@ -194,7 +195,7 @@ export function Episodes({ show }: { show: MediaDetails }) {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a new request starts from its loading state (the answer comes later)
     setLoad({ status: 'loading' });
     catalog.season(show.tmdbId, number, { signal: controller.signal }).then(
-      // A transition: a season's episode list renders in slices, not in one long task (issue 19).
+      // A transition: a season's episode list renders in slices, not in one long task.
       (season) => startTransition(() => setLoad({ status: 'ready', season })),
       (error: unknown) => {
         if (controller.signal.aborted) return;

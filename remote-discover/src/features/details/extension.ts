@@ -1,6 +1,6 @@
 /**
  * Just enough of the movie-web extension's relay protocol (window.postMessage, relayed by its content
- * script) to fetch one page: hello (500 ms timeout, first message 500 ms after start; spec §9) and
+ * script) to fetch one page: hello (500 ms timeout, first message 500 ms after start; docs/behaviour.md#scraping-extension) and
  * makeRequest. Answers are matched by instanceId.
  */
 import type { PageFetcher } from '../../core/imdb';

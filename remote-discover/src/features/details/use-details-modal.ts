@@ -1,4 +1,4 @@
-/** Opening and closing the details modal through the URL (`?m=details-tmdb-…`, spec §2). */
+/** Opening and closing the details modal through the URL (`?m=details-tmdb-…`). */
 import { useCallback } from 'react';
 import { useLocation } from 'shared-contracts/router';
 import { type MediaRef, useHostServices } from 'shared-contracts';

@@ -1,4 +1,7 @@
-/** IMDb rating, votes and trailer for the modal (spec §7), through a proxy or the extension; failures are logged (spec §8). */
+/**
+ * IMDb rating, votes and trailer for the modal (docs/behaviour.md#details-imdb-data), through a proxy or the
+ * extension; failures are logged.
+ */
 import { useEffect, useState } from 'react';
 import { useHostServices, useHostWith } from 'shared-contracts';
 import { ImdbError, fetchImdbData, imdbTitleUrl, pickProxy, proxyPageFetcher, type ImdbData } from '../../core/imdb';
@@ -22,12 +25,12 @@ export function useImdb(imdbId: string | undefined): ImdbData | null {
     const controller = new AbortController();
     (async () => {
       const fetchPage = proxy ? proxyPageFetcher(proxy) : await extensionPageFetcher();
-      if (!fetchPage) return; // spec §5: no proxy and no extension, no IMDb data; the details still show
+      if (!fetchPage) return; // no proxy and no extension, no IMDb data; the details still show
       const found = await fetchImdbData(imdbTitleUrl(base, imdbId), { fetchPage }, controller.signal);
       if (!controller.signal.aborted) setData(found);
     })().catch((error: unknown) => {
       if (controller.signal.aborted) return;
-      // Spec §8: logged only. A title IMDb has no page or data for is expected, not an error.
+      // Logged only. A title IMDb has no page or data for is expected, not an error.
       if (error instanceof ImdbError) console.info(`[discover] no IMDb data for ${imdbId}: ${error.message}`);
       else console.error('[discover] IMDb data failed to load', error);
     });

@@ -1,5 +1,5 @@
 /**
- * The Discover page (spec §2): random movie, tabs (movies, tvshows, editorpicks), provider pills that
+ * The Discover page (docs/behaviour.md#discover-tabs-and-rows): random movie, tabs (movies, tvshows, editorpicks), provider pills that
  * load a provider row (region US), category/genre pills that scroll to their row, lazily loaded
  * carousels, a scroll-to-top button after 300 px, and the details modal (`?m=`).
  */
@@ -141,7 +141,7 @@ function useScrolledPast(px: number): boolean {
   return past;
 }
 
-/** Genres of a type (spec §8: a failure is logged and the list stays empty). */
+/** Genres of a type (a failure is logged only and the list stays empty). */
 function useGenres(type: MediaType, limit: number): Genre[] {
   const { catalog } = useHostServices();
   const [genres, setGenres] = useState<Genre[]>([]);
@@ -149,7 +149,7 @@ function useGenres(type: MediaType, limit: number): Genre[] {
     let live = true;
     catalog.genres(type).then(
       // A transition: the genre rows (a dozen carousels with their skeletons, ~1,000 elements) render in
-      // slices rather than in one task of 100 ms or more at 4× CPU (issue 19).
+      // slices rather than in one long task.
       (list) => live && startTransition(() => setGenres(list.slice(0, limit))),
       (error: unknown) => {
         console.error(`[discover] ${type} genres failed to load`, error);

@@ -1,4 +1,4 @@
-/** Spec §2/§4: a random movie after a 5 s countdown (5 to 0); pressing again cancels. */
+/** docs/behaviour.md#discover-random-movie: a random movie after a 5 s countdown (5 to 0); pressing again cancels. */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaPath, type MediaCard, useHostServices } from 'shared-contracts';

@@ -1,4 +1,4 @@
-/** What each Discover row loads (spec §7): pages 1 and 2 of a list, shuffled, at most 20 unique. */
+/** What each Discover row loads (docs/behaviour.md#discover-carousels): pages 1 and 2 of a list, shuffled, at most 20 unique. */
 import type { CatalogApi, CatalogList, MediaCard, MediaType } from 'shared-contracts';
 import { rowItems, shuffle } from '../../core/carousel';
 import { CAROUSEL_PAGES, EDITOR_PICK_MOVIE_IDS, EDITOR_PICK_SHOW_IDS } from '../../core/constants';
@@ -12,7 +12,7 @@ export async function loadListRow(catalog: CatalogApi, list: CatalogList): Promi
   return rowItems(pages);
 }
 
-/** Editor Picks of one type, shuffled; titles that fail to load are logged and left out (spec §8). */
+/** Editor Picks of one type, shuffled; titles that fail to load are logged and left out. */
 export async function loadEditorPicks(catalog: CatalogApi, type: MediaType): Promise<MediaCard[]> {
   const ids = type === 'movie' ? EDITOR_PICK_MOVIE_IDS : EDITOR_PICK_SHOW_IDS;
   const results = await Promise.allSettled(ids.map((id) => catalog.pick({ type, tmdbId: String(id) })));

@@ -1,5 +1,5 @@
 /**
- * Card sections for the host's home page (spec §2 Home: Bookmarks, Continue Watching, Discover), built
+ * Card sections for the host's home page (docs/behaviour.md#home-lists: Bookmarks, Continue Watching, Discover), built
  * from the same media card as Discover. Each renders nothing when it has nothing to show.
  */
 import { useMemo, useRef, useState } from 'react';

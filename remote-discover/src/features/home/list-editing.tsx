@@ -1,5 +1,5 @@
 /**
- * Edit mode of home's Bookmarks and Continue Watching (issue 18): an Edit toggle, a remove button on each
+ * Edit mode of home's Bookmarks and Continue Watching (docs/behaviour.md#home-lists): an Edit toggle, a remove button on each
  * card, and an Undo toast. A removal is held back for UNDO_MS before it reaches the host store (and so
  * the sync queue, which sends DELETE for it): Undo simply cancels it, nothing has to be re-created on
  * the server. A newer removal, leaving the page or closing the tab commits the pending ones at once.
