@@ -143,7 +143,7 @@ function batched(onEvent: EventSink | undefined): { sink: EventSink | undefined;
 }
 
 /**
- * Scrapes every source until a stream plays (spec §4 events through onEvent). Pass options.runId to cancel.
+ * Scrapes every source until a stream plays (progress events through onEvent). Pass options.runId to cancel.
  * Each run is a User Timing measure `mw:scrape-all` (from the call to the result; `detail.waitedForWorkerMs`
  * is how long it waited for the worker to be ready).
  */

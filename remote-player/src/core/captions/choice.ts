@@ -1,7 +1,7 @@
 /**
- * Which captions a menu page lists and which one the captions toggle picks (spec §2 routes
- * /captions/source and /captions/opensubtitles, spec §3 subtitle settings lastSelectedLanguage and
- * isOpenSubtitles).
+ * Which captions a menu page lists and which one the captions toggle picks (routes /captions/source and
+ * /captions/opensubtitles; subtitle settings lastSelectedLanguage and isOpenSubtitles:
+ * docs/behaviour.md#captions-sources).
  */
 
 /** What choosing needs to know of a caption. */
@@ -35,9 +35,10 @@ export function preferredCaption<T extends CaptionChoice>(
 }
 
 /**
- * Issue 22 (spec §3 lastSelectedLanguage): the caption a new stream starts with on its own — one in the
- * language the person chose last (of the same kind, OpenSubtitles or not, when there is one), only
- * while captions are on. None otherwise: captions are never turned on in a language nobody chose.
+ * The caption remembered by lastSelectedLanguage (docs/behaviour.md#captions-sources): the caption a new
+ * stream starts with on its own — one in the language the person chose last (of the same kind,
+ * OpenSubtitles or not, when there is one), only while captions are on. None otherwise: captions are never
+ * turned on in a language nobody chose.
  */
 export function rememberedCaption<T extends CaptionChoice>(
   options: readonly T[],
@@ -51,8 +52,9 @@ export function rememberedCaption<T extends CaptionChoice>(
 }
 
 /**
- * Whether the overlay shows cues: a caption is chosen and subtitles are not hidden (spec §3
- * `subtitles.enabled`, written by "Hide subtitles" on /captions/settings opened from the captions tab).
+ * Whether the overlay shows cues: a caption is chosen and subtitles are not hidden
+ * (`subtitles.enabled`, docs/behaviour.md#captions-styling; written by "Hide subtitles" on
+ * /captions/settings opened from the captions tab).
  */
 export function captionsShown(selectedId: string | null, enabled: boolean): boolean {
   return selectedId !== null && enabled;

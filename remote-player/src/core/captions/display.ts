@@ -1,7 +1,7 @@
-/** Caption text for display (spec §5): formatting codes stripped, fix-capitals, the sanitiser allow-list. */
+/** Caption text for display (docs/behaviour.md#captions-display): formatting codes stripped, fix-capitals, the sanitiser allow-list. */
 import type { CaptionCue } from './parse-captions';
 
-/** Spec §5: tags c, b, i, u, span, ruby, rt, br (plus v and lang); attributes title and lang. */
+/** Tags c, b, i, u, span, ruby, rt, br (plus v and lang); attributes title and lang. */
 export const CAPTION_ALLOWED_TAGS = ['c', 'b', 'i', 'u', 'span', 'ruby', 'rt', 'br', 'v', 'lang'] as const;
 export const CAPTION_ALLOWED_ATTRIBUTES = ['title', 'lang'] as const;
 
@@ -14,7 +14,7 @@ export function stripFormattingCodes(text: string): string {
     .replace(/\\h/g, ' ');
 }
 
-/** Spec §5 fix-capitals: lower-cases everything after the first letter. */
+/** Fix capitals: lower-cases everything after the first letter. */
 export function fixCapitals(text: string): string {
   const lower = text.toLowerCase();
   const first = lower.search(/\p{L}/u);

@@ -107,7 +107,7 @@ describe('caption files', () => {
   });
 });
 
-describe('captions that need a proxy (spec §7: direct, or via extension or proxy when needsProxy)', () => {
+describe('captions that need a proxy (direct, or via extension or proxy when needsProxy)', () => {
   const url = 'https://protected.example/en.srt';
 
   /** The extension as the page sees it: a bridge whose makeRequest fetches (free of CORS) from the fake network. */
@@ -181,7 +181,7 @@ describe('captions that need a proxy (spec §7: direct, or via extension or prox
   });
 });
 
-describe('the 24 h cache (spec §9)', () => {
+describe('the 24 h cache', () => {
   it('answers from memory within 24 h and fetches again after', async () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2025-01-01T00:00:00Z'));
@@ -289,7 +289,7 @@ describe('HLS subtitle renditions', () => {
     ]);
   });
 
-  it(`a request without an answer in ${SUBTITLE_TRACK_TIMEOUT_MS} ms fails the rendition (spec §9), not before`, async () => {
+  it(`a request without an answer in ${SUBTITLE_TRACK_TIMEOUT_MS} ms fails the rendition, not before`, async () => {
     vi.useFakeTimers();
     const direct = fakeFetcher({ ...network, 'https://media.example/hls/s-en/sub1.vtt': 'hang' });
     let settled: unknown = null;

@@ -1,8 +1,8 @@
 /**
- * Getting a caption's cues (spec §7, §9): a caption file is fetched directly, or through the extension
+ * Getting a caption's cues (docs/behaviour.md#captions-loading): a caption file is fetched directly, or through the extension
  * or a proxy when it `needsProxy`; an HLS subtitle rendition segment by segment (5 s per request,
  * X-TIMESTAMP-MAP honoured). Parsed by `deps.parse` (the worker), cached 24 h. Every failure is data:
- * spec §8 'failed to get caption data', 'failed to get caption data from extension', or the parser's
+ * 'failed to get caption data', 'failed to get caption data from extension', or the parser's
  * 'Given text is empty' / 'Invalid subtitle format'.
  */
 import type { CaptionsFileFormat } from 'media-captions';
@@ -11,9 +11,9 @@ import type { FetchRequest, FetchResponse, Fetcher } from 'scraping-core/types';
 import { applyTimestampMap, parseSubtitlePlaylist, PTS_HZ, readTimestampMap, runStartPts, type RenditionSegment } from './hls-captions';
 import type { CaptionCue } from './parse-captions';
 
-/** Spec §9: caption cache. */
+/** How long a parsed caption stays cached. */
 export const CAPTION_CACHE_MS = 24 * 60 * 60 * 1000;
-/** Spec §9: subtitle track load timeout, per request of an HLS rendition. */
+/** Subtitle track load timeout, per request of an HLS rendition. */
 export const SUBTITLE_TRACK_TIMEOUT_MS = 5000;
 /** Segments of a rendition fetched at once. */
 const SEGMENT_CONCURRENCY = 4;
@@ -30,7 +30,7 @@ export type CaptionRequest =
 export interface CaptionLoaderDeps {
   /** Plain fetch. */
   direct: Fetcher;
-  /** A fetcher through the proxy workers of this proxy list (spec §4 entries), or null when it has none. */
+  /** A fetcher through the proxy workers of this proxy list, or null when it has none. */
   proxy?: (proxyUrls: readonly string[]) => Fetcher | null;
   /** The extension when it is installed, allowed and of a usable version; else null. */
   extension?: () => Promise<Fetcher | null>;
@@ -38,7 +38,7 @@ export interface CaptionLoaderDeps {
   parse(input: string | Uint8Array, format?: CaptionsFileFormat): Promise<Result<CaptionCue[]>>;
   /** Milliseconds since the epoch (the cache's clock). */
   now?: () => number;
-  /** Spec §9 figure by default. */
+  /** SUBTITLE_TRACK_TIMEOUT_MS by default. */
   timeoutMs?: number;
 }
 
@@ -105,7 +105,7 @@ export function createCaptionLoader(deps: CaptionLoaderDeps) {
     if (request.needsProxy) {
       const extension = await deps.extension?.().catch(() => null);
       if (extension) {
-        // Spec §7: the extension fetches it (free of CORS, with the stream's headers).
+        // The extension fetches it (free of CORS, with the stream's headers).
         try {
           const response = await extension({ url: request.url, method: 'GET' });
           if (!isOk(response)) return fail('captions/extension', CAPTION_EXTENSION_FAILED);
@@ -141,7 +141,7 @@ export function createCaptionLoader(deps: CaptionLoaderDeps) {
         return response.body;
       });
     } catch {
-      // A request failed or took longer than spec §9's 5 s.
+      // A request failed or took longer than the 5 s timeout.
       return fail('captions/fetch', CAPTION_FETCH_FAILED);
     }
     // Without the stream's first PTS, assume the rendition starts with the media (its first map's MPEGTS).

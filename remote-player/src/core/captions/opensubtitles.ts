@@ -1,8 +1,8 @@
 /**
- * OpenSubtitles REST API client (api.opensubtitles.com/api/v1, issue 22): external captions for what
+ * OpenSubtitles REST API client (api.opensubtitles.com/api/v1): external captions for what
  * plays. `GET /subtitles` finds a title's subtitles (by TMDB or IMDb id; an episode by its show's ids
  * with season and episode numbers); `POST /download {file_id}` gives a temporary link to one file,
- * which the caption loader then fetches and parses like any caption file (spec §7: direct, cached 24 h).
+ * which the caption loader then fetches and parses like any caption file (direct, cached 24 h).
  *
  * Every request carries `Api-Key` and `User-Agent` (browsers may keep their own User-Agent; the key is
  * what the API checks). Queries are sent in the API's canonical form: parameters sorted by name,

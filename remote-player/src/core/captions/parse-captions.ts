@@ -157,7 +157,7 @@ const assText = (text: string) => text.replace(/\\n/g, '\n').replace(/\\h/g, '\u
 
 /**
  * Parses subtitle text (or bytes, decoded by their BOM) into cues, with media-captions doing the parsing
- * and the conversions above fixing what it cannot read. Spec §5 messages: 'Given text is empty',
+ * and the conversions above fixing what it cannot read. Failure messages: 'Given text is empty',
  * 'Invalid subtitle format'. Within the limits of ./limits.ts: a file too large or with too many cues
  * is refused with a message; each cue's text is cut to its length and tag-depth limits.
  */

@@ -1,5 +1,5 @@
 /**
- * Chromecast through the Cast framework (spec §4, §7), the pure part: what the player knows of the
+ * Chromecast through the Cast framework (docs/behaviour.md#player-casting), the pure part: what the player knows of the
  * framework, when its Cast button shows, what a receiver is asked to load, and how the remote player's
  * change events become the engine's media state (the controls read the same state while casting).
  */

@@ -1,5 +1,5 @@
 /**
- * The bandwidth estimate hls.js starts from (`abrEwmaDefaultEstimate`, issue 17): its own default
+ * The bandwidth estimate hls.js starts from (`abrEwmaDefaultEstimate`): its own default
  * (500 kbit/s) starts every stream at 240p or 360p for several seconds even on a local network. The
  * estimate measured on the last visit is used first, else 5 Mbit/s, which starts at 720p where the
  * ladder has it; ABR corrects it after the first fragments. The browser's downlink hint only lowers it

@@ -22,9 +22,9 @@ export type PlayerCommand =
   | { type: 'volumeBy'; delta: number }
   | { type: 'setVolume'; volume: number }
   | { type: 'subtitleDelayBy'; seconds: number }
-  /** The r easter egg (spec §2). */
+  /** The r easter egg (docs/behaviour.md#player-keyboard). */
   | { type: 'roll' }
-  /** Spec §4: the next or previous episode from the media keys, started from the beginning. */
+  /** The next or previous episode from the media keys, started from the beginning. */
   | { type: 'episode'; direction: 1 | -1 }
   /** The next-episode button: that episode where its progress left off. */
   | { type: 'nextEpisode' }

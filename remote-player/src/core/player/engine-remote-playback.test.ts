@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeRemote, FakeVideo, flush, setup } from './testkit';
 
 describe('PlaybackEngine', () => {
-  describe('casting (Remote Playback API, spec §4)', () => {
+  describe('casting (Remote Playback API)', () => {
     const castingVideo = (nativeHls: boolean) => {
       const video = Object.assign(new FakeVideo(), { remote: new FakeRemote() });
       if (nativeHls) video.canPlayType = () => 'maybe';

@@ -77,12 +77,13 @@ describe('PlaybackEngine', () => {
     expect(b.engine.state.error).toMatchObject({ code: 4, message: 'HLS not supported. Update your browser.' });
   });
 
-  it('loads hls.js for HLS with the spec §9 config, maps levels (2160 → 4k) and switches', async () => {
+  it('loads hls.js for HLS with the product config, maps levels (2160 → 4k) and switches', async () => {
     const { engine, instances } = setup();
     await engine.load({ type: 'hls', url: 'https://x/master.m3u8', captions: [] });
     const hls = instances[0]!;
     expect(hls.source).toBe('https://x/master.m3u8');
-    // spec §9, every figure: 500 MB buffer; fragment load and first byte 30 s; 10 retries from 1 s to 10 s; subtitle tracks 5 s
+    // docs/behaviour.md#player-hls, every figure: 500 MB buffer; fragment load and first byte 30 s;
+    // 10 retries from 1 s to 10 s; subtitle tracks 5 s
     const retry = { maxNumRetry: 10, retryDelayMs: 1000, maxRetryDelayMs: 10_000 };
     expect(hls.config).toMatchObject({
       maxBufferSize: 500_000_000,

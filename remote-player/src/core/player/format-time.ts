@@ -1,4 +1,4 @@
-/** Time display (spec §4 regular/remaining; §9 hours above 3600 s). */
+/** Time display (elapsed or remaining; hours above 3600 s: docs/behaviour.md#player-controls-and-pointer). */
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,4 +1,7 @@
-/** hls.js settings of spec §9: 500 MB buffer; 30 s fragment timeouts; 10 retries from 1 s to 10 s; 5 s subtitle tracks. */
+/**
+ * hls.js settings (docs/behaviour.md#player-hls): 500 MB buffer; 30 s fragment timeouts; 10 retries from 1 s
+ * to 10 s; 5 s subtitle tracks.
+ */
 
 const retry = { maxNumRetry: 10, retryDelayMs: 1000, maxRetryDelayMs: 10_000 };
 const timeout = 30_000;

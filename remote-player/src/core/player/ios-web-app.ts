@@ -1,5 +1,5 @@
 /**
- * Spec §8 (iOS PWA alert): in the web app installed on an iOS home screen, Safari gives a page neither
+ * docs/behaviour.md#player-ios-home-screen-app: in the web app installed on an iOS home screen, Safari gives a page neither
  * Picture-in-Picture nor fullscreen of a video; pressing either says so instead of failing silently.
  */
 export interface WebAppEnvironment {

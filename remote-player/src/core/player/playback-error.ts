@@ -1,4 +1,4 @@
-/** Playback errors (spec §8): MediaError codes to message keys; which hls.js errors are reported. */
+/** Playback errors (docs/behaviour.md#failures-playback): MediaError codes to message keys; which hls.js errors are reported. */
 import type { PlaybackErrorInfo } from './status';
 
 export type PlaybackErrorKey = 'aborted' | 'network' | 'decode' | 'notSupported' | 'notAStream' | 'generic';
@@ -23,7 +23,7 @@ export function playbackErrorKey(code: number | undefined, type?: string): Playb
   }
 }
 
-/** Spec §8: every fatal hls.js error is shown, except this one (a teardown race, not a playback failure). */
+/** Every fatal hls.js error is shown, except this one (a teardown race, not a playback failure). */
 export const IGNORED_HLS_ERROR = 'SourceBuffer has been removed';
 
 export function shouldReportHlsError(data: { fatal: boolean; error?: { message?: string } }): boolean {

@@ -6,7 +6,7 @@ import { NoUsableQualityError, chooseQuality, qualityFromHeight } from './qualit
 import { toSource } from './source';
 import { initialStatus, nextStatus } from './status';
 
-describe('quality choice (DECISIONS §1)', () => {
+describe('quality choice', () => {
   it.each([
     [['360', '720', '1080'], { automaticQuality: true, lastChosenQuality: '360' }, '1080'],
     [['360', '720', '4k'], { automaticQuality: false, lastChosenQuality: null }, '4k'],
@@ -56,7 +56,7 @@ describe('stream source', () => {
   });
 });
 
-describe('status machine (spec §4)', () => {
+describe('status machine', () => {
   it('moves idle → scraping → playing → playbackError → playing, and resets', () => {
     let s = initialStatus();
     s = nextStatus(s, { type: 'setMeta' });
@@ -86,7 +86,7 @@ describe('time format', () => {
   });
 });
 
-describe('keyboard map (spec §2)', () => {
+describe('keyboard map', () => {
   it.each([
     [' ', false, 'togglePlay'],
     ['k', false, 'togglePlay'],
@@ -106,7 +106,7 @@ describe('keyboard map (spec §2)', () => {
     expect(commandForKey({ key: '[' }, false)).toEqual({ type: 'subtitleDelayBy', seconds: -0.5 });
   });
 
-  it('media keys go to the next and previous episode (spec §4)', () => {
+  it('media keys go to the next and previous episode', () => {
     expect(commandForKey({ key: 'MediaTrackNext' }, false)).toEqual({ type: 'episode', direction: 1 });
     expect(commandForKey({ key: 'MediaTrackPrevious' }, true)).toEqual({ type: 'episode', direction: -1 });
   });
@@ -199,7 +199,7 @@ describe('keys on a slider the player draws (WAI-ARIA slider pattern)', () => {
   });
 });
 
-describe('playback errors (spec §8)', () => {
+describe('playback errors', () => {
   it.each([
     [1, 'aborted'],
     [2, 'network'],
@@ -231,7 +231,7 @@ describe('playback errors (spec §8)', () => {
   });
 });
 
-describe('skip time (spec §5)', async () => {
+describe('skip time', async () => {
   const { parseSkipTime } = await import('./skip-time');
   it.each([
     ['8s', 8],
@@ -243,7 +243,7 @@ describe('skip time (spec §5)', async () => {
   ])('%j → %j', (input, output) => expect(parseSkipTime(input)).toBe(output));
 });
 
-describe('thumbnails (spec §9)', async () => {
+describe('thumbnails', async () => {
   const { nearestThumbnail, thumbnailFractions } = await import('./thumbnails');
   it('refines level by level: 63 fractions for 6 levels, no duplicates', () => {
     const f = thumbnailFractions(6);
@@ -261,7 +261,7 @@ describe('thumbnails (spec §9)', async () => {
   });
 });
 
-describe('resume (spec §4)', async () => {
+describe('resume', async () => {
   const { resumeFrom } = await import('./resume');
   it.each([
     [0, 3600, 0, false],

@@ -1,13 +1,13 @@
 /**
- * Quality keys and the choice between them (spec §3 keys, §4 choice, §9 ranking; DECISIONS §1).
+ * Quality keys and the choice between them (docs/behaviour.md#player-quality).
  * Pure: used by the engine for files and HLS levels alike.
  */
 import { QUALITY_KEYS, type QualityKey } from 'shared-contracts/quality';
 
-/** Best first: the order automatic mode tries (spec §4). */
+/** Best first: the order automatic mode tries. */
 export const QUALITY_ORDER: readonly QualityKey[] = QUALITY_KEYS;
 
-/** Spec §9 ranking: unknown 0, 360 10, 480 20, 720 30, 4k 35, 1080 40. */
+/** Ranking: unknown 0, 360 10, 480 20, 720 30, 4k 35, 1080 40. */
 export const QUALITY_RANK: Readonly<Record<QualityKey, number>> = { unknown: 0, '360': 10, '480': 20, '720': 30, '4k': 35, '1080': 40 };
 
 export { isQualityKey } from 'shared-contracts/quality';

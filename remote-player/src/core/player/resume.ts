@@ -1,9 +1,9 @@
-/** Where playback starts from saved progress, and whether the resume prompt shows (spec §4). */
+/** Where playback starts from saved progress, and whether the resume prompt shows (docs/behaviour.md#player-resume). */
 
 export interface ResumeDecision {
   /** Seconds. */
   startAt: number;
-  /** Spec §4: hidden under 20 s watched or within 120 s of the end. */
+  /** Hidden under 20 s watched or within 120 s of the end. */
   prompt: boolean;
 }
 
@@ -17,8 +17,8 @@ export function resumeFrom(watched: number, duration: number): ResumeDecision {
 }
 
 /**
- * The decision again once the stream's own duration is known (issue 17): saved progress may come from
- * another source or a longer cut, so a position past this stream's end is clamped to it, and the spec's
+ * The decision again once the stream's own duration is known: saved progress may come from
+ * another source or a longer cut, so a position past this stream's end is clamped to it, and the resume
  * thresholds apply to this duration (a position clamped to the end starts from the beginning).
  */
 export function resumeAgainst(resumeAt: number, mediaDuration: number): ResumeDecision {

@@ -1,5 +1,5 @@
 /**
- * A scraped stream as the engine plays it (spec §3 Stream source): HLS playlist, or MP4 files by
+ * A scraped stream as the engine plays it (docs/behaviour.md#scraping-streams): HLS playlist, or MP4 files by
  * quality. Unknown quality keys and non-mp4 files are skipped with a warning. (The config's CDN
  * replacements were applied by the scraping engine, which every stream comes from.)
  */

@@ -1,4 +1,4 @@
-/** Player status machine (spec §4): idle → scraping → playing | scrapeNotFound | playbackError. */
+/** Player status machine (docs/behaviour.md#player-status): idle → scraping → playing | scrapeNotFound | playbackError. */
 
 export type PlayerStatus = 'idle' | 'scraping' | 'playing' | 'scrapeNotFound' | 'playbackError';
 
@@ -14,7 +14,7 @@ export interface PlaybackErrorInfo {
 
 export interface StatusState {
   status: PlayerStatus;
-  /** Set once meta is set (§4 "setting meta moves to scraping"). */
+  /** Set once meta is set (setting meta moves to scraping). */
   hasMeta: boolean;
   error: PlaybackErrorInfo | null;
 }

@@ -1,4 +1,4 @@
-/** Seek-bar thumbnails (spec §9): snapshots at fractions of a 6-level scheme, the nearest one shown. */
+/** Seek-bar thumbnails (docs/behaviour.md#player-thumbnails): snapshots at fractions of a 6-level scheme, the nearest one shown. */
 
 export interface Thumbnail {
   /** Seconds. */

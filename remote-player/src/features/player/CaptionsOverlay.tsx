@@ -87,7 +87,7 @@ export function CaptionsOverlay({ raised }: { raised: boolean }) {
   const view = useSnapshot(ui);
   const { state } = useHostWith('subtitles');
   const settings = state.subtitles;
-  // Spec §3 subtitles.enabled: "Hide subtitles" (caption settings) hides the chosen track without dropping it.
+  // subtitles.enabled: "Hide subtitles" (caption settings) hides the chosen track without dropping it.
   if (!captionsShown(view.captions.selectedId, settings.enabled)) return null;
   const cues = visibleCues(view.captions.cues, media.time, settings.delay);
   const { styling } = settings;

@@ -140,7 +140,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
     return () => window.removeEventListener('keydown', onKey);
   }, [engine, ui, player]);
 
-  // Spec §9: the mouse wheel over the picture sets the volume (a step of deltaY/1000; up is louder),
+  // The mouse wheel over the picture sets the volume (a step of deltaY/1000; up is louder),
   // not over an open menu (it scrolls) and not where the volume is read-only.
   useEffect(() => {
     const element = shell.current;
@@ -189,7 +189,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
             dismissMenu(player);
             return;
           }
-          // Spec §4: on touch a tap shows or hides the controls (the Shell's pointerdown); it does not pause.
+          // On touch a tap shows or hides the controls (the Shell's pointerdown); it does not pause.
           if (lastPointer.current === 'touch') return;
           run({ type: 'togglePlay' });
         }}
@@ -221,7 +221,7 @@ export function PlayerView({ title, children }: { title: string; children?: Reac
           run({ type: 'seekBy', seconds: tap.seek });
           return;
         }
-        // Spec §4: first tap shows the controls, a second hides them.
+        // First tap shows the controls, a second hides them.
         controlsBeforeTap.current = ui.hover;
         setHover(player, ui.hover === 'mobile' ? 'none' : 'mobile');
       }}

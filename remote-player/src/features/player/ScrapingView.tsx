@@ -1,4 +1,4 @@
-/** The scraping progress (spec §2, §4): each source and its embeds as they are tried, and a tip. */
+/** The scraping progress (docs/behaviour.md#scraping-progress): each source and its embeds as they are tried, and a tip. */
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';

@@ -1,4 +1,7 @@
-/** Status screens: waiting, title not found, no stream found, playback error (spec §8); the scraping progress is ScrapingView. */
+/**
+ * Status screens: waiting, title not found, no stream found, playback error
+ * (docs/behaviour.md#player-screens); the scraping progress is ScrapingView.
+ */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHostServices } from 'shared-contracts';
@@ -69,7 +72,7 @@ export const VisuallyHidden = styled.span`
 /**
  * While the title is looked up: the same screen the host shows while the player loads (its backdrop,
  * one spinner that fades in only if the wait lasts, the words for screen readers), so that loading the
- * player, finding the title and finding a stream read as one calm wait (issue 17).
+ * player, finding the title and finding a stream read as one calm wait.
  */
 export function WaitingScreen({ label, title = null }: { label: string; title?: string | null }) {
   return (
@@ -199,7 +202,7 @@ function goBack(host: ReturnType<typeof useHostServices>, backUrl: string) {
 }
 
 /**
- * The ways out of a failure screen (issue 17: never a dead end): back to where the person came from,
+ * The ways out of a failure screen (never a dead end): back to where the person came from,
  * home, and alternatives: another episode of a show, another source, a search for the title.
  */
 export function WayOut({

@@ -21,7 +21,7 @@ const parse = (input: string | Uint8Array, format?: CaptionsFileFormat): Promise
 const EXTENSION_CHECK_MS = 60_000;
 let extensionCheck: { at: number; fetcher: Promise<Fetcher | null> } | null = null;
 
-/** The extension's fetcher when it is installed, allowed here and of a usable version (spec §5); else null. */
+/** The extension's fetcher when it is installed, allowed here and of a usable version (docs/behaviour.md#scraping-extension); else null. */
 function usableExtension(): Promise<Fetcher | null> {
   const bridge = getExtensionBridge();
   if (!bridge) return Promise.resolve(null);
@@ -65,7 +65,7 @@ async function loadOpenSubtitles(option: CaptionOption, context: CaptionContext)
     known = { link: download.value.link, fileName: download.value.fileName, at: Date.now() };
     opensubtitlesLinks.set(option.fileId, known);
   }
-  // The file itself is a caption file like the stream's (spec §7: fetched directly, parsed in the worker, cached 24 h).
+  // The file itself is a caption file like the stream's (fetched directly, parsed in the worker, cached 24 h).
   const format = captionFormatOf(known.fileName) ?? undefined;
   const result = await loader.load({ kind: 'file', url: known.link, format, needsProxy: false });
   // A link that stopped working is asked for again next time.

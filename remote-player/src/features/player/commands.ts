@@ -29,7 +29,7 @@ function refused(player: Player, notice: NonNullable<Player['ui']['notice']>, er
   showNotice(player, notice);
 }
 
-/** Spec §8: the web app installed on iOS has neither (Safari refuses both there); say so at once. */
+/** The web app installed on iOS has neither (Safari refuses both there); say so at once. */
 function iosWebApp(player: Player): boolean {
   if (!isIosWebApp(currentWebAppEnvironment())) return false;
   refused(player, 'iosWebApp', new Error('Picture-in-Picture and fullscreen are not available in the iOS web app'));
@@ -65,7 +65,7 @@ function setVolume(player: Player, volume: number) {
 }
 
 /**
- * Spec §4: the next (1) or previous (-1) episode from the media keys and the OS media controls; it
+ * The next (1) or previous (-1) episode from the media keys and the OS media controls; it
  * starts from the beginning, whatever progress it has. False when there is no such episode.
  */
 export function goToAdjacentEpisode(player: Player, direction: 1 | -1): boolean {

@@ -37,7 +37,7 @@ describe('resolveDirectStream', () => {
     expect(scrape).toHaveBeenCalledWith('direct-url', 'https://x/a.mp4', { local: true, useExtension: false, skipValidation: true });
   });
 
-  it('passes the provider error on; refuses an unknown type without scraping (spec §5)', async () => {
+  it('passes the provider error on; refuses an unknown type without scraping', async () => {
     const refused = { ok: false as const, error: scrapeError('scrape/invalid-stream', 'segment: HTTP 404') };
     const scrape = vi.fn(async () => refused);
     expect(await resolveDirectStream(scrape, 'https://x/broken.m3u8', 'hls', {}, { validate: true })).toEqual(refused);

@@ -113,7 +113,7 @@ export const Row = styled.div`
   .break {
     display: none;
   }
-  /* Spec §9: mobile layout below 1024 px keeps the essential controls only. */
+  /* Mobile layout below 1024 px keeps the essential controls only. */
   @media (max-width: 1023px) {
     .desktop {
       display: none;
@@ -185,7 +185,7 @@ const rangeStyle = css`
 /**
  * The bars' fill comes from custom properties set on the element's style, not from styled props: a prop
  * in the template makes styled-components insert a new class and rule for every value, so a playing
- * film added rules four times a second for as long as it played (issue 19: style recalculation grew).
+ * film added rules four times a second for as long as it played, and style recalculation grew with them.
  */
 export const fill = (vars: Record<string, string>) => vars as CSSProperties;
 
@@ -239,7 +239,7 @@ export const Center = styled.div`
   }
 `;
 
-/** Spec §2: shown while the video plays on a cast device (Remote Playback API); the picture is there, not here. */
+/** Shown while the video plays on a cast device (Remote Playback API); the picture is there, not here. */
 export const CastingNotice = styled.div`
   position: absolute;
   inset: 0;
@@ -438,7 +438,7 @@ export const EndCard = styled.div`
 `;
 
 /**
- * Holds the <video> for the whole life of the player: the r easter egg (spec §2) turns this wrapper for
+ * Holds the <video> for the whole life of the player: the r easter egg (docs/behaviour.md#player-keyboard) turns this wrapper for
  * 1 s by an attribute, so React never unmounts the element the engine is attached to.
  */
 export const RollLayer = styled.div`

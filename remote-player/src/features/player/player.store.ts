@@ -47,7 +47,7 @@ export interface CaptionOption {
   detail?: string;
 }
 
-/** Issue 22: the OpenSubtitles search for what plays, run when the captions menu opens. */
+/** The OpenSubtitles search for what plays, run when the captions menu opens. */
 export interface ExternalCaptions {
   /** The title (and episode) searched, or null before any search. */
   key: string | null;
@@ -84,7 +84,7 @@ export interface PlayerUiState {
   menu: { id: 'settings' | 'episodes' | null; route: string };
   /** The menu the page was opened with (query param r), e.g. settings/captions/settings. */
   menuFromQuery: string | null;
-  /** Spec §4 hover states. */
+  /** Hover states (docs/behaviour.md#player-controls-and-pointer). */
   hover: 'none' | 'mouse' | 'mobile';
   timeMode: 'regular' | 'remaining';
   /** Milliseconds since the epoch until which the indicator shows. */
@@ -106,7 +106,7 @@ export interface PlayerUiState {
   /** Autoplay stopped here: this episode had no stream and no later one was tried. */
   autoplayStopped: boolean;
   /**
-   * Spec §4: the next episode loads from 0 whatever progress it has (set by the media keys' next and
+   * The next episode loads from 0 whatever progress it has (set by the media keys' next and
    * previous episode; read and cleared when that episode's stream starts). Default false.
    */
   startFromBeginning: boolean;
@@ -182,7 +182,7 @@ export interface PlayerHooks {
   scrapeOptions?: () => ScrapeOptions;
   /** Options for one run of the source menu, with a Turnstile token when the config asks for one (may wait for it). */
   scrapeOptionsForRun?: (runId: string, signal?: AbortSignal) => Promise<Result<ScrapeOptions, ScrapeError>>;
-  /** Shows: go to another episode of the show (from its beginning when `fromStart`, spec §4). */
+  /** Shows: go to another episode of the show (from its beginning when `fromStart`). */
   goToEpisode?: (seasonId: string, episodeId: string, options?: { fromStart?: boolean; auto?: boolean }) => void;
   nextEpisode?: EpisodeLink | null;
   previousEpisode?: EpisodeLink | null;

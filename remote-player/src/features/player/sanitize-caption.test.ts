@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { captionMarkup } from '../../core/captions/display';
 import { sanitizeCaption } from './sanitize-caption';
 
-describe('sanitizeCaption (spec §5)', () => {
+describe('sanitizeCaption', () => {
   it.each([
     ['<b>bold</b> <i>italic</i> <u>under</u>', '<b>bold</b> <i>italic</i> <u>under</u>'],
     ['<c>classed</c><span>span</span>', '<c>classed</c><span>span</span>'],

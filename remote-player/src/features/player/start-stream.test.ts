@@ -1,4 +1,4 @@
-/** A run's scrape options: with a Turnstile site key and proxies, the run carries a token (spec §6, §7, §8). */
+/** A run's scrape options: with a Turnstile site key and proxies, the run carries a token (docs/behaviour.md#scraping-captcha). */
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RUNTIME_CONFIG, type HostApi } from 'shared-contracts';
 import { scrapeError } from 'scraping-core/errors';

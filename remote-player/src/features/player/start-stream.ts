@@ -82,9 +82,9 @@ export function mayUseProxies(options: ScrapeOptions): boolean {
 
 /**
  * Scrape options for one run (scrapeOptionsFrom), with a Turnstile token when the config has a site key
- * and the run may go through the proxy workers (spec §6, §7): sent as X-Token to the workers and as the
+ * and the run may go through the proxy workers (docs/behaviour.md#scraping-captcha): sent as X-Token to the workers and as the
  * captcha header (cf-turnstile-response) to them and to a remote scraping server. No token, no run:
- * scrape/turnstile (spec §8 message), or scrape/cancelled when `signal` aborts first.
+ * scrape/turnstile (its message), or scrape/cancelled when `signal` aborts first.
  */
 export async function scrapeOptionsForRun(
   host: HostApi,

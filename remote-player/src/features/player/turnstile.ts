@@ -1,6 +1,6 @@
 /**
  * Cloudflare Turnstile tokens for scrapes that may go through the proxy workers or a remote scraping
- * server (spec §6, §7, §8). Cloudflare's API script loads the first time a token is needed; one widget
+ * server (docs/behaviour.md#scraping-captcha). Cloudflare's API script loads the first time a token is needed; one widget
  * (explicit rendering, run on demand, shown only when Cloudflare wants the visitor to interact) answers
  * every request. A token is valid for 300 s and can be redeemed once (Cloudflare siteverify): it is kept
  * until one scrape takes it or it expires, and is never handed out twice.
@@ -45,7 +45,7 @@ export interface TurnstileApi {
 }
 
 export interface TurnstileStatus {
-  /** A challenge is running: the scraping progress view shows "Verifying humanity" (spec §8). */
+  /** A challenge is running: the scraping progress view shows "Verifying humanity". */
   verifying: boolean;
 }
 

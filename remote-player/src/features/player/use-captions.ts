@@ -134,7 +134,7 @@ function useCurrentSearch(): { config: OpenSubtitlesConfig; key: string; query: 
 }
 
 /**
- * Issue 22: searches OpenSubtitles for what plays when a captions menu page opens, or when a new title
+ * Searches OpenSubtitles for what plays when a captions menu page opens, or when a new title
  * should start with the OpenSubtitles caption chosen last (`auto`): once per title and episode, again by
  * `retry` after a failure. The results join the caption options; a failure is shown in the menu and
  * leaves playback alone.
@@ -212,7 +212,7 @@ export function useCaptionActions() {
     };
     const upload = async (file: File) => {
       const result = await parseCaptionFile(file);
-      if (!result) return; // spec §5: files without a supported extension are ignored
+      if (!result) return; // files without a supported extension are ignored
       if (!result.ok) {
         setCaptionError(player, result.error);
         return;
@@ -226,7 +226,7 @@ export function useCaptionActions() {
 }
 
 /**
- * Issue 22: each new stream (the next title, the next episode, another source) starts with captions in
+ * Each new stream (the next title, the next episode, another source) starts with captions in
  * the language the person chose last, while captions are on; once per stream, and never over a choice
  * made on it. HLS subtitle renditions arrive after the manifest: the choice waits for them; a language
  * chosen from OpenSubtitles waits for this title's OpenSubtitles search (the stream's own caption in that

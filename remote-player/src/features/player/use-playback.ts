@@ -1,7 +1,7 @@
 /**
  * What runs beside the screen while media plays: the status machine follows engine errors; progress
- * is saved every 3 s while playing and changed (spec §9); skip credits at 99% (spec §4); the
- * embedding parent hears events and may send commands (DECISIONS: Embed API).
+ * is saved every 3 s while playing and changed; skip credits at 99%; the embedding parent hears events and may send
+ * commands (docs/behaviour.md#player-resume, #player-next-episode, #embed-messages).
  */
 import { useEffect, useRef } from 'react';
 import { useHostServices } from 'shared-contracts';
@@ -58,7 +58,7 @@ export function usePlaybackEffects(player: Player): void {
     return () => clearInterval(id);
   }, [player]);
 
-  // The resume prompt against the duration of the stream that plays (issue 17): a saved position past
+  // The resume prompt against the duration of the stream that plays: a saved position past
   // its end, or within 120 s of it, starts from the beginning without a prompt.
   useEffect(
     () =>
@@ -75,7 +75,7 @@ export function usePlaybackEffects(player: Player): void {
     [player],
   );
 
-  // Skip credits (spec §4: the next episode at 99%) and autoplay of the next episode at the end.
+  // Skip credits (the next episode at 99%) and autoplay of the next episode at the end.
   useEffect(() => {
     let fired = false;
     return subscribe(player.engine.state, () => {
@@ -93,7 +93,7 @@ export function usePlaybackEffects(player: Player): void {
     });
   }, [player]);
 
-  // Spec §2: overlay routing through query param r (settings/quality, episodes/episodes...). The
+  // Overlay routing through query param r (settings/quality, episodes/episodes...). The
   // router's own history state is kept: only the query string changes, no navigation happens.
   useEffect(() => {
     let last = '';
@@ -109,7 +109,7 @@ export function usePlaybackEffects(player: Player): void {
     });
   }, [player]);
 
-  // Media keys and the OS media controls (spec §4: next/previous episode start from the beginning).
+  // Media keys and the OS media controls (next/previous episode start from the beginning).
   useEffect(() => {
     const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
     if (!session) return;

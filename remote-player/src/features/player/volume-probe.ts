@@ -1,5 +1,5 @@
 /**
- * Spec §9 volume-support probe (1 s): some browsers (iOS Safari) keep a media element's volume
+ * The volume-support probe (1 s, docs/behaviour.md#player-hls): some browsers (iOS Safari) keep a media element's volume
  * read-only, the device's buttons set it. A probe element is set to half volume and read back after
  * 1 s; where the change did not take, the player hides its volume slider and ignores the mouse wheel.
  */

@@ -3,7 +3,7 @@ import { fetchIntroSkip } from './skips';
 
 const answer = (status: number, body: unknown = {}) => new Response(JSON.stringify(body), { status });
 
-describe('intro skip lookup (spec §7)', () => {
+describe('intro skip lookup', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks /{imdbId}/{season}/{episode} and reads "<digits>s"', async () => {

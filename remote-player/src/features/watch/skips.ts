@@ -1,4 +1,7 @@
-/** Intro skip lookup (spec §7): GET /{imdbId}/{season}/{episode}, retried up to 3 times on HTTP 500. */
+/**
+ * Intro skip lookup (docs/behaviour.md#backend-api-other-services): GET /{imdbId}/{season}/{episode}, retried
+ * up to 3 times on HTTP 500.
+ */
 import { parseSkipTime } from '../../core/player/skip-time';
 
 export async function fetchIntroSkip(
@@ -18,7 +21,7 @@ export async function fetchIntroSkip(
       const body = (await response.json()) as { introSkipTime?: unknown };
       return parseSkipTime(body.introSkipTime);
     } catch (error) {
-      // Spec §8: skip-time fetch failures are logged only.
+      // Skip-time fetch failures are logged only.
       if (!signal?.aborted) console.warn('[player] skip time lookup failed:', error);
       return null;
     }

@@ -1,5 +1,5 @@
 /**
- * `?theme=` and `?language=` of the watch and embed routes (spec §2, README): applied by the player
+ * `?theme=` and `?language=` of the watch and embed routes (docs/behaviour.md#routes-query-parameters): applied by the player
  * itself too, so that the standalone player (the page partners embed) honours them, with the
  * document's language and direction (right to left for Arabic and Hebrew). They show on this page
  * view only: the person's saved theme and language change in Settings, never through a link.

@@ -70,7 +70,7 @@ interface WatchRun extends WatchRunInput {
    * played on into this one (startsByItself).
    */
   autoplayNext: boolean;
-  /** Reached with the media keys: starts from the beginning (spec §4). */
+  /** Reached with the media keys: starts from the beginning. */
   fromStart: boolean;
 }
 
@@ -184,7 +184,10 @@ function showTitle({ player, host, onLoad }: WatchRun, resolved: ResolvedTitle, 
   });
 }
 
-/** Spec §6: the intro's end for Skip intro, only when the config allows the febbox key and the user has set a token. */
+/**
+ * docs/behaviour.md#player-skip-intro: the intro's end for Skip intro, only when the config allows the febbox
+ * key and the user has set a token.
+ */
 function loadIntroSkip({ player, host, signal }: WatchRun, meta: PlayerMeta) {
   if (!meta.episode || !meta.imdbId || !host.config.skipsUrl || !host.config.allowFebboxKey || !host.state.preferences.febboxKey) return;
   void fetchIntroSkip(host.config.skipsUrl, meta.imdbId, meta.episode.seasonNumber, meta.episode.episodeNumber, signal).then((seconds) => {
@@ -244,7 +247,7 @@ function playFromSavedPosition({ player, host, chain, autoplayNext, fromStart }:
   );
 }
 
-/** Spec §2: overlay routing through query param r (e.g. r=settings/captions/settings). */
+/** Overlay routing through query param r (e.g. r=settings/captions/settings). */
 function openMenuFromQuery(player: Player) {
   const overlay = /^(settings|episodes)(\/.*)?$/.exec(new URLSearchParams(window.location.search).get('r') ?? '');
   if (!overlay) return;

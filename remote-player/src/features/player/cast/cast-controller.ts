@@ -1,5 +1,5 @@
 /**
- * Chromecast through the Cast framework (spec §4): follows the CastContext (devices in reach, sessions)
+ * Chromecast through the Cast framework (docs/behaviour.md#player-casting): follows the CastContext (devices in reach, sessions)
  * and, while a session is on, makes the receiver the engine's player: the engine's requests (the
  * controls, the keyboard, the media keys, the embed API: one dispatcher) go to the RemotePlayerController
  * and the RemotePlayer's change events become the engine's media state. When the session ends, the

@@ -1,5 +1,5 @@
 /**
- * Loads the Google Cast sender (spec §7: a cast sender script from a search-company host) once per page.
+ * Loads the Google Cast sender (its sender script, from Google's host) once per page.
  * The script calls window.__onGCastApiAvailable(isAvailable) when it has set up cast.framework and
  * chrome.cast; it says false where there is no Cast support (browsers other than Chrome).
  */

@@ -1,6 +1,6 @@
 /**
  * Loads the Cast framework when the player shows (in browsers it works in) and binds it to the player
- * while it is mounted. A failure is logged (spec §7) and leaves the player without the Cast button.
+ * while it is mounted. A failure is logged and leaves the player without the Cast button.
  */
 import { useEffect } from 'react';
 import { castCapableBrowser } from '../../../core/cast/cast-state';
@@ -33,7 +33,7 @@ export function useCastFramework(player: Player): void {
       },
       (error: unknown) => {
         setCastSdk(player, 'unavailable');
-        // Spec §7: logged (once per page); the player works on without a Cast button.
+        // Logged (once per page); the player works on without a Cast button.
         if (!failureLogged) console.warn('[player] Chromecast init failure:', error);
         failureLogged = true;
       },

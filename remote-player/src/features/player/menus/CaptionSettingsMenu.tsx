@@ -46,7 +46,7 @@ const Swatches = styled.div`
   }
 `;
 
-/** Spec §5: the caption colours offered, with the name each is announced and titled by. */
+/** The caption colours offered (docs/behaviour.md#captions-styling), with the name each is announced and titled by. */
 export const CAPTION_COLORS = [
   { value: '#ffffff', name: 'white' },
   { value: '#80b1fa', name: 'blue' },
@@ -111,7 +111,7 @@ export function CaptionSettingsMenu({ overlay }: { overlay: boolean }) {
   const delayText = t('menus.captions.delayValue', { delay: s.delay.toFixed(1) });
   const number = (value: string, decimals: number) => {
     const n = Number(value);
-    if (!Number.isFinite(n)) return null; // spec §5: non-numbers ignored
+    if (!Number.isFinite(n)) return null; // non-numbers ignored
     const f = 10 ** decimals;
     return Math.round(n * f) / f;
   };

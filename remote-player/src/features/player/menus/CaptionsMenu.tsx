@@ -15,7 +15,7 @@ const Detail = styled.bdi`
   overflow-wrap: anywhere;
 `;
 
-/** Issue 22: the OpenSubtitles texts per error code (opensubtitles/<reason>). */
+/** The OpenSubtitles texts per error code (opensubtitles/<reason>). */
 const OPENSUBTITLES_REASONS = ['unavailable', 'unauthorized', 'invalid', 'quota', 'not-found'] as const;
 const opensubtitlesReason = (code: string | null): (typeof OPENSUBTITLES_REASONS)[number] | null => {
   const reason = code?.startsWith('opensubtitles/') ? code.slice('opensubtitles/'.length) : null;
@@ -137,8 +137,8 @@ export function CaptionChoices({ options }: { options: ReturnType<typeof useCapt
 }
 
 /**
- * Spec §2 /captions/opensubtitles(Overlay): the captions a source flags OpenSubtitles and those the
- * OpenSubtitles search found (issue 22), by language name and release; the search's state (searching,
+ * /captions/opensubtitles(Overlay) (docs/behaviour.md#captions-sources): the captions a source flags OpenSubtitles and those the
+ * OpenSubtitles search found, by language name and release; the search's state (searching,
  * failed with its reason and a retry); back to the captions page it came from.
  */
 export function OpenSubtitlesMenu({ overlay }: { overlay: boolean }) {

@@ -65,7 +65,7 @@ const KIND: Record<string, ErrorKind> = {
   'scrape/extension-disabled': 'extensionDisabled',
   'scrape/turnstile': 'turnstile',
 };
-/** Spec §8: the source menu's states, and the extension-disabled error of scraping. */
+/** docs/behaviour.md#scraping-source-menu: the source menu's states, and the extension-disabled error of scraping. */
 const ERROR_TEXT: Record<ErrorKind, string> = {
   noStream: 'menus.source.noStream',
   noEmbeds: 'menus.source.noEmbeds',
@@ -133,7 +133,7 @@ export function EmbedsMenu() {
       const embeds = result.value.embeds;
       if (embeds.length === 0)
         return setState({ status: 'error', error: { code: 'scrape/no-embeds', message: 'no embeds' }, kind: 'noEmbeds' });
-      // Spec §4: with exactly one embed it is scraped at once and the menu closes on success.
+      // With exactly one embed it is scraped at once and the menu closes on success.
       if (embeds.length === 1) void runEmbed(embeds, 0, []);
       else setState({ status: 'list', embeds });
     })();

@@ -1,5 +1,5 @@
 /**
- * The parts every player menu is made of (spec §2 table): the card sized per route, its head with back
+ * The parts every player menu is made of (docs/behaviour.md#player-menus): the card sized per route, its head with back
  * and close, choices, switches, fields; and the menu route helpers.
  */
 import { useEffect, useRef, type AnchorHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
@@ -10,7 +10,7 @@ import { Icon } from '../icons';
 import { closeMenu, goToMenuRoute } from '../player.actions';
 import { usePlayer } from '../player.store';
 
-/** Spec §2: card sizes (width x height, px) per route of the `settings` router. */
+/** Card sizes (width x height, px) per route of the `settings` router. */
 export const MENU_SIZES: Record<string, [number, number]> = {
   '/': [343, 470],
   '/quality': [343, 470],
