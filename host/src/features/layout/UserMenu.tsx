@@ -40,7 +40,7 @@ const Trigger = styled.button`
 
 /**
  * Three lines, drawn: as the character ☰ it sent the browser through the system's fonts for one that has it
- * on every first load (~10 ms at 4× CPU on Linux), and some systems have none.
+ * on every first load, and some systems have none.
  */
 function MenuIcon() {
   return (
