@@ -121,7 +121,7 @@ export function createCaptionLoader(deps: CaptionLoaderDeps) {
     try {
       response = await fetcher({ url: request.url, method: 'GET', responseType: 'bytes' });
     } catch {
-      // Network failure, CORS refusal, proxy down: the spec's message, shown in the menu.
+      // Network failure, CORS refusal, proxy down: the fixed message, shown in the menu.
       return fail('captions/fetch', CAPTION_FETCH_FAILED);
     }
     if (!isOk(response)) return fail('captions/fetch', CAPTION_FETCH_FAILED);

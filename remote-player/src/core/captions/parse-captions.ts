@@ -187,7 +187,7 @@ export async function parseCaptions(input: string | ArrayBuffer | Uint8Array, fo
       }))
       .filter((cue) => cue.text.trim() !== '' && Number.isFinite(cue.start) && cue.end >= cue.start);
   } catch {
-    // The parser gave up on the text: say so in the spec's words.
+    // The parser gave up on the text: say so in the fixed message's words.
     return fail('captions/invalid', 'Invalid subtitle format');
   }
   if (cues.length === 0) return fail('captions/invalid', 'Invalid subtitle format');

@@ -97,7 +97,7 @@ describe('keyboard map', () => {
     ['r', false, 'roll'],
   ])('%j → %s', (key, paused, type) => expect(commandForKey({ key }, paused)?.type).toBe(type));
 
-  it('seeks, steps, changes volume and delay by the spec amounts', () => {
+  it('seeks, steps, changes volume and delay by the documented amounts', () => {
     expect(commandForKey({ key: 'ArrowLeft' }, false)).toEqual({ type: 'seekBy', seconds: -5 });
     expect(commandForKey({ key: 'l' }, false)).toEqual({ type: 'seekBy', seconds: 10 });
     expect(commandForKey({ key: '.' }, true)).toEqual({ type: 'frameStep', seconds: 1 });

@@ -22,7 +22,7 @@ const opensubtitlesReason = (code: string | null): (typeof OPENSUBTITLES_REASONS
   return OPENSUBTITLES_REASONS.find((r) => r === reason) ?? null;
 };
 
-/** Why the chosen caption could not be shown: the spec's message, or OpenSubtitles' reason in the page's language. */
+/** Why the chosen caption could not be shown: the fixed message, or OpenSubtitles' reason in the page's language. */
 function CaptionError() {
   const { t } = useTranslation('player');
   const { ui } = usePlayer();
