@@ -13,7 +13,7 @@ import { loadRuntime } from './core/runtime';
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** First visit: the browser's preferred language (spec: auto-detected), remembered from then on. */
+/** First visit: the browser's preferred language (docs/behaviour.md#texts-languages), remembered from then on. */
 function initialLanguage(languageStore: { language: string }): string {
   let stored: string | null = null;
   try {

@@ -1,4 +1,4 @@
-/** Every language has every key of English (spec: a test fails on a missing key), with the same placeholders. */
+/** Every language has every key of English (a test fails on a missing key), with the same placeholders. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
