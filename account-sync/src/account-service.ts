@@ -182,7 +182,8 @@ export function createAccountService({
           try {
             await clientFor().deleteSession(account.token, account.sessionId);
           } catch (error) {
-            // Spec §4: failures to delete the server session are ignored; the device forgets it anyway.
+            // Failures to delete the server session are ignored; the device forgets it anyway
+            // (docs/behaviour.md#account-restore-and-logout).
             console.warn('[account] server session not deleted', error);
           }
         }

@@ -1,5 +1,5 @@
 /**
- * Register and login (spec §4, contract A2): the passphrase becomes keys on this device; only the public
+ * Register and login (docs/behaviour.md#account-register, #account-login): the passphrase becomes keys on this device; only the public
  * key, a signature of the server's challenge and the encrypted device name are sent.
  */
 import type { Account, AccountProfile } from 'shared-contracts';

@@ -1,5 +1,5 @@
 /**
- * Export and import of all local data as a file (DECISIONS "Export and import"). The file never holds
+ * Export and import of all local data as a file (docs/behaviour.md#account-migration). The file never holds
  * the account (token, seed): only what a user would want to carry to another instance.
  */
 import type { BookmarkItem, Preferences, ProgressItem, SubtitleSettings, ThemeName } from 'shared-contracts';

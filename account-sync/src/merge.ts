@@ -1,5 +1,6 @@
 /**
- * Pulling merges by `updatedAt` (DECISIONS "No data loss in sync"): the newer change wins, on every device.
+ * Pulling merges by `updatedAt`, so no change is lost (docs/behaviour.md#sync-rules): the newer change wins,
+ * on every device.
  *
  * - A row with a change still waiting in a local queue keeps the local change, unless the server's copy
  *   changed since this device last saw it *and* is newer than the local edit: then the local change is
@@ -72,7 +73,7 @@ export function bookmarksFromServer(dtos: readonly BookmarkDto[]): Record<string
   return out;
 }
 
-/** Spec §3 progress item from the server's rows (one per movie, one per episode), grouped by title. */
+/** A progress item from the server's rows (one per movie, one per episode), grouped by title. */
 export function progressFromServer(dtos: readonly ProgressDto[]): Record<string, ProgressItem> {
   const out: Record<string, ProgressItem> = {};
   for (const dto of dtos) {

@@ -1,5 +1,5 @@
 /**
- * Pushing the sync queues (spec §3 queue entries, contract A7 routes). Queues are compacted first (only the
+ * Pushing the sync queues (docs/behaviour.md#sync-rules) to the backend's routes. Queues are compacted first (only the
  * last action per bookmark / per progress row matters to the server); an entry leaves the queue only when
  * the server took it, or refused it for good (a permanent 4xx, logged). Transient failures keep it.
  */

@@ -1,5 +1,5 @@
 /**
- * Retry policy of the sync engine as data (DECISIONS "No data loss in sync"): transient failures keep the
+ * Retry policy of the sync engine as data, so no change is lost (docs/behaviour.md#sync-rules): transient failures keep the
  * item and back off; only a permanent 4xx drops it; an auth failure stops pushing until the session is
  * checked (a restore logs out on 400/401/403).
  */
@@ -29,7 +29,7 @@ export function decide(error: unknown): FailureDecision {
 }
 
 /**
- * Spec §8: the profile fetch (GET /users/@me) answering 401, 403 or 400 means the user is logged out. Any
+ * The profile fetch (GET /users/@me) answering 401, 403 or 400 means the user is logged out. Any
  * 400 there, whatever its message: the only input of that request is the token. Other routes keep their
  * classification (a 400 there is about the data sent, e.g. "Already bookmarked").
  */

@@ -4,7 +4,7 @@ import { createVolatileSyncMemory } from './sync-memory';
 import type { AccountSyncState } from 'shared-contracts';
 import { contractAnswer, engineWith, fakeHost, healthy } from './testkit';
 
-describe('sync engine timing (spec §9)', () => {
+describe('sync engine timing', () => {
   afterEach(() => void vi.useRealTimers());
   const profileFetches = (calls: string[]) => calls.filter((c) => c === 'GET /users/@me').length;
 
@@ -159,7 +159,7 @@ describe('sync engine', () => {
     expect(engine.getStatus().status).toBe('synced');
   });
 
-  it('401 on the profile logs out locally (spec §8)', async () => {
+  it('401 on the profile logs out locally', async () => {
     const { engine, state } = engineWith(() => ({ status: 401, body: { errorType: 'message', message: 'Not logged in' } }));
     await engine.tick();
     expect(state.account).toBeNull();
@@ -171,7 +171,7 @@ describe('sync engine', () => {
     [400, { errorType: 'validation', errors: [] }],
     [400, { errorType: 'message', message: 'Bad Request' }],
     [403, { errorType: 'message', message: 'Cannot access other user information' }],
-  ])('%i %j on the profile logs out locally (spec §8: any 400, 401 or 403)', async (status, body) => {
+  ])('%i %j on the profile logs out locally (any 400, 401 or 403)', async (status, body) => {
     const { engine, state } = engineWith((m, p) => (p === '/users/@me' ? { status, body } : healthy(m, p)));
     await engine.tick();
     expect(state.account).toBeNull();

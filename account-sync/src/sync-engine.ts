@@ -1,5 +1,5 @@
 /**
- * The sync engine (spec §3/§9, DESIGN "Data and state"): while an account exists, every 5 s it pushes the
+ * The sync engine (docs/behaviour.md#sync-rules): while an account exists, every 5 s it pushes the
  * bookmark and progress queues and changed settings; it restores (pulls and merges) at start, every 12 h,
  * and after the server refused the session. One operation at a time, so a pull never races a push.
  */
@@ -148,7 +148,7 @@ export function createSyncEngine({
     pullBeforePush = true;
   }
 
-  /** GET /users/@me (the session check, spec §8), then a pull. */
+  /** GET /users/@me (the session check), then a pull. */
   async function restoreInner(): Promise<void> {
     const state = read();
     const account = state.account;
@@ -159,7 +159,7 @@ export function createSyncEngine({
       me = await client.getMe(account.token);
     } catch (error) {
       if (profileFetchLogsOut(error)) {
-        // Spec §8: 400/401/403 on the profile → logged out (the session is gone or forged).
+        // 400/401/403 on the profile → logged out (the session is gone or forged).
         log(`[sync] session refused (${error.message}): signed out`);
         port.clearAccountData();
         forget();

@@ -1,5 +1,5 @@
 /**
- * What this device knows about the server's copy, kept across reloads (DECISIONS "No data loss in sync"):
+ * What this device knows about the server's copy, kept across reloads so no change is lost:
  * - `settings`: the server settings as last synced. A local setting that differs from it is a change not
  *   yet pushed; it must survive a reload (e.g. made while the server was down) and win over the server's
  *   older copy at the next pull, then be pushed.
