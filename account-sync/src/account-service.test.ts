@@ -24,7 +24,7 @@ const throughUpstream = async (input: string, init?: RequestInit): Promise<Respo
   upstream.calls.push(`${method} ${path}`);
   if (method === 'DELETE' && /^\/users\/[^/]+\/sessions$/.test(path) && upstream.bulkSessionsRoute !== 'ours') {
     const status = upstream.bulkSessionsRoute;
-    // Fastify's answer to an unknown method and path (contract A1), or a server error.
+    // Fastify's answer to an unknown method and path, or a server error.
     const body =
       status === 500
         ? { errorType: 'message', message: 'Internal server error' }

@@ -243,7 +243,7 @@ export function createAccountService({
       } catch (error) {
         if (!isRouteMissing(error)) throw toAccountError(error);
       }
-      // Existing movie-web backends have no bulk route (contract A3): end the others one by one.
+      // Existing movie-web backends have no bulk route: end the others one by one.
       try {
         const others = (await client.getSessions(account.token, account.userId)).filter((s) => s.id !== account.sessionId);
         for (const session of others) await client.deleteSession(account.token, session.id);

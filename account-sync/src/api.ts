@@ -1,5 +1,5 @@
 /**
- * The account backend's HTTP API (research/backend-contract.md A3), with fetch injected. Every response is
+ * The account backend's HTTP API (docs/account-server.md#routes), with fetch injected. Every response is
  * checked against the wire format (the account-wire package, the schemas the server is built to): a body
  * of another shape is a BackendError too, never a crash further on. Every failure is a BackendError whose
  * `kind` drives what the caller does (retry, log out, show a message).
@@ -70,7 +70,7 @@ export function classifyStatus(status: number, message?: string): BackendErrorKi
 }
 
 /**
- * The backend has no such route (or not for this method): an older or upstream server (contract A3 lists
+ * The backend has no such route (or not for this method): an older or upstream server (docs/account-server.md#routes lists
  * its routes). 404 is Fastify's answer to an unknown method and path, 405 and 501 what proxies and other
  * servers answer. Callers with a portable way to do the same thing fall back to it.
  */
@@ -148,7 +148,7 @@ export function createBackendClient({ baseUrl, fetch: fetchImpl = (i, o) => fetc
     registerComplete: (body: W.RegisterComplete) => request(W.AuthResponse, 'POST', '/auth/register/complete', { body }),
     loginStart: (publicKey: string) =>
       request(W.ChallengeResponse, 'POST', '/auth/login/start', { body: { publicKey } satisfies W.LoginStart }),
-    // `namespace` is ignored by login (contract A8.8), sent as the upstream client does.
+    // `namespace` is ignored by login, sent as the upstream client does.
     loginComplete: (body: W.LoginComplete) =>
       request(W.AuthResponse, 'POST', '/auth/login/complete', { body: { ...body, namespace: 'movie-web' } }),
     getMe: (token: string) => request(W.MeResponse, 'GET', '/users/@me', { token }),
@@ -177,7 +177,7 @@ export function createBackendClient({ baseUrl, fetch: fetchImpl = (i, o) => fetc
     deleteBookmark: (token: string, userId: string, tmdbId: string) =>
       request(W.BookmarkDeleteResponse, 'DELETE', `${user(userId)}/bookmarks/${encodeURIComponent(tmdbId)}`, { token }),
     getProgress: (token: string, userId: string) => request(W.ProgressListResponse, 'GET', `${user(userId)}/progress`, { token }),
-    /** Upstream answers with the rows that already existed only (contract A7): callers ignore the answer. */
+    /** Upstream answers with the rows that already existed only: callers ignore the answer. */
     importProgress: (token: string, userId: string, items: W.ProgressImport) =>
       request(W.ProgressListResponse, 'PUT', `${user(userId)}/progress/import`, { token, body: items }),
     putProgress: (token: string, userId: string, item: ProgressInput) =>

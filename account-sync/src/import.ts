@@ -1,5 +1,5 @@
 /**
- * Local data imported into the account on login/register (contract A7 "importData"): progress through
+ * Local data imported into the account on login/register (the backend's import routes): progress through
  * PUT /progress/import (the server keeps the larger `watched`), bookmarks through PUT /bookmarks (merge).
  */
 import type { BookmarkItem, BookmarkUpdate, ProgressItem, ProgressUpdate } from 'shared-contracts';

@@ -49,8 +49,8 @@ export const progressRowKey = (u: { tmdbId: string; seasonId?: string | null; ep
 export const UNKNOWN_STAMP = -1;
 
 /**
- * Upstream servers read stamps back rounded to the second while a write's answer carries milliseconds
- * (contract A1): a difference within this is "the same stamp".
+ * Upstream servers read stamps back rounded to the second while a write's answer carries milliseconds:
+ * a difference within this is "the same stamp".
  */
 const STAMP_TOLERANCE_MS = 1000;
 

@@ -181,7 +181,7 @@ describe('edit times and server stamps', () => {
       new Date(1_700_000_000_000).toISOString(),
       new Date(1_700_000_100_000).toISOString(),
     ]);
-    // The import's answer lists only the rows the server already had (contract A7): the stamps of new ones are unknown.
+    // The import's answer lists only the rows the server already had: the stamps of new ones are unknown.
     expect(Object.fromEntries(outcome.written)).toEqual({ 'p/a//': -1, 'p/b//': -1 });
   });
 });

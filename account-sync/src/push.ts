@@ -103,7 +103,7 @@ export const bookmarkMeta = (u: { title?: string; year?: number; poster?: string
 
 /**
  * `editedAt`: when the change was made on this device (ms). Sent as `updatedAt` so a server that keeps the
- * edit time (import does, contract A7) orders changes by when they were made, not by when they arrived.
+ * edit time (import does) orders changes by when they were made, not by when they arrived.
  */
 export function progressInput(u: ProgressUpdate, editedAt?: number): ProgressInput {
   return {
@@ -140,7 +140,7 @@ export interface PushTarget {
   /**
    * Progress rows the server did not have at the last pull: a brand-new row can go through the bulk
    * PUT /progress/import (one request instead of one per row). Rows it may have go one by one, because
-   * import never lowers `watched` nor changes the meta of an existing row (contract A7).
+   * import never lowers `watched` nor changes the meta of an existing row.
    */
   isNewProgressRow?: (key: string) => boolean;
   /** When a queued change was made on this device (its local item's `updatedAt`), if known. */

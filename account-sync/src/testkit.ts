@@ -4,7 +4,7 @@ import { createSyncEngine } from './sync-engine';
 import { createVolatileSyncMemory, type SyncMemory } from './sync-memory';
 
 /**
- * For the tests' fake backends: the 200 answer a movie-web backend gives a request (contract A3), built
+ * For the tests' fake backends: the 200 answer a movie-web backend gives a request, built
  * from the request as our server builds it. The client checks every answer against the wire format, so
  * a fake must answer in the contract's shapes too.
  */
@@ -60,7 +60,7 @@ export function contractAnswer(method: string, path: string, body: unknown, stam
     case 'DELETE bookmarks/:id':
       return { tmdbId: id };
     case 'PUT progress/:id':
-      // PUT /progress/import answers the rows that already existed only (contract A7): none here.
+      // PUT /progress/import answers the rows that already existed only: none here.
       return id === 'import' ? [] : progress(request, id);
     case 'DELETE progress/:id':
       return { count: 1, tmdbId: id, ...request };
