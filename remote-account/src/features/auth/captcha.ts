@@ -1,4 +1,4 @@
-/** Google reCAPTCHA v3 (contract A4): a token before register/start when the backend asks for one. */
+/** Google reCAPTCHA v3: a token before register/start when the backend asks for one. */
 import { AccountError } from 'account-sync/auth';
 
 interface Grecaptcha {
