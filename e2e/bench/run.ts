@@ -213,9 +213,9 @@ if (baselineSpec) {
   try {
     const { root, commit } = resolveBaseline(baselineSpec);
     baseline = await siteOf(root);
+    // The build's folder is this machine's; the commit names it.
     results.baseline = {
       commit,
-      root,
       note: 'the baseline build measured beside this one: cold loads alternate the two, the other benches ran on it first',
     };
   } catch (error) {
