@@ -99,7 +99,7 @@ export interface HostActions {
   setBackendUrl: (url: string | null) => void;
   /** The user's custom proxy workers; null goes back to the configured ones. */
   setProxyUrls: (urls: string[] | null) => void;
-  /** Onboarding (spec §2) finished or skipped on this device; remembered. */
+  /** Onboarding (docs/behaviour.md#settings-onboarding) finished or skipped on this device; remembered. */
   setOnboardingCompleted: (completed: boolean) => void;
 }
 
