@@ -14,6 +14,7 @@ import { PillButton } from './ui';
 import { openMenu } from './player.actions';
 import { usePlayer } from './player.store';
 import { episodeList } from './episode-list';
+import { actionLinkStates } from './player-styles';
 
 export const Screen = styled.div`
   position: absolute;
@@ -163,20 +164,7 @@ const Buttons = styled.div`
     cursor: pointer;
     text-decoration: none;
   }
-  html[dir='rtl'] & a svg {
-    transform: scaleX(-1);
-  }
-  a:focus-visible,
-  button:focus-visible {
-    outline: 2px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 2px;
-  }
-  @media (pointer: coarse) {
-    a,
-    button {
-      min-height: 2.75rem;
-    }
-  }
+  ${actionLinkStates}
 `;
 
 const Details = styled.pre`

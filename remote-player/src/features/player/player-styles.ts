@@ -3,6 +3,24 @@ import type { CSSProperties } from 'react';
 import styled, { css } from 'styled-components';
 import { IconButton } from './ui';
 
+/** A screen's links and buttons: Back's arrow turned in RTL, a visible focus ring, a finger-sized target on touch. */
+export const actionLinkStates = css`
+  html[dir='rtl'] & a svg {
+    transform: scaleX(-1);
+  }
+  a:focus-visible,
+  button:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focus};
+    outline-offset: 2px;
+  }
+  @media (pointer: coarse) {
+    a,
+    button {
+      min-height: 2.75rem;
+    }
+  }
+`;
+
 export const Shell = styled.div<{ $embed: boolean }>`
   position: relative;
   width: 100%;
@@ -421,20 +439,7 @@ export const EndCard = styled.div`
     text-decoration: none;
     cursor: pointer;
   }
-  html[dir='rtl'] & a svg {
-    transform: scaleX(-1);
-  }
-  a:focus-visible,
-  button:focus-visible {
-    outline: 2px solid ${(p) => p.theme.colors.focus};
-    outline-offset: 2px;
-  }
-  @media (pointer: coarse) {
-    a,
-    button {
-      min-height: 2.75rem;
-    }
-  }
+  ${actionLinkStates}
 `;
 
 /**
