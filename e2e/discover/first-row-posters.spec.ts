@@ -47,3 +47,48 @@ test('the first row of /discover asks for its posters in view at high priority b
   for (const url of inView) expect(early.get(url), url).toBe('High');
   await context.close();
 });
+
+/**
+ * The first row's answer does not wait for the discover remote's code: the page asks for it (and for the
+ * discover page's own chunk) while the remote's scripts are still on their way, and the remote then reads
+ * that answer instead of asking again. Here every script of the remote is held back until the row has been
+ * asked for.
+ */
+test("a cold load of /discover asks for its first row and the page's chunk before the remote's scripts arrive, the row once", async ({
+  browser,
+  site,
+}) => {
+  const manifest = (await (await fetch(`${site.remoteUrls.discover}/mf-manifest.json`)).json()) as {
+    exposes: { name: string; assets: { js: { async: string[] } } }[];
+  };
+  const pageChunk = manifest.exposes.flatMap((e) => e.assets.js.async).find((file) => file.startsWith('page-discover.'));
+  expect(pageChunk, 'the discover page is a chunk of its own').toBeDefined();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(request.url()));
+  const firstRow = (url: string) => new URL(url).pathname === '/3/movie/now_playing';
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${site.remoteUrls.discover}/**/*.js`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${site.hostUrl}/discover`);
+  await expect
+    .poll(() => asked.filter(firstRow).length, {
+      message: "the first row asked for while the remote's scripts are held back",
+      timeout: 20_000,
+    })
+    .toBe(2);
+  await expect
+    .poll(() => asked.includes(`${site.remoteUrls.discover}/${pageChunk}`), { message: "the page's chunk asked for with them" })
+    .toBe(true);
+  release();
+  const row = page.locator('[data-testid=carousel]').first();
+  await expect(row).toHaveAttribute('data-status', 'ready');
+  await expect(row.locator('img').first()).toBeVisible();
+  const rowRequests = asked.filter(firstRow).map((url) => new URL(url).searchParams.get('page'));
+  expect(rowRequests.sort()).toEqual(['1', '2']);
+  await context.close();
+});

@@ -1,6 +1,7 @@
 import { pickLanguage } from 'shared-contracts';
 import { parseViewParams } from 'shared-contracts/view-params';
 import { snapshot } from 'valtio/vanilla';
+import { fetchEarlyFirst } from './core/early-requests';
 import { stripOverrideParams } from './core/remote-registry';
 import { firstRemotePage } from './core/routes';
 import { loadRuntime } from './core/runtime';
@@ -73,6 +74,8 @@ async function boot() {
       return catalogEndpoint(runtime.config, { proxyTmdb: preferencesStore.proxyTmdb, proxyUrls: proxies });
     },
     language: () => pageView.language ?? languageStore.language,
+    // The first page's first row may have been asked for by the page already.
+    fetch: fetchEarlyFirst(),
   });
   // The first page's remote loads, and starts its page's first requests, while the rest of the boot and
   // React's render of the shell run, not after.

@@ -4,8 +4,9 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, pickLanguage } from 'shared-contracts';
+import { LANGUAGES, parseRuntimeConfig, pickLanguage, type CatalogList } from 'shared-contracts';
 import en from '../locales/en.json';
+import { createCatalog, catalogEndpoint } from 'host-core/catalog';
 import { homeMoment } from './home-titles';
 import { firstRemotePage } from './routes';
 
@@ -150,7 +151,10 @@ interface Page {
   pathname: string;
   search?: string;
   preferences?: unknown;
+  onboarding?: unknown;
   overrides?: string;
+  /** The page's language, as the shell's second part sets it. */
+  lang?: string;
 }
 
 /** Runs the page's early-requests script; resolves with the URLs it requested once its promises settle. */
@@ -158,14 +162,19 @@ async function runEarly(
   page: Page,
   remotesJson: unknown = remotes,
   manifestJson: unknown = manifest,
-): Promise<{ requested: string[]; early: Record<string, unknown>; preloaded: string[] }> {
+  configJson: unknown = null,
+): Promise<{ requested: string[]; inits: Record<string, RequestInit | undefined>; early: Record<string, unknown>; preloaded: string[] }> {
   const requested: string[] = [];
+  const inits: Record<string, RequestInit | undefined> = {};
   const preloaded: string[] = [];
   const window: Record<string, unknown> = {};
+  const stored: Record<string, unknown> = { '__MW::preferences': page.preferences, '__MW::onboarding': page.onboarding };
   vm.runInNewContext(script, {
     window,
     URL,
+    URLSearchParams,
     document: {
+      documentElement: { lang: page.lang ?? 'en' },
       createElement: () => ({}),
       head: {
         appendChild: (link: { rel: string; as: string; href: string }) => preloaded.push(`${link.rel} ${link.as} ${link.href}`),
@@ -173,16 +182,18 @@ async function runEarly(
     },
     setTimeout: () => 0,
     location: { pathname: page.pathname, search: page.search ?? '', hash: '' },
-    localStorage: { getItem: (key: string) => (key === '__MW::preferences' && page.preferences ? JSON.stringify(page.preferences) : null) },
+    localStorage: { getItem: (key: string) => (stored[key] ? JSON.stringify(stored[key]) : null) },
     sessionStorage: { getItem: (key: string) => (key === '__MW::remote-overrides' ? (page.overrides ?? null) : null) },
-    fetch: (url: string) => {
+    fetch: (url: string, init?: RequestInit) => {
       requested.push(url);
-      const body = url === '/remotes.json' ? remotesJson : url.endsWith('mf-manifest.json') ? manifestJson : {};
+      inits[url] = init;
+      const body =
+        url === '/remotes.json' ? remotesJson : url === '/config.json' ? configJson : url.endsWith('mf-manifest.json') ? manifestJson : {};
       return Promise.resolve(new Response(JSON.stringify(body)));
     },
   });
   await new Promise((resolve) => setTimeout(resolve, 10));
-  return { requested, early: window.__mwEarly as Record<string, unknown>, preloaded };
+  return { requested, inits, early: window.__mwEarly as Record<string, unknown>, preloaded };
 }
 
 /** The parts of a remote's mf-manifest.json the page reads (as remote-discover's build writes it). */
@@ -192,7 +203,13 @@ const manifest = {
   exposes: [
     {
       name: 'app',
-      assets: { js: { sync: ['__federation_expose_app.4f61e2c4.js'], async: ['110.0396cf04.js'] }, css: { sync: [], async: [] } },
+      assets: {
+        js: {
+          sync: ['__federation_expose_app.4f61e2c4.js'],
+          async: ['110.0396cf04.js', 'page-discover.9a1c2e07.js', 'page-discoverx.1.js'],
+        },
+        css: { sync: [], async: [] },
+      },
     },
   ],
 };
@@ -205,10 +222,10 @@ const remotes = {
 };
 
 describe('early requests', () => {
-  const remoteFor = (() => {
+  const firstPage = (() => {
     const window: Record<string, unknown> = {};
     vm.runInNewContext(script, { window, setTimeout: () => 0 });
-    return window.__mwRemoteFor as (pathname: string, enableDiscover: boolean) => string | null;
+    return window.__mwFirstPage as (pathname: string, enableDiscover: boolean) => { remote: string; page: string } | null;
   })();
 
   it.each([
@@ -225,9 +242,9 @@ describe('early requests', () => {
     '/bookmarks',
     '/onboarding',
     '/nope/deeper',
-  ])('picks the same first remote as the app for %s', (pathname) => {
+  ])('picks the same first remote page as the app for %s', (pathname) => {
     for (const enableDiscover of [true, false]) {
-      expect(remoteFor(pathname, enableDiscover)).toBe(firstRemotePage(pathname, enableDiscover)?.remote ?? null);
+      expect(firstPage(pathname, enableDiscover)).toEqual(firstRemotePage(pathname, enableDiscover));
     }
   });
 
@@ -239,7 +256,7 @@ describe('early requests', () => {
   });
 
   it("preloads the remote's entry and app module as the federation runtime will ask for them", async () => {
-    expect((await runEarly({ pathname: '/discover' })).preloaded).toEqual([
+    expect((await runEarly({ pathname: '/' })).preloaded).toEqual([
       'preload script http://localhost:3001/remoteEntry.js',
       'preload script http://localhost:3001/__federation_expose_app.4f61e2c4.js',
     ]);
@@ -251,6 +268,14 @@ describe('early requests', () => {
     for (const bad of [null, {}, { metaData: { remoteEntry: { name: 'x.js', type: 'esm' }, publicPath: 'auto' } }, '<html>']) {
       expect((await runEarly({ pathname: '/' }, remotes, bad)).preloaded).toEqual([]);
     }
+  });
+
+  it("preloads the first page's own chunk, the one named after it", async () => {
+    expect((await runEarly({ pathname: '/discover' })).preloaded).toEqual([
+      'preload script http://localhost:3001/remoteEntry.js',
+      'preload script http://localhost:3001/__federation_expose_app.4f61e2c4.js',
+      'preload script http://localhost:3001/page-discover.9a1c2e07.js',
+    ]);
   });
 
   it('requests no manifest where the first page is not a remote, or may come from elsewhere', async () => {
@@ -268,5 +293,67 @@ describe('early requests', () => {
     for (const bad of [{ discover: 'javascript:alert(1)' }, { discover: 'not a url' }, [], 'x']) {
       expect((await runEarly({ pathname: '/' }, bad)).requested).toEqual(['/config.json', '/remotes.json']);
     }
+  });
+});
+
+describe("early requests of the first page's first catalog row", () => {
+  /** What the app's catalog client asks for pages 1 and 2 of `path` under `config`, in `language`. */
+  async function catalogRequests(config: Record<string, unknown>, list: CatalogList, language = 'en') {
+    const asked: { url: string; headers: unknown }[] = [];
+    const parsed = parseRuntimeConfig(config);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const runtime = parsed.value;
+    const catalog = createCatalog({
+      endpoint: () => catalogEndpoint(runtime, { proxyTmdb: false, proxyUrls: [] }),
+      language: () => language,
+      fetch: async (url, init) => {
+        asked.push({ url: url as string, headers: init?.headers });
+        return new Response('{"results":[]}');
+      },
+    });
+    for (const page of [1, 2]) await catalog.list(list, page);
+    catalog.dispose();
+    return asked;
+  }
+  /** The catalog requests the page made, with their headers. */
+  const shellRequests = ({ requested, inits }: Awaited<ReturnType<typeof runEarly>>) =>
+    requested.filter((url) => url.includes('/3/')).map((url) => ({ url, headers: inits[url]?.headers }));
+
+  const local = { localCatalogUrl: 'http://localhost:4100/' };
+  const tmdb = { tmdbReadToken: 'a-read-token', tmdbApiUrl: 'https://api.example' };
+  const defaults = [{}, { tmdbReadToken: 'a-read-token' }];
+  const key = { tmdbReadToken: '0123456789abcdef0123456789abcdef', tmdbApiUrl: 'https://api.example' };
+
+  it.each<[string, string, CatalogList]>([
+    ['/', '', { kind: 'movie-list', list: 'popular' }],
+    ['/discover', '', { kind: 'movie-list', list: 'now_playing' }],
+    ['/discover/', '?tab=movies', { kind: 'movie-list', list: 'now_playing' }],
+    ['/discover', '?tab=nope', { kind: 'movie-list', list: 'now_playing' }],
+    ['/discover', '?tab=tvshows', { kind: 'tv-list', list: 'top_rated' }],
+  ])('asks for %s%s the row the app asks for first, as its catalog client asks', async (pathname, search, row) => {
+    for (const config of [local, tmdb, key, ...defaults]) {
+      for (const lang of ['en', 'fr']) {
+        const page = await runEarly({ pathname, search, lang }, remotes, manifest, config);
+        expect(shellRequests(page)).toEqual(await catalogRequests(config, row, lang));
+        for (const request of shellRequests(page)) expect(Object.keys(page.early)).toContain(request.url);
+      }
+    }
+  });
+
+  it('asks for none where the first screen is not such a row, or the app asks through a proxy or shows something else', async () => {
+    for (const page of [
+      { pathname: '/discover', search: '?tab=editorpicks' },
+      { pathname: '/settings' },
+      { pathname: '/', preferences: { state: { enableDiscover: false } } },
+      { pathname: '/discover', preferences: { state: { proxyTmdb: true } } },
+      { pathname: '/discover', overrides: '{"discover":"http://localhost:4001/mf-manifest.json"}' },
+    ]) {
+      expect(shellRequests(await runEarly(page, remotes, manifest, local))).toEqual([]);
+    }
+    expect(shellRequests(await runEarly({ pathname: '/discover' }, remotes, manifest, { ...local, routerMode: 'hash' }))).toEqual([]);
+    expect(shellRequests(await runEarly({ pathname: '/discover' }, remotes, manifest, { ...local, hasOnboarding: true }))).toEqual([]);
+    const onboarded = { pathname: '/discover', onboarding: { state: { completed: true } } };
+    expect(shellRequests(await runEarly(onboarded, remotes, manifest, { ...local, hasOnboarding: true }))).toHaveLength(2);
+    expect(shellRequests(await runEarly({ pathname: '/discover' }, remotes, manifest, null))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchWithin, takeEarlyRequest } from './early-requests';
+import { fetchEarlyFirst, fetchWithin, takeEarlyRequest } from './early-requests';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -14,6 +14,44 @@ describe('takeEarlyRequest', () => {
     expect(takeEarlyRequest('/config.json', scope)).toBeUndefined();
     expect(takeEarlyRequest('/remotes.json', scope)).toBeUndefined();
     expect(takeEarlyRequest('/config.json', {})).toBeUndefined();
+  });
+});
+
+describe('fetchEarlyFirst', () => {
+  const url = 'http://localhost:4100/3/movie/popular?language=en-US&page=1';
+
+  it("answers a GET with the page's request for the same URL once, then fetches", async () => {
+    const fetch = vi.fn(async () => new Response('fresh'));
+    vi.stubGlobal('fetch', fetch);
+    const scope = { __mwEarly: { [url]: Promise.resolve(new Response('early')) } };
+    const get = fetchEarlyFirst(scope);
+    expect(await (await get(url, { headers: { accept: 'application/json' } })).text()).toBe('early');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await (await get(url)).text()).toBe('fresh');
+    expect(await (await get('http://localhost:4100/3/movie/popular?language=en-US&page=2')).text()).toBe('fresh');
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves the early request to a GET: another method fetches', async () => {
+    const fetch = vi.fn(async () => new Response('fresh'));
+    vi.stubGlobal('fetch', fetch);
+    const scope = { __mwEarly: { [url]: Promise.resolve(new Response('early')) } };
+    expect(await (await fetchEarlyFirst(scope)(url, { method: 'POST' })).text()).toBe('fresh');
+    expect(await (await fetchEarlyFirst(scope)(url, { method: 'GET' })).text()).toBe('early');
+  });
+
+  it("rejects when the caller's signal aborts while the early request is still out", async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const scope = { __mwEarly: { [url]: new Promise<Response>(() => {}) } };
+    const controller = new AbortController();
+    const pending = fetchEarlyFirst(scope)(url, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => {});
+    await expect(fetchEarlyFirst({ __mwEarly: { [url]: failed } })(url, { signal: new AbortController().signal })).rejects.toThrow(
+      'Failed to fetch',
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Requests the page starts before the app's scripts run (index.html, `<script id="page-start">`):
- * /config.json, /remotes.json and the first page's remote manifest, fetched while the browser still
- * compiles the scripts instead of once they have run. Each answer goes to its first reader only, the same
+ * /config.json, /remotes.json, the first page's remote manifest and the first catalog row it shows, fetched
+ * while the browser still compiles the scripts instead of once they have run. Each answer goes to its first reader only, the same
  * URL read again is fetched afresh, and the page drops what nobody read within 10 s.
  */
 
@@ -17,6 +17,26 @@ export function takeEarlyRequest(url: string, scope: EarlyScope = globalThis as 
   const pending = early?.[url];
   if (pending) delete early[url];
   return pending;
+}
+
+/**
+ * `fetch`, answered by the page's early request for the same URL when there is one nobody has read (the page
+ * asked with the headers this caller sends). A signal that aborts still rejects the call.
+ */
+export function fetchEarlyFirst(scope: EarlyScope = globalThis as EarlyScope): typeof fetch {
+  return (input, init) => {
+    const early = typeof input === 'string' && (init?.method ?? 'GET') === 'GET' ? takeEarlyRequest(input, scope) : undefined;
+    if (!early) return fetch(input, init);
+    const signal = init?.signal;
+    if (!signal) return early;
+    return new Promise<Response>((resolve, reject) => {
+      const abort = () =>
+        reject(signal.reason instanceof Error ? signal.reason : new DOMException('The request was aborted', 'AbortError'));
+      if (signal.aborted) return abort();
+      signal.addEventListener('abort', abort, { once: true });
+      early.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
+  };
 }
 
 export type Fetched = { ok: true; response: Response; text: string } | { ok: false; timedOut: boolean; error: unknown };

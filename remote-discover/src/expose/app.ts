@@ -13,7 +13,8 @@ const app: RemoteApp<'discover'> = {
   appVersion: __APP_VERSION__,
   buildMarker: __BUILD_MARKER__,
   pages: {
-    discover: () => import('../features/discover/DiscoverPage'),
+    // A lazily loaded page is the chunk "page-<page>": the host's page preloads that chunk of its first page.
+    discover: () => import(/* webpackChunkName: "page-discover" */ '../features/discover/DiscoverPage'),
     searchResults: () => import('../features/search/SearchResults'),
     homeSection: () => Promise.resolve({ default: HomeSection }),
     homeBookmarks: () => Promise.resolve({ default: HomeBookmarks }),
