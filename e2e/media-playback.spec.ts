@@ -39,68 +39,70 @@ test.afterAll(async () => {
   await run?.close();
 });
 
-test.beforeEach(async ({ page }) => {
-  await page.goto(`${pageOrigin}/`);
-});
-
 const currentTime = (page: import('@playwright/test').Page) =>
   page.evaluate(() => (document.getElementById('v') as HTMLVideoElement).currentTime);
 
-test('plays the HLS ladder with hls.js: 4K level, two audio languages, subtitles; time advances', async ({ page }) => {
-  const master = `${media}/clips/meadow/hls/master.m3u8`;
-  const info = await page.evaluate(async (src) => {
-    const w = window as unknown as { Hls: any };
-    const video = document.getElementById('v') as HTMLVideoElement;
-    const hls = new w.Hls();
-    (window as unknown as { hls: unknown }).hls = hls;
-    const parsed = new Promise<void>((resolve, reject) => {
-      hls.on(w.Hls.Events.MANIFEST_PARSED, () => resolve());
-      hls.on(w.Hls.Events.ERROR, (_: unknown, data: { fatal: boolean; details: string }) => data.fatal && reject(new Error(data.details)));
-    });
-    hls.loadSource(src);
-    hls.attachMedia(video);
-    await parsed;
-    await video.play();
-    return {
-      heights: hls.levels.map((l: { height: number }) => l.height),
-      audio: hls.audioTracks.map((t: { lang: string }) => t.lang),
-      subtitles: hls.subtitleTracks.map((t: { lang: string }) => t.lang),
-    };
-  }, master);
-  expect(info.heights.length).toBeGreaterThanOrEqual(4);
-  expect(info.heights).toContain(2160);
-  expect(info.audio).toEqual(['en', 'es']);
-  expect(info.subtitles).toEqual(['en', 'es']);
-  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1.5);
-  // Switching the audio language keeps playback going.
-  await page.evaluate(() => {
-    (window as unknown as { hls: { audioTrack: number } }).hls.audioTrack = 1;
-  });
-  const before = await currentTime(page);
-  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(before + 1);
-});
-
-test('plays an MP4 file natively; time advances', async ({ page }) => {
-  await page.evaluate(async (src) => {
-    const video = document.getElementById('v') as HTMLVideoElement;
-    video.src = src;
-    await video.play();
-  }, `${media}/clips/harbor/mp4/720.mp4`);
-  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1.5);
-  const error = await page.evaluate(() => (document.getElementById('v') as HTMLVideoElement).error);
-  expect(error).toBeNull();
-});
-
-test('a "playlist" that is a web page fails as a fatal manifest error', async ({ page }) => {
-  const details = await page.evaluate(async (src) => {
-    const w = window as unknown as { Hls: any };
-    const hls = new w.Hls({ manifestLoadingMaxRetry: 0 });
-    return new Promise<string>((resolve) => {
-      hls.on(w.Hls.Events.ERROR, (_: unknown, data: { fatal: boolean; details: string }) => data.fatal && resolve(data.details));
-      hls.on(w.Hls.Events.MANIFEST_PARSED, () => resolve('parsed'));
+test('the media library plays in Chromium: the HLS ladder through hls.js, an MP4 natively; a web page is no playlist', async ({ page }) => {
+  await test.step('the HLS ladder with hls.js: 4K level, two audio languages, subtitles; time advances, also after an audio switch', async () => {
+    await page.goto(`${pageOrigin}/`);
+    const master = `${media}/clips/meadow/hls/master.m3u8`;
+    const info = await page.evaluate(async (src) => {
+      const w = window as unknown as { Hls: any };
+      const video = document.getElementById('v') as HTMLVideoElement;
+      const hls = new w.Hls();
+      (window as unknown as { hls: unknown }).hls = hls;
+      const parsed = new Promise<void>((resolve, reject) => {
+        hls.on(w.Hls.Events.MANIFEST_PARSED, () => resolve());
+        hls.on(
+          w.Hls.Events.ERROR,
+          (_: unknown, data: { fatal: boolean; details: string }) => data.fatal && reject(new Error(data.details)),
+        );
+      });
       hls.loadSource(src);
-      hls.attachMedia(document.getElementById('v'));
+      hls.attachMedia(video);
+      await parsed;
+      await video.play();
+      return {
+        heights: hls.levels.map((l: { height: number }) => l.height),
+        audio: hls.audioTracks.map((t: { lang: string }) => t.lang),
+        subtitles: hls.subtitleTracks.map((t: { lang: string }) => t.lang),
+      };
+    }, master);
+    expect(info.heights.length).toBeGreaterThanOrEqual(4);
+    expect(info.heights).toContain(2160);
+    expect(info.audio).toEqual(['en', 'es']);
+    expect(info.subtitles).toEqual(['en', 'es']);
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1.5);
+    await page.evaluate(() => {
+      (window as unknown as { hls: { audioTrack: number } }).hls.audioTrack = 1;
     });
-  }, `${media}/broken/not-a-playlist/master.m3u8`);
-  expect(details).toBe('manifestParsingError');
+    const before = await currentTime(page);
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(before + 1);
+  });
+
+  await test.step('an MP4 file natively; time advances', async () => {
+    await page.goto(`${pageOrigin}/`);
+    await page.evaluate(async (src) => {
+      const video = document.getElementById('v') as HTMLVideoElement;
+      video.src = src;
+      await video.play();
+    }, `${media}/clips/harbor/mp4/720.mp4`);
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1.5);
+    expect(await page.evaluate(() => (document.getElementById('v') as HTMLVideoElement).error)).toBeNull();
+  });
+
+  await test.step('a "playlist" that is a web page fails as a fatal manifest error', async () => {
+    await page.goto(`${pageOrigin}/`);
+    const details = await page.evaluate(async (src) => {
+      const w = window as unknown as { Hls: any };
+      const hls = new w.Hls({ manifestLoadingMaxRetry: 0 });
+      return new Promise<string>((resolve) => {
+        hls.on(w.Hls.Events.ERROR, (_: unknown, data: { fatal: boolean; details: string }) => data.fatal && resolve(data.details));
+        hls.on(w.Hls.Events.MANIFEST_PARSED, () => resolve('parsed'));
+        hls.loadSource(src);
+        hls.attachMedia(document.getElementById('v'));
+      });
+    }, `${media}/broken/not-a-playlist/master.m3u8`);
+    expect(details).toBe('manifestParsingError');
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Embed API across origins: the partner example page (served from its own origin) frames the site's
- * /embed route; the player posts events to it and obeys its commands.
+ * /embed route; the player posts events to it and obeys its commands. How commands are read and checked,
+ * and events throttled: remote-player/src/core/embed/protocol.test.ts and features/player/load-media.test.ts.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -29,65 +30,6 @@ type Event = { type: string; time?: number; sourceId?: string; message?: string 
 const events = (page: import('@playwright/test').Page) =>
   page.evaluate(() => (window as unknown as { playerEvents: Event[] }).playerEvents);
 
-test('the embedded player talks to its parent both ways across origins', async ({ page, site }) => {
-  await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-653`);
-  await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('ready');
-  await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 20_000 }).toContain('sourceFound');
-
-  await page.getByRole('button', { name: 'Play', exact: true }).click();
-  await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('play');
-  await expect.poll(async () => (await events(page)).filter((e) => e.type === 'timeupdate').length, { timeout: 10_000 }).toBeGreaterThan(1);
-
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('pause');
-
-  await page.getByRole('button', { name: 'Seek to 5 s' }).click();
-  const frame = page.frameLocator('iframe');
-  await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(5, 0);
-
-  await page.getByRole('button', { name: 'Volume 50%' }).click();
-  await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.5, 2);
-
-  const mp4 = `${site.services!.urls.media}/clips/harbor/mp4/480.mp4`;
-  await page.getByLabel('Stream URL').fill(mp4);
-  await page.getByRole('button', { name: 'Load media' }).click();
-  await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentSrc)).toBe(mp4);
-});
-
-test('loadMedia goes through the Direct URL provider: a stream that does not play is refused with an error event; startAt is honoured', async ({
-  page,
-  site,
-}) => {
-  await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-653`);
-  await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 20_000 }).toContain('sourceFound');
-  const frame = page.frameLocator('iframe');
-  const src = () => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentSrc);
-  const playing = await src();
-
-  // Segments answer 404: validated like a found stream, refused; the current video stays.
-  const broken = `${site.services!.urls.media}${BROKEN.missingSegments}`;
-  await page.getByLabel('Stream URL').fill(broken);
-  await page.getByRole('button', { name: 'Load media' }).click();
-  await expect
-    .poll(async () => (await events(page)).find((e) => e.type === 'error')?.message, { timeout: 20_000 })
-    .toBe(`loadMedia: ${broken} cannot be played (no stream: segment: HTTP 404)`);
-  expect(await src()).toBe(playing);
-  expect((await events(page)).filter((e) => e.type === 'sourceFound')).toHaveLength(1);
-
-  // A command with a type and a start time, posted as a partner page would.
-  const mp4 = `${site.services!.urls.media}/clips/harbor/mp4/720.mp4`;
-  await page.evaluate(
-    ({ url, origin }) =>
-      document
-        .querySelector('iframe')!
-        .contentWindow!.postMessage({ source: 'movie-web-player', type: 'loadMedia', url, streamType: 'mp4', startAt: 6 }, origin),
-    { url: mp4, origin: new URL(site.hostUrl).origin },
-  );
-  await expect.poll(src).toBe(mp4);
-  await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(6);
-  await expect.poll(async () => (await events(page)).filter((e) => e.type === 'sourceFound').at(-1)?.sourceId).toBe('direct-url');
-});
-
 /** Posts a command to the framed player as a partner page would. */
 const send = (page: import('@playwright/test').Page, origin: string, command: Record<string, unknown>) =>
   page.evaluate(
@@ -96,16 +38,78 @@ const send = (page: import('@playwright/test').Page, origin: string, command: Re
     { command, origin },
   );
 
-test('the parent hears ended when the video reaches its end', async ({ page, site }) => {
+test('the partner page drives the embedded player across origins and hears its events: play, pause, seek, volume, the end, loadMedia', async ({
+  page,
+  site,
+}) => {
   await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-653`);
-  await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 20_000 }).toContain('sourceFound');
-  await page.getByRole('button', { name: 'Play', exact: true }).click();
-  await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('play');
-  expect((await events(page)).map((e) => e.type)).not.toContain('ended');
-  await send(page, site.hostUrl, { type: 'seek', time: movieById.get(653)!.runtime * 60 - 1 }); // a second before the end
-  await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 10_000 }).toContain('ended');
   const frame = page.frameLocator('iframe');
-  expect(await frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.ended)).toBe(true);
+  const src = () => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentSrc);
+
+  await test.step('ready, then the source found; the player alone fills the frame: no site header, footer or links', async () => {
+    await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('ready');
+    await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 20_000 }).toContain('sourceFound');
+    await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+    const iframe = (await page.locator('iframe').boundingBox())!;
+    const shell = (await frame.getByTestId('player').boundingBox())!;
+    expect([Math.round(shell.x), Math.round(shell.y), Math.round(shell.width), Math.round(shell.height)]).toEqual([
+      Math.round(iframe.x),
+      Math.round(iframe.y),
+      Math.round(iframe.width),
+      Math.round(iframe.height),
+    ]);
+    await frame.getByTestId('player').hover();
+    await expect(frame.getByTestId('controls')).toHaveCSS('opacity', '1');
+    await expect(frame.locator('header, footer, nav')).toHaveCount(0);
+    await expect(frame.getByRole('link')).toHaveCount(0); // no back link, no site links
+  });
+
+  await test.step('the buttons of the partner page play, pause, seek and set the volume; the parent hears play, timeupdate and pause', async () => {
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('play');
+    await expect
+      .poll(async () => (await events(page)).filter((e) => e.type === 'timeupdate').length, { timeout: 10_000 })
+      .toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('pause');
+    await page.getByRole('button', { name: 'Seek to 5 s' }).click();
+    await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(5, 0);
+    await page.getByRole('button', { name: 'Volume 50%' }).click();
+    await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.5, 2);
+  });
+
+  await test.step('the parent hears ended when the video reaches its end', async () => {
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    expect((await events(page)).map((e) => e.type)).not.toContain('ended');
+    await send(page, site.hostUrl, { type: 'seek', time: movieById.get(653)!.runtime * 60 - 1 }); // a second before the end
+    await expect.poll(async () => (await events(page)).map((e) => e.type), { timeout: 10_000 }).toContain('ended');
+    expect(await frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.ended)).toBe(true);
+  });
+
+  await test.step('loadMedia goes through the Direct URL provider: a stream that does not play is refused with an error event', async () => {
+    const playing = await src();
+    // Segments answer 404: validated like a found stream, refused; the current video stays.
+    const broken = `${site.services!.urls.media}${BROKEN.missingSegments}`;
+    await page.getByLabel('Stream URL').fill(broken);
+    await page.getByRole('button', { name: 'Load media' }).click();
+    await expect
+      .poll(async () => (await events(page)).find((e) => e.type === 'error')?.message, { timeout: 20_000 })
+      .toBe(`loadMedia: ${broken} cannot be played (no stream: segment: HTTP 404)`);
+    expect(await src()).toBe(playing);
+    expect((await events(page)).filter((e) => e.type === 'sourceFound')).toHaveLength(1);
+  });
+
+  await test.step('loadMedia from the form of the partner page, and posted with a type and a start time, which is honoured', async () => {
+    const mp4 = `${site.services!.urls.media}/clips/harbor/mp4/480.mp4`;
+    await page.getByLabel('Stream URL').fill(mp4);
+    await page.getByRole('button', { name: 'Load media' }).click();
+    await expect.poll(src).toBe(mp4);
+    const at6 = `${site.services!.urls.media}/clips/harbor/mp4/720.mp4`;
+    await send(page, site.hostUrl, { type: 'loadMedia', url: at6, streamType: 'mp4', startAt: 6 });
+    await expect.poll(src).toBe(at6);
+    await expect.poll(() => frame.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(6);
+    await expect.poll(async () => (await events(page)).filter((e) => e.type === 'sourceFound').at(-1)?.sourceId).toBe('direct-url');
+  });
 });
 
 test('the parent hears error when the title has only a broken stream', async ({ page, site }) => {
@@ -117,24 +121,6 @@ test('the parent hears error when the title has only a broken stream', async ({ 
     .toMatch(/^(not found|no stream)$/);
   await expect(page.frameLocator('iframe').getByTestId('scrape-not-found')).toBeVisible();
   expect((await events(page)).map((e) => e.type)).not.toContain('sourceFound');
-});
-
-test('embed mode shows the player alone: no site header or footer, no back link, the whole frame', async ({ page, site }) => {
-  await page.goto(`${partnerOrigin}/?player=${encodeURIComponent(site.hostUrl)}&media=tmdb-movie-653`);
-  const frame = page.frameLocator('iframe');
-  await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
-  const iframe = (await page.locator('iframe').boundingBox())!;
-  const shell = (await frame.getByTestId('player').boundingBox())!;
-  expect([Math.round(shell.x), Math.round(shell.y), Math.round(shell.width), Math.round(shell.height)]).toEqual([
-    Math.round(iframe.x),
-    Math.round(iframe.y),
-    Math.round(iframe.width),
-    Math.round(iframe.height),
-  ]);
-  await frame.getByTestId('player').hover();
-  await expect(frame.getByTestId('controls')).toHaveCSS('opacity', '1');
-  await expect(frame.locator('header, footer, nav')).toHaveCount(0);
-  await expect(frame.getByRole('link')).toHaveCount(0); // no back link, no site links
 });
 
 test('the standalone player page serves /embed on its own origin, with the embed API', async ({ page, site }) => {
