@@ -1,16 +1,17 @@
 /**
- * The scraping progress view (docs/behaviour.md#scraping-progress) against the local media library, in the browser and through the
- * remote scraping server: a title that plays on the third source after two fail shows each state (an error
- * icon on the failed ones, percentages while pending, one of the 21 tips); a title no source has goes through
- * every source (nothing shown on a not-found one) and ends on the not-found screen.
+ * The scraping progress view (docs/behaviour.md#scraping-progress) against the local media library, in the
+ * browser (the real worker) and through the remote scraping server: a title that plays on the third source
+ * after two fail shows each state as it comes (an error icon on the failed ones, percentages while pending,
+ * one of the 21 tips). Through the server, the source menu's runs go there too. What each row shows for each
+ * state is a component test (remote-player/src/features/player/scraping-view.test.tsx).
  */
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BROKEN_MOVIES, MOVIES_WITHOUT_STREAM } from 'services/media-library';
+import { BROKEN_MOVIES, HOSTED_MOVIES, MIRRORED_MOVIES } from 'services/media-library';
 import { withConfig } from '../support/config';
-import { startPlayback } from '../support/player.page';
+import { currentTime, menu, openSettings, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
 // The library's sources in rank order, then the archive (the remote server also runs the media-server stand-in first).
@@ -25,8 +26,9 @@ const LIBRARY = [
   'local-hls-sd',
   'local-mp4-sd',
 ];
-// Public-domain films are also on the archive: an invented title.
-const NO_STREAM = MOVIES_WITHOUT_STREAM.find((id) => id >= 900000)!;
+const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
+// An invented title (public-domain films are also on the archive), not on the mirrors, on one embed host.
+const ONE_HOST = HOSTED_MOVIES.oneHost.find((id) => id >= 900000 && !MIRRORED_MOVIES.includes(id))!;
 // The 21 tips of the progress view, as the English locale words them.
 const TIPS = Object.values(
   (
@@ -112,96 +114,77 @@ async function startRelay(upstream: string): Promise<{ url: string; close(): Pro
   };
 }
 
-function journeys(server: (() => string) | null) {
-  const remote = server !== null;
-  // Where the page's scraping went: to the remote server, or to the media library's index from the page.
-  let seen: { server: string[]; index: string[] };
-  test.beforeEach(({ page, site }) => {
-    seen = { server: [], index: [] };
-    page.on('request', (r) => {
-      if (r.url().startsWith(`${server ? server() : site.services!.urls.scraper}/scrape`)) seen.server.push(new URL(r.url()).pathname);
-      if (r.url().startsWith(`${site.services!.urls.media}/index/`)) seen.index.push(r.url());
-    });
+/** Where the page's scraping went: to `server`'s endpoints, and to the media library's index from the page. */
+function track(page: Page, server: string, media: string) {
+  const seen = { server: [] as string[], index: [] as string[] };
+  page.on('request', (r) => {
+    if (r.url().startsWith(`${server}/scrape`)) seen.server.push(new URL(r.url()).pathname);
+    if (r.url().startsWith(`${media}/index/`)) seen.index.push(r.url());
   });
-  test.afterEach(() => {
-    if (remote) expect(seen).toMatchObject({ server: ['/scrape'], index: [] });
-    else expect(seen.server).toEqual([]);
-  });
-
-  test('a title that plays on the third source after two fail: the progress view shows each state', async ({ page, site }) => {
-    const progress = await recordProgress(page);
-    await page.goto(`${site.hostUrl}/media/tmdb-movie-${BROKEN_MOVIES.brokenThenWorking}`);
-    await startPlayback(page, 0.5);
-    const { states, listed, shown, tips } = await progress();
-    expect(listed).toEqual(expect.arrayContaining(LIBRARY));
-    const at = (state: string) => {
-      expect(states).toContain(state);
-      return states.indexOf(state);
-    };
-    // The two broken copies fail, one after the other, then the third source runs.
-    expect(at('local-hls-mirror:failure')).toBeLessThan(at('local-hls-backup:failure'));
-    expect(at('local-hls-backup:waiting')).toBeLessThan(at('local-hls-mirror:failure'));
-    expect(at('local-hls:waiting')).toBeLessThan(at('local-hls-backup:failure'));
-    expect(states).not.toContain('local-hls:failure');
-    expect(states.filter((s) => s.endsWith(':success')).every((s) => s === 'local-hls:success')).toBe(true);
-    // Each source is seen running before it fails, and the third runs after the second failed.
-    expect(at('local-hls-mirror:pending')).toBeLessThan(at('local-hls-mirror:failure'));
-    expect(at('local-hls-backup:pending')).toBeLessThan(at('local-hls-backup:failure'));
-    expect(at('local-hls-backup:failure')).toBeLessThan(at('local-hls:pending'));
-    // Lower sources were never needed.
-    expect(states).not.toContain('local-mp4:pending');
-    // A failed source shows the error icon; a running one its percentage (50% once the library answered).
-    expect(shown).toEqual(
-      expect.arrayContaining(['local-hls-mirror:failure:error', 'local-hls-backup:failure:error', 'local-hls-mirror:pending:50%']),
-    );
-    expect(shown.filter((s) => s.includes(':failure:')).every((s) => s.endsWith(':error'))).toBe(true);
-    expect(shown.filter((s) => s.includes(':pending:')).every((s) => /:\d+%$/.test(s))).toBe(true);
-    // One tip, of the 21, for the whole run.
-    expect(tips).toHaveLength(1);
-    expect(TIPS).toContain(tips[0]);
-  });
-
-  test('a title no source has lists every source, then the not-found screen', async ({ page, site }) => {
-    const progress = await recordProgress(page);
-    await page.goto(`${site.hostUrl}/media/tmdb-movie-${NO_STREAM}`);
-    await expect(page.getByTestId('scrape-not-found')).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText("Couldn't find a stream")).toBeVisible();
-    const { states, listed, shown } = await progress();
-    const expected = [...(remote ? ['media-server'] : []), ...LIBRARY, 'archive'];
-    expect(listed).toEqual(expected);
-    expect(states.filter((s) => /:(success|failure)$/.test(s))).toEqual([]);
-    // The last source's state comes with the end of the run, which replaces the view: it may never render.
-    // Through the relay each one does; in the browser the library's (ended by one lookup) render while the
-    // archive, far away, is asked.
-    for (const id of remote ? expected : LIBRARY) expect(states).toContain(`${id}:notfound`);
-    // A source that does not have the title shows nothing: no icon, no percentage.
-    const notFound = shown.filter((s) => s.includes(':notfound:'));
-    expect(notFound.length).toBeGreaterThanOrEqual(LIBRARY.length);
-    expect(notFound.every((s) => s.endsWith(':nothing'))).toBe(true);
-  });
+  return seen;
 }
 
-test.describe('in the browser', () => {
+/**
+ * The progress of a run for the title that plays on the third source after the first two fail: the states
+ * in order, an error icon on the failed ones, percentages while running, one tip.
+ */
+function expectThirdSourceProgress({ states, listed, shown, tips }: Progress) {
+  expect(listed).toEqual(expect.arrayContaining(LIBRARY));
+  const at = (state: string) => {
+    expect(states).toContain(state);
+    return states.indexOf(state);
+  };
+  // The two broken copies fail, one after the other, then the third source runs.
+  expect(at('local-hls-mirror:failure')).toBeLessThan(at('local-hls-backup:failure'));
+  expect(at('local-hls-backup:waiting')).toBeLessThan(at('local-hls-mirror:failure'));
+  expect(at('local-hls:waiting')).toBeLessThan(at('local-hls-backup:failure'));
+  expect(states).not.toContain('local-hls:failure');
+  expect(states.filter((s) => s.endsWith(':success')).every((s) => s === 'local-hls:success')).toBe(true);
+  // Each source is seen running before it fails, and the third runs after the second failed.
+  expect(at('local-hls-mirror:pending')).toBeLessThan(at('local-hls-mirror:failure'));
+  expect(at('local-hls-backup:pending')).toBeLessThan(at('local-hls-backup:failure'));
+  expect(at('local-hls-backup:failure')).toBeLessThan(at('local-hls:pending'));
+  // Lower sources were never needed.
+  expect(states).not.toContain('local-mp4:pending');
+  // A failed source shows the error icon; a running one its percentage (50% once the library answered).
+  expect(shown).toEqual(
+    expect.arrayContaining(['local-hls-mirror:failure:error', 'local-hls-backup:failure:error', 'local-hls-mirror:pending:50%']),
+  );
+  expect(shown.filter((s) => s.includes(':failure:')).every((s) => s.endsWith(':error'))).toBe(true);
+  expect(shown.filter((s) => s.includes(':pending:')).every((s) => /:\d+%$/.test(s))).toBe(true);
+  // One tip, of the 21, for the whole run.
+  expect(tips).toHaveLength(1);
+  expect(TIPS).toContain(tips[0]);
+}
+
+const src = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc);
+
+/** Opens the source menu's list; the source `sourceId` is marked as the one playing, and only it. */
+async function expectCurrentSource(page: Page, sourceId: string): Promise<void> {
+  await openSettings(page);
+  await page.getByTestId('menu-source').click();
+  await expect(menu(page)).toHaveAttribute('data-route', '/source');
+  await expect(page.getByTestId(`source-${sourceId}`)).toHaveAttribute('aria-pressed', 'true');
+  await expect(menu(page).locator('[aria-pressed="true"]')).toHaveCount(1);
+}
+
+test('in the browser: a title that plays on the third source after two fail shows each state as it comes', async ({ page, site }) => {
+  const seen = track(page, site.services!.urls.scraper!, site.services!.urls.media!);
   // The media library as a host far away: its index and playlists answer 150 ms late, so the states of a
-  // run (which next to the page can all come within a few milliseconds) each have the time to render. The
-  // archive, last of the sources, answers 400 ms late.
-  test.beforeEach(async ({ page, site }) => {
-    await page.route(
-      (url) => url.href.startsWith(site.services!.urls.media!) && /\/index\/|\.m3u8$/.test(url.pathname),
-      async (route) => {
-        await new Promise((r) => setTimeout(r, 150));
-        await route.continue();
-      },
-    );
-    await page.route(
-      (url) => url.href.startsWith(site.services!.urls.archive!),
-      async (route) => {
-        await new Promise((r) => setTimeout(r, 400));
-        await route.continue();
-      },
-    );
-  });
-  journeys(null);
+  // run (which next to the page can all come within a few milliseconds) each have the time to render.
+  await page.route(
+    (url) => url.href.startsWith(site.services!.urls.media!) && /\/index\/|\.m3u8$/.test(url.pathname),
+    async (route) => {
+      await new Promise((r) => setTimeout(r, 150));
+      await route.continue();
+    },
+  );
+  const progress = await recordProgress(page);
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-${BROKEN_MOVIES.brokenThenWorking}`);
+  await startPlayback(page, 0.5);
+  expectThirdSourceProgress(await progress());
+  expect(seen.server).toEqual([]);
+  expect(seen.index.length).toBeGreaterThan(0);
 });
 
 test.describe('through the remote scraping server', () => {
@@ -210,8 +193,56 @@ test.describe('through the remote scraping server', () => {
     relay = await startRelay(site.services!.urls.scraper!);
   });
   test.afterAll(() => relay.close());
-  test.beforeEach(async ({ page }) => {
+
+  test('the progress view, the film plays, and the source menu runs its source and embed there too; the page never scrapes', async ({
+    page,
+    site,
+  }) => {
     await withConfig(page, { proxyUrls: [`api:${relay.url}`] });
+    const seen = track(page, relay.url, site.services!.urls.media!);
+
+    await test.step('the run goes through the server: each state shows, then the third source plays', async () => {
+      const progress = await recordProgress(page);
+      await page.goto(`${site.hostUrl}/media/tmdb-movie-${BROKEN_MOVIES.brokenThenWorking}`);
+      await startPlayback(page, 0.5);
+      const run = await progress();
+      // The server also runs the media-server stand-in, first.
+      expect(run.listed[0]).toBe('media-server');
+      expectThirdSourceProgress(run);
+      expect(seen.server).toEqual(['/scrape']);
+    });
+
+    await test.step('switching source mid-playback keeps the time and marks the new source', async () => {
+      await page.goto(`${site.hostUrl}${NOSFERATU}`);
+      await startPlayback(page, 3);
+      await page.keyboard.press('k');
+      const before = await currentTime(page);
+      // The media-server stand-in has the public-domain films and ranks first.
+      await expectCurrentSource(page, 'media-server');
+      await page.getByTestId('source-local-mp4').click();
+      await expect(menu(page)).toBeHidden({ timeout: 15_000 });
+      await expect.poll(() => src(page)).toMatch(/\/clips\/meadow\/mp4\/\d+\.mp4$/);
+      const after = await currentTime(page);
+      expect(after).toBeGreaterThanOrEqual(before - 0.5);
+      expect(after).toBeLessThan(before + 3);
+      await expectCurrentSource(page, 'local-mp4');
+      await page.keyboard.press('Escape');
+      expect(seen.server).toContain('/scrape/source');
+    });
+
+    await test.step('a source with one embed: the server runs the source, then the embed; it plays and the menu closes', async () => {
+      await page.goto(`${site.hostUrl}/media/tmdb-movie-${ONE_HOST}`);
+      await startPlayback(page, 0.5);
+      const before = await src(page);
+      await openSettings(page);
+      await page.getByTestId('menu-source').click();
+      await page.getByTestId('source-local-hosts').click();
+      await expect(menu(page)).toBeHidden({ timeout: 15_000 });
+      await expect.poll(() => src(page)).toMatch(/\/mp4\/\d+\.mp4$/);
+      expect(await src(page)).not.toBe(before);
+      await expectCurrentSource(page, 'local-hosts');
+      expect(seen.server).toContain('/scrape/embed');
+    });
+    expect(seen.index).toEqual([]);
   });
-  journeys(() => relay.url);
 });
