@@ -6,7 +6,9 @@
  *
  * Cloudflare is not reachable here: the script is a stand-in (same API: turnstile.render / execute / reset,
  * callbacks) served through page.route. The remote scraping server of the services checks the token it gets
- * in cf-turnstile-response (one started here with SCRAPER_CAPTCHA_TOKEN).
+ * in cf-turnstile-response (one started here with SCRAPER_CAPTCHA_TOKEN). How tokens are kept, used once,
+ * expire and time out, and that a run without a site key asks for none: remote-player/src/features/player/
+ * {turnstile,start-stream}.test.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -114,80 +116,64 @@ test('proxy workers and a site key: "Verifying humanity" while the widget runs (
   expect(requests.urls(`${site.services!.urls.media}/index/`).length).toBeGreaterThan(0);
 });
 
-test('through a remote scraping server that checks the token: the run carries it in cf-turnstile-response and plays', async ({
+test('through a remote scraping server that checks the token: the run carries it and plays; the source menu takes a fresh one', async ({
   page,
   site,
 }) => {
   await page.route(TURNSTILE_SCRIPT, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: ACCEPTED }) }),
+    route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: ACCEPTED, sameEachTime: true }) }),
   );
   await withConfig(page, { turnstileSiteKey: SITE_KEY, proxyUrls: [`api:${scraper.url}`] });
   const requests = recordRequests(page);
-  await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await expect(page.getByTestId('turnstile-verifying')).toHaveText('Verifying humanity');
-  await startPlayback(page, 0.5);
-  const scrapes = await requests.headers(`${scraper.url}/scrape?`);
-  expect(scrapes.map((h) => h['cf-turnstile-response'])).toEqual([ACCEPTED]);
-  await expect(page.getByTestId('turnstile-verifying')).toHaveCount(0);
-});
 
-test('the source menu takes a fresh token for its run: the remote server gets it with /scrape/source', async ({ page, site }) => {
-  await page.route(TURNSTILE_SCRIPT, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: ACCEPTED, sameEachTime: true }, 300) }),
-  );
-  await withConfig(page, { turnstileSiteKey: SITE_KEY, proxyUrls: [`api:${scraper.url}`] });
-  const requests = recordRequests(page);
-  await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await startPlayback(page, 0.5);
-  await openSettings(page);
-  await page.getByTestId('menu-source').click();
-  await page.getByTestId('source-local-mp4').click();
-  await expect(menu(page)).toBeHidden({ timeout: 15_000 });
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/\.mp4$/);
-  // Tokens are single use: the page's run took the first, the menu's run asked the widget for a second one.
-  expect((await requests.headers(`${scraper.url}/scrape/source?`)).map((h) => h['cf-turnstile-response'])).toEqual([ACCEPTED]);
-  expect(((await turnstileSeen(page)) as { executes: number }).executes).toBe(2);
-});
-
-test('a token the server refuses ends the run on the Turnstile message', async ({ page, site }) => {
-  await page.route(TURNSTILE_SCRIPT, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: 'forged-token' }, 200) }),
-  );
-  await withConfig(page, { turnstileSiteKey: SITE_KEY, proxyUrls: [`api:${scraper.url}`] });
-  const requests = recordRequests(page);
-  await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await expect(page.getByTestId('scrape-not-found')).toContainText(TURNSTILE_MESSAGE);
-  expect((await requests.headers(`${scraper.url}/scrape?`)).map((h) => h['cf-turnstile-response'])).toEqual(['forged-token']);
-});
-
-for (const [failure, serve] of [
-  ['the Turnstile script cannot load', (page: Page) => page.route(TURNSTILE_SCRIPT, (route) => route.abort('internetdisconnected'))],
-  [
-    'the widget fails',
-    (page: Page) =>
-      page.route(TURNSTILE_SCRIPT, (route) =>
-        route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ error: '300030' }, 200) }),
-      ),
-  ],
-] as const) {
-  test(`${failure}: no run, the Turnstile message (details say why)`, async ({ page, site }) => {
-    await serve(page);
-    await withConfig(page, { turnstileSiteKey: SITE_KEY, proxyUrls: [site.services!.urls.proxy!] });
-    const requests = recordRequests(page);
+  await test.step('the run of the page: "Verifying humanity", then the token in cf-turnstile-response, and it plays', async () => {
     await page.goto(`${site.hostUrl}${NOSFERATU}`);
-    const screen = page.getByTestId('scrape-not-found');
+    await expect(page.getByTestId('turnstile-verifying')).toHaveText('Verifying humanity');
+    await startPlayback(page, 0.5);
+    const scrapes = await requests.headers(`${scraper.url}/scrape?`);
+    expect(scrapes.map((h) => h['cf-turnstile-response'])).toEqual([ACCEPTED]);
+    await expect(page.getByTestId('turnstile-verifying')).toHaveCount(0);
+  });
+
+  await test.step("the source menu's run asks the widget for a token of its own and sends it with /scrape/source", async () => {
+    await openSettings(page);
+    await page.getByTestId('menu-source').click();
+    await page.getByTestId('source-local-mp4').click();
+    await expect(menu(page)).toBeHidden({ timeout: 15_000 });
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/\.mp4$/);
+    // Tokens are single use: the page's run took the first, the menu's run asked the widget for a second one.
+    expect((await requests.headers(`${scraper.url}/scrape/source?`)).map((h) => h['cf-turnstile-response'])).toEqual([ACCEPTED]);
+    expect(((await turnstileSeen(page)) as { executes: number }).executes).toBe(2);
+  });
+});
+
+test('a captcha that fails: the script cannot load, or the server refuses the token; no run, the Turnstile message says why', async ({
+  page,
+  site,
+}) => {
+  const requests = recordRequests(page);
+  const screen = page.getByTestId('scrape-not-found');
+
+  await test.step('the Turnstile script cannot load: nothing is scraped; the details name the captcha', async () => {
+    await page.route(TURNSTILE_SCRIPT, (route) => route.abort('internetdisconnected'));
+    await withConfig(page, { turnstileSiteKey: SITE_KEY, proxyUrls: [site.services!.urls.proxy!] });
+    await page.goto(`${site.hostUrl}${NOSFERATU}`);
     await expect(screen).toContainText(TURNSTILE_MESSAGE);
     await screen.getByRole('button', { name: 'Show details' }).click();
     await expect(page.getByTestId('scrape-error-details')).toContainText('scrape/turnstile');
     expect(requests.urls(`${site.services!.urls.media}/index/`)).toEqual([]);
     expect(requests.urls(site.services!.urls.proxy!)).toEqual([]);
+    await page.unroute(TURNSTILE_SCRIPT);
+    await page.unroute('**/config.json');
   });
-}
 
-test('without a site key nothing changes: no script, no verifying, the run starts at once', async ({ page, site }) => {
-  const requests = recordRequests(page);
-  await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await startPlayback(page, 0.5);
-  expect(requests.urls('https://challenges.cloudflare.com/')).toEqual([]);
-  expect(await turnstileSeen(page)).toBeNull();
+  await test.step('a token the remote server refuses ends the run on the Turnstile message', async () => {
+    await page.route(TURNSTILE_SCRIPT, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: fakeTurnstile({ token: 'forged-token' }, 200) }),
+    );
+    await withConfig(page, { turnstileSiteKey: SITE_KEY, proxyUrls: [`api:${scraper.url}`] });
+    await page.goto(`${site.hostUrl}${NOSFERATU}`);
+    await expect(screen).toContainText(TURNSTILE_MESSAGE);
+    expect((await requests.headers(`${scraper.url}/scrape?`)).map((h) => h['cf-turnstile-response'])).toEqual(['forged-token']);
+  });
 });

@@ -2,7 +2,8 @@
  * From the player remote loading, through the title's lookup, to the scraping view,
  * the person sees one calm wait: the player's dark backdrop with one spinner (faded in only when the
  * wait lasts) and no chain of loading texts; the words are there for screen readers. From the first
- * frame on, Back and the title (when this device knows it) are where the player has them.
+ * frame on, Back and the title (when this device knows it) are where the player has them. The first frame's
+ * words in every language: host/src/core/app-shell.test.ts.
  */
 import { player } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
@@ -111,36 +112,27 @@ test('loading the player, finding the title and finding a stream read as one wai
   expect(samples.at(-1)!.state).toBe('scraping');
 });
 
-test('the waiting screens name what happens for screen readers', async ({ page, site }) => {
-  await page.route(
-    (url) => /\/3\/movie\/653$/.test(url.pathname),
-    async (route) => {
-      await delay(1500);
-      await route.fallback();
-    },
-  );
-  await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await expect(page.getByTestId('watch-loading').getByRole('status')).toHaveText('Loading title…');
-  await expect(page.getByTestId('watch-loading')).toHaveCSS('background-image', /radial-gradient/);
-});
+test.describe('at 390 px, in Arabic', () => {
+  test.use({ viewport: { width: 390, height: 760 } });
 
-for (const language of ['en', 'ar'] as const) {
-  const words = language === 'en' ? { back: 'Back', loading: 'Loading…' } : { back: 'رجوع', loading: 'جارٍ التحميل…' };
-  test.describe(`${language}, at 390 px`, () => {
-    test.use({ viewport: { width: 390, height: 760 } });
+  test("the watch page's first frame shows Back and the known title before any script of the app; while the player loads they stay, and Back returns", async ({
+    page,
+    site,
+  }) => {
+    const words = { back: 'رجوع', loading: 'جارٍ التحميل…' };
+    await seedSettings(page, { language: 'ar' });
+    await seedLists(page, {
+      inProgress: [{ tmdbId: '653', title: 'Nosferatu', year: 1922, updatedAt: 1, watched: 30, duration: 5000 }],
+      bookmarked: [{ tmdbId: '653', title: 'Nosferatu', year: 1922, updatedAt: 1 }],
+    });
+    await page.goto(`${site.hostUrl}/discover`);
+    await expect(page.getByTestId('discover-page')).toBeVisible();
+    const waiting = page.getByTestId('player-waiting');
 
-    test(`${language}: the watch page's first frame shows Back and the title this device knows, before any script of the app`, async ({
-      page,
-      site,
-    }) => {
-      await seedSettings(page, { language });
-      await seedLists(page, { inProgress: [{ tmdbId: '653', title: 'Nosferatu', year: 1922, updatedAt: 1, watched: 30, duration: 5000 }] });
-      await page.goto(`${site.hostUrl}/discover`);
-      await expect(page.getByTestId('discover-page')).toBeVisible();
-      // The app's scripts held back: what shows is the page's own first frame.
-      await page.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
+    await test.step('before any script of the app: Back (to ?back=, never to another site) and the title, at the top', async () => {
+      const abortApp = (route: import('@playwright/test').Route) => route.abort();
+      await page.route(/\/main\.[0-9a-f]+\.js$/, abortApp);
       await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu?back=%2Fdiscover`);
-      const waiting = page.getByTestId('player-waiting');
       await expect(waiting.getByRole('link', { name: words.back })).toHaveAttribute('href', '/discover');
       await expect(waiting.getByRole('heading', { name: 'Nosferatu' })).toBeVisible();
       await expect(waiting.getByRole('status')).toHaveText(words.loading);
@@ -150,11 +142,12 @@ for (const language of ['en', 'ar'] as const) {
       // A link from another site's ?back= leads home instead.
       await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu?back=${encodeURIComponent('//evil.example/')}`);
       await expect(waiting.getByRole('link', { name: words.back })).toHaveAttribute('href', '/');
+      await page.unroute(/\/main\.[0-9a-f]+\.js$/, abortApp);
     });
 
-    test(`${language}: while the player loads, Back and the title stay in view, and Back returns`, async ({ page, site }) => {
-      await seedSettings(page, { language });
-      await seedLists(page, { bookmarked: [{ tmdbId: '653', title: 'Nosferatu', year: 1922, updatedAt: 1 }] });
+    await test.step('from the site, while the player loads and then looks the title up, Back and the title stay; Back returns', async () => {
+      await page.goto(`${site.hostUrl}/discover`);
+      await expect(page.getByTestId('discover-page')).toBeVisible();
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(`${site.remoteUrls.player}/**`, async (route) => {
@@ -171,13 +164,10 @@ for (const language of ['en', 'ar'] as const) {
           await route.fallback();
         },
       );
-      await page.goto(`${site.hostUrl}/discover`);
-      await expect(page.getByTestId('discover-page')).toBeVisible();
       await page.evaluate(() => {
         history.pushState(null, '', '/media/tmdb-movie-653-nosferatu?back=%2Fdiscover');
         dispatchEvent(new PopStateEvent('popstate'));
       });
-      const waiting = page.getByTestId('player-waiting');
       await expect(waiting.getByRole('heading', { name: 'Nosferatu' })).toBeVisible();
       await expect(waiting.getByRole('link', { name: words.back })).toBeVisible();
       // The player arrives: its own waiting and scraping screens keep Back in place.
@@ -185,6 +175,9 @@ for (const language of ['en', 'ar'] as const) {
       const top = page.getByTestId('watch-loading').getByTestId('waiting-top');
       await expect(top.getByRole('link', { name: words.back })).toBeVisible({ timeout: 20_000 });
       await expect(top.getByRole('heading', { name: 'Nosferatu' })).toBeVisible();
+      // The words are there for screen readers: what the wait is for.
+      await expect(page.getByTestId('watch-loading').getByRole('status')).toHaveText('جارٍ تحميل العنوان…');
+      await expect(page.getByTestId('watch-loading')).toHaveCSS('background-image', /radial-gradient/);
       answer();
       await expect(page.getByTestId('scraping-view').or(player(page).and(page.locator('[data-status="playing"]')))).toBeVisible({
         timeout: 20_000,
@@ -193,4 +186,4 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page).toHaveURL(`${site.hostUrl}/discover`);
     });
   });
-}
+});
