@@ -67,7 +67,10 @@ test('loading the player, finding the title and finding a stream read as one wai
       samples.push({
         state,
         text: visibleText(document.body),
-        backdrop: screen ? getComputedStyle(screen).backgroundImage : '',
+        // The host's screen has its gradient on a layer of its own (index.html), the player's on itself.
+        backdrop: screen
+          ? getComputedStyle(screen).backgroundImage.replace(/^none$/, getComputedStyle(screen, '::after').backgroundImage)
+          : '',
         spinnerOpacity: spinner ? Number(getComputedStyle(spinner).opacity) : 0,
       });
       if (!found) setTimeout(sample, 40);

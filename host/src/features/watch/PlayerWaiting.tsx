@@ -6,9 +6,9 @@ import { useHostServices } from 'shared-contracts';
  * the title when this device knows it (a bookmark, watch progress) from the first frame, and one
  * spinner that fades in only if the wait lasts (no flash for a fast load); the loading words are for
  * screen readers. It is the same element index.html paints on /media and /embed before any script
- * runs, styled there (`.shell-player`, no JavaScript for it on the first load); the player's own
- * waiting and scraping screens keep Back and the title where they are, so the wait reads as one calm
- * state instead of a chain of loading screens.
+ * runs, styled there (`.shell-player`, no JavaScript for it on the first load; the page's first frame goes
+ * without its gradient glow, this element has it at once); the player's own waiting and scraping screens keep
+ * Back and the title where they are, so the wait reads as one calm state instead of a chain of loading screens.
  */
 export function PlayerWaiting({ label, back = null, title = null }: { label: string; back?: string | null; title?: string | null }) {
   const { t } = useTranslation();

@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+/** What index.html's script draws on a watch page before any of the app's scripts, in a DOM. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keyOf, serialize } from 'host-core/persist';
+import { progressDefinition } from 'host-core/local-stores/definitions';
+
+const html = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../index.html'), 'utf8');
+const script = /<script id="page-start">([\s\S]*?)<\/script>/.exec(html)![1]!;
+
+// The page's early requests go nowhere here.
+beforeEach(() => vi.stubGlobal('fetch', () => new Promise(() => {})));
+afterEach(() => vi.unstubAllGlobals());
+
+/** The page as the browser has it once index.html's script has run, before any of the app's scripts: its path, storage, #root. */
+function firstFrame(url: string, stored: Record<string, string> = {}) {
+  localStorage.clear();
+  for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  window.history.replaceState(null, '', url);
+  document.documentElement.lang = 'en';
+  document.documentElement.dir = 'ltr';
+  document.body.innerHTML = '<div id="root"><p id="boot">Loading…</p></div>';
+  // The page's script as the browser runs it: in the global scope (an indirect eval).
+  (0, eval)(script);
+  return window;
+}
+
+/** The declarations of one rule of index.html's stylesheet, by its exact selector. */
+function rule(selector: string): string | null {
+  const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!.replace(/\/\*[\s\S]*?\*\//g, '');
+  for (const match of style.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+    if (match[1]!.split(',').some((s) => s.trim() === selector)) return match[2]!;
+  }
+  return null;
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+describe("a watch page's first frame", () => {
+  const progress = (title: string) => ({
+    [keyOf(progressDefinition.name)]: serialize(progressDefinition, {
+      items: {
+        '653': {
+          type: 'movie',
+          title,
+          year: 1922,
+          updatedAt: 1,
+          progress: { watched: 30, duration: 5000 },
+          seasons: {},
+          episodes: {},
+        },
+      },
+      updateQueue: [],
+    }),
+  });
+
+  it('shows Back, where ?back= leads on this site, and the loading words for screen readers', () => {
+    const window = firstFrame('/media/tmdb-movie-653-nosferatu?back=%2Fdiscover');
+    const waiting = window.document.querySelector('#root > .shell-player')!;
+    const back = waiting.querySelector('.shell-player-top a')!;
+    expect(back.textContent).toBe('Back');
+    expect(back.getAttribute('href')).toBe('/discover');
+    expect(waiting.querySelector('[role=status]')!.textContent).toBe('Loading…');
+    expect(waiting.querySelector('h1')).toBeNull(); // this device does not know the title
+    expect(
+      firstFrame('/media/tmdb-movie-653?back=%2F%2Fevil.example').document.querySelector('.shell-player-top a')!.getAttribute('href'),
+    ).toBe('/');
+  });
+
+  it('paints a flat backdrop first: the gradient glow waits on its own layer for the frame after', async () => {
+    // A gradient the size of the viewport is rasterised pixel by pixel; the first frame does not wait for it.
+    expect(rule('.shell-player')).toMatch(/background:\s*#000;/);
+    expect(rule('.shell-player')).not.toMatch(/gradient/);
+    expect(rule('.shell-player::after')).toMatch(/radial-gradient\(circle at 50% 30%, #1b1d2c, #000 70%\)/);
+    expect(rule('.shell-player[data-first-frame]::after')).toMatch(/opacity:\s*0;/);
+    const window = firstFrame('/media/tmdb-movie-653-nosferatu');
+    const waiting = window.document.querySelector('.shell-player')!;
+    expect(waiting.hasAttribute('data-first-frame')).toBe(true);
+    await nextFrame();
+    expect(waiting.hasAttribute('data-first-frame')).toBe(false);
+  });
+
+  it('names the title this device knows as text, and nothing from the address', () => {
+    const hostile = '<img src=x onerror="window.__owned=1">';
+    const known = firstFrame('/media/tmdb-movie-653-nosferatu', progress(hostile));
+    expect(known.document.querySelector('.shell-player-top h1')!.textContent).toBe(hostile);
+    expect(known.document.querySelector('img')).toBeNull();
+    // A slug is lower-case words anyone can write into a link: it is not the title, and never markup.
+    const slug = firstFrame(`/media/tmdb-movie-653-${encodeURIComponent(hostile)}`);
+    expect(slug.document.querySelector('.shell-player-top a')!.textContent).toBe('Back');
+    expect(slug.document.querySelector('.shell-player h1')).toBeNull();
+    expect(slug.document.querySelector('img')).toBeNull();
+    expect((slug as unknown as { __owned?: number }).__owned).toBeUndefined();
+  });
+
+  it('reads right to left in Arabic, its Back arrow mirrored', () => {
+    const window = firstFrame('/media/tmdb-movie-653-nosferatu?language=ar');
+    expect(window.document.documentElement.dir).toBe('rtl');
+    expect(window.document.querySelector('.shell-player-top a')!.textContent).toBe('رجوع');
+    expect(rule("[dir='rtl'] .shell-player-top svg")).toMatch(/transform:\s*scaleX\(-1\)/);
+  });
+});
