@@ -57,6 +57,8 @@ export function renderPlayer(
   const stores = createStores(options.storage ?? memoryStorage());
   const actions = createActions(stores);
   const navigations: string[] = [];
+  /** Whether the browser says it is online (the host's connectivity); a test turns it off. */
+  const connectivity = proxy({ online: true });
   const media = new FakeMedia();
   const player = createPlayer({
     loadHls: () => Promise.reject(new Error('no hls.js in component tests')),
@@ -70,7 +72,7 @@ export function renderPlayer(
       actions,
       catalog: (options.catalog ?? {}) as CatalogApi,
       config,
-      connectivity: proxy({ online: true }),
+      connectivity,
       navigate: (to: string) => void navigations.push(to),
       setDocumentTitle: () => {},
     });
@@ -115,5 +117,5 @@ export function renderPlayer(
       change();
       await settle();
     });
-  return { ...view, player, stores, actions, video, media, playStream, report, update, navigations, i18n };
+  return { ...view, player, stores, actions, video, media, playStream, report, update, navigations, connectivity, i18n };
 }
