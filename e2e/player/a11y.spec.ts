@@ -1,28 +1,56 @@
-/** Automated accessibility audit (axe) of the player's main screens (docs/behaviour.md#product-accessibility). */
+/**
+ * Automated accessibility audit (axe) of the player's screens over the real page
+ * (docs/behaviour.md#product-accessibility), and the /dev/video test player that shows two of them: its
+ * HLS and MP4 presets play, and a broken file ends on the playback error screen.
+ */
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { BROKEN, MOVIES_WITHOUT_STREAM } from 'services/media-library';
-import { openSettings, startPlayback } from '../support/player.page';
+import { currentTime, openSettings, startPlayback, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
-test('the playing screen and its settings menu have no axe violations', async ({ page, site }) => {
-  await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
-  await startPlayback(page, 0.2);
-  await page.keyboard.press('k');
-  await openSettings(page);
-  const results = await new AxeBuilder({ page }).include('[data-testid="player"]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-});
+const violations = async (page: Page, include?: string) => {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
 
-test('the not-found and playback-error screens have no axe violations', async ({ page, site }) => {
-  await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOVIES_WITHOUT_STREAM.find((id) => id >= 900000)}`);
-  await expect(page.getByTestId('scrape-not-found')).toBeVisible({ timeout: 20_000 });
-  let results = await new AxeBuilder({ page }).include('[data-testid="player"]').analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
-  await page.goto(`${site.hostUrl}/dev/video`);
-  await page.getByLabel('Stream URL').fill(`${site.services!.urls.media}${BROKEN.badMp4}`);
-  await page.getByLabel('Type').selectOption('mp4');
-  await page.getByRole('button', { name: 'Start stream' }).click();
-  await expect(page.getByTestId('playback-error')).toBeVisible({ timeout: 20_000 });
-  results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+test('the playing screen with its settings menu, the not-found screen and the playback error screen have no axe violations', async ({
+  page,
+  site,
+}) => {
+  await test.step('the playing screen and its settings menu', async () => {
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
+    await startPlayback(page, 0.2);
+    await page.keyboard.press('k');
+    await openSettings(page);
+    expect(await violations(page, '[data-testid="player"]')).toEqual([]);
+  });
+
+  await test.step('the not-found screen', async () => {
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOVIES_WITHOUT_STREAM.find((id) => id >= 900000)}`);
+    await expect(page.getByTestId('scrape-not-found')).toBeVisible({ timeout: 20_000 });
+    expect(await violations(page, '[data-testid="player"]')).toEqual([]);
+  });
+
+  await test.step('/dev/video plays its HLS and MP4 presets; an MP4 has no audio tracks to choose', async () => {
+    await page.goto(`${site.hostUrl}/dev/video`);
+    await page.getByRole('button', { name: 'Test HLS' }).click();
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'Test MP4' }).click();
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).toContain('.mp4');
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+    await openSettings(page);
+    await expect(page.getByTestId('menu-quality')).toBeVisible();
+    await expect(page.getByTestId('menu-audio')).toHaveCount(0);
+  });
+
+  await test.step('a broken file on /dev/video: the playback error screen', async () => {
+    await page.goto(`${site.hostUrl}/dev/video`);
+    await page.getByLabel('Stream URL').fill(`${site.services!.urls.media}${BROKEN.badMp4}`);
+    await page.getByLabel('Type').selectOption('mp4');
+    await page.getByRole('button', { name: 'Start stream' }).click();
+    await expect(page.getByTestId('playback-error')).toBeVisible({ timeout: 20_000 });
+    expect(await violations(page)).toEqual([]);
+  });
 });

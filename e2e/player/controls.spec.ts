@@ -1,316 +1,254 @@
 /**
- * Player controls against the local media library: keyboard shortcuts, captions (choice, upload,
- * styling, delay), the source menu mid-playback, next episode, and the /dev/video test player.
+ * Watching a film with the controls, in a real browser against the local media library: what only the
+ * browser does (real HLS levels, the element's volume and speed, fullscreen, Picture-in-Picture, the
+ * thumbnails cut from the video, the layout at 1280 px, a source reloaded mid-playback, a cast
+ * connection). What the controls do with each key and press is the component tests' (features/player).
  */
-import { subtitleFixture } from 'fixtures';
-import { withConfig } from '../support/config';
-import { currentTime, menu, openSettings, player, startPlayback, video } from '../support/player.page';
-import { saveSettings } from '../support/settings.page';
+import { qualityFromHeight } from 'remote-player/quality';
+import {
+  controlBoxes,
+  currentTime,
+  menu,
+  openSettings,
+  overlappingControls,
+  paused,
+  player,
+  showControls,
+  sideways,
+  startPlayback,
+  video,
+  videoProp,
+} from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 import { seedSettings } from '../support/seed';
 
-const NOSFERATU = '/media/tmdb-movie-653-nosferatu';
-const fixture = subtitleFixture('srt/typical.srt');
-const paused = (page: import('@playwright/test').Page) => video(page).evaluate((v: HTMLVideoElement) => v.paused);
+const NOSFERATU = '/media/tmdb-movie-653-nosferatu'; // the Meadow ladder (240p, 360p, 720p, 4K), two audio languages
+const fullscreen = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null);
+const ruleCount = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => [...document.styleSheets].reduce((sum, sheet) => sum + sheet.cssRules.length, 0));
 
-test('keyboard shortcuts drive playback, volume, speed, captions and delay', async ({ page, site }) => {
-  await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await startPlayback(page, 0.5);
-  await page.keyboard.press(' ');
-  await expect.poll(() => paused(page)).toBe(true);
-  const t0 = await currentTime(page);
-  await page.keyboard.press('ArrowRight');
-  await expect.poll(() => currentTime(page)).toBeCloseTo(t0 + 5, 0);
-  await page.keyboard.press(',');
-  await expect.poll(() => currentTime(page)).toBeCloseTo(t0 + 4, 0);
-  await expect.poll(() => paused(page)).toBe(true); // seeking keeps a paused video paused
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByTestId('volume-indicator')).toBeVisible();
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.85, 2);
-  await page.keyboard.press('m');
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
-  await page.keyboard.press('>');
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
-  await page.keyboard.press('c');
-  await expect(page.getByTestId('captions-overlay')).toBeAttached();
-  await page.keyboard.press(']');
-  await expect(page.getByTestId('delay-indicator')).toHaveText('Subtitle delay: 0.5 s');
-  await expect(page.getByTestId('delay-indicator')).toBeHidden({ timeout: 5000 });
-  await page.keyboard.press('k');
-  await expect.poll(() => paused(page)).toBe(false);
-});
-
-test('captions: choose a track, style it, delay it, upload a file', async ({ page, site }) => {
-  await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await startPlayback(page, 0.2);
-  await page.keyboard.press('k');
-  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 3));
-  await openSettings(page);
-  await page.getByTestId('menu-captions').click();
-  await expect(menu(page)).toHaveAttribute('data-route', '/captions');
-  await page.getByTestId('caption-meadow-en-vtt').click();
-  const cue = page.getByTestId('caption-cue');
-  await expect(cue).toHaveText('Subtitle line 2 (en)');
-
-  await page.getByTestId('caption-settings').click();
-  await expect(menu(page)).toHaveAttribute('data-route', '/captions/settings');
-  await expect(page).toHaveURL(/[?&]r=settings%2Fcaptions%2Fsettings/);
-  await page.getByTestId('caption-color-#80b1fa').click();
-  await expect(cue).toHaveCSS('color', 'rgb(128, 177, 250)');
-  await page.getByTestId('delay-slider').fill('2');
-  await expect(page.getByTestId('delay-value')).toHaveText('2.0 s');
-  await expect(cue).toHaveText('Subtitle line 1 (en)'); // 3 s with a 2 s delay shows the cue of 1 s
-  await page.getByTestId('delay-slider').fill('0');
-
-  await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
-  await page.getByTestId('caption-upload').setInputFiles(fixture);
-  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 0.5));
-  await expect(cue).toHaveText('This is the first subtitle.');
-  await expect(page.getByTestId('caption-custom-caption')).toHaveAttribute('aria-pressed', 'true');
-  await page.screenshot({ path: 'test-results/player-captions-1280.png' });
-});
-
-test('menu switches are drawn switches and the caption colours are a named radio group, by mouse and keyboard, in Arabic too', async ({
+test('watch a film with the mouse and keyboard: Auto quality, keys, fullscreen, Picture-in-Picture, seek preview, the roll', async ({
   page,
   site,
 }) => {
+  await seedSettings(page, { preferences: { enableSourceOrder: true, sourceOrder: ['local-hls'], enableThumbnails: true } });
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await startPlayback(page, 0.2);
-  await page.keyboard.press('k');
-  await openSettings(page);
-  const enable = menu(page).getByRole('switch', { name: 'Enable subtitles' });
-  await expect(enable).toHaveAttribute('aria-checked', 'false');
-  await expect(menu(page)).not.toContainText(/\b(ON|OFF)\b/);
-  const track = enable.getByTestId('switch-track');
-  const offColour = await track.evaluate((el) => getComputedStyle(el).backgroundColor);
-  await enable.click();
-  await expect(enable).toHaveAttribute('aria-checked', 'true');
-  await expect.poll(() => track.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(offColour);
+  await startPlayback(page, 0.3);
 
-  await page.getByTestId('menu-captions').click();
-  await page.getByTestId('caption-settings').click();
-  const colours = menu(page).getByRole('radiogroup', { name: 'Colour' });
-  await expect(colours.getByRole('radio')).toHaveText(['', '', '', '']);
-  for (const name of ['White', 'Blue', 'Yellow', 'Green']) await expect(colours.getByRole('radio', { name })).toBeVisible();
-  await colours.getByRole('radio', { name: 'Blue' }).click();
-  await expect(colours.getByRole('radio', { name: 'Blue' })).toHaveAttribute('aria-checked', 'true');
-  await page.keyboard.press('ArrowRight');
-  await expect(colours.getByRole('radio', { name: 'Yellow' })).toBeFocused();
-  await expect(colours.getByRole('radio', { name: 'Yellow' })).toHaveAttribute('aria-checked', 'true');
-  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::subtitles')!).state.styling.color)).toBe('#e2e535');
-  const t0 = await currentTime(page);
-  await page.keyboard.press('End');
-  await expect(colours.getByRole('radio', { name: 'Green' })).toHaveAttribute('aria-checked', 'true');
-  expect(await currentTime(page)).toBeCloseTo(t0, 1); // the arrows chose a colour, they did not seek
-  await expect(colours.getByRole('radio', { checked: false })).toHaveCount(3);
-  await expect(colours.locator('[tabindex="0"]')).toHaveCount(1);
+  await test.step('Auto starts at 720p or above on loopback, its label names the level that plays', async () => {
+    expect(await videoProp(page, 'videoHeight')).toBeGreaterThanOrEqual(720); // the first frames already
+    await page.keyboard.press('k');
+    await expect.poll(() => paused(page)).toBe(true);
+    await openSettings(page);
+    const playing = qualityFromHeight(await videoProp(page, 'videoHeight'));
+    await expect(page.getByTestId('menu-quality')).toContainText(`Auto (${playing})`);
+    expect(Number(await page.evaluate(() => localStorage.getItem('__MW::player-bandwidth')))).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await expect(menu(page)).toHaveCount(0);
+    await expect(page).not.toHaveURL(/[?&]r=/);
+  });
 
-  // Arabic: the same names translated; the row is mirrored, so ArrowLeft moves to the next colour.
-  await page.goto(`${site.hostUrl}${NOSFERATU}?language=ar`);
-  await startPlayback(page, 0.2);
-  await page.keyboard.press('k');
-  await openSettings(page);
-  await page.getByTestId('menu-captions').click();
-  await page.getByTestId('caption-settings').click();
-  const arabic = menu(page).getByRole('radiogroup');
-  await arabic.getByRole('radio', { name: 'أبيض' }).click();
-  await page.keyboard.press('ArrowLeft');
-  await expect(arabic.getByRole('radio', { name: 'أزرق' })).toHaveAttribute('aria-checked', 'true');
+  await test.step('at 1280 px every control lies in the viewport, none overlaps another, no sideways scroll', async () => {
+    await expect(page.getByTestId('controls')).toHaveCSS('opacity', '1'); // paused: shown
+    const boxes = await controlBoxes(page);
+    expect(boxes.map((b) => b.name)).toEqual(expect.arrayContaining(['Settings', 'Fullscreen', 'Back', 'Picture-in-Picture']));
+    for (const box of boxes) expect(box.left >= 0 && box.right <= 1280, `${box.name} inside`).toBe(true);
+    expect(overlappingControls(boxes)).toEqual([]);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+  });
+
+  await test.step('the keys reach the video element: seek, frame step, volume, mute, speed, play', async () => {
+    const t0 = await currentTime(page);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(t0 + 5, 0);
+    await page.keyboard.press(',');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(t0 + 4, 0);
+    expect(await paused(page)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => videoProp(page, 'volume')).toBeCloseTo(0.85, 2);
+    await page.keyboard.press('m');
+    await expect.poll(() => videoProp(page, 'muted')).toBe(true);
+    await page.keyboard.press('m');
+    await page.keyboard.press('>');
+    await expect.poll(() => videoProp(page, 'playbackRate')).toBe(1.5);
+    await page.keyboard.press('<');
+    await page.keyboard.press('k');
+    await expect.poll(() => paused(page)).toBe(false);
+  });
+
+  await test.step('playing and changing the volume add no style rules; the bars show the time and volume', async () => {
+    await page.mouse.move(400, 300);
+    await page.mouse.wheel(0, 100); // the volume indicator's own rules are inserted when it first shows
+    await expect(page.getByTestId('volume-indicator')).toBeVisible();
+    const before = await ruleCount(page);
+    const start = await currentTime(page);
+    for (let i = 0; i < 5; i++) await page.mouse.wheel(0, 100);
+    await expect.poll(() => currentTime(page)).toBeGreaterThan(start + 2);
+    expect(await ruleCount(page)).toBe(before);
+    const [played, time, duration] = await page.getByTestId('seek-bar').evaluate((el) => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid=player-video]')!;
+      return [parseFloat(el.style.getPropertyValue('--played')), v.currentTime, v.duration];
+    });
+    expect(Math.abs(played - (time / duration) * 100)).toBeLessThan((1 / duration) * 100 + 1);
+    await showControls(page);
+    const level = await page
+      .getByRole('slider', { name: 'Volume' })
+      .evaluate((el) => parseFloat((el as HTMLElement).style.getPropertyValue('--level')));
+    expect(level).toBeCloseTo((await videoProp(page, 'volume')) * 100, 0);
+    expect(level).toBeLessThan(100);
+  });
+
+  await test.step('the seek bar previews the time under the pointer with a thumbnail cut from the video', async () => {
+    const bar = page.getByTestId('seek-bar');
+    await showControls(page);
+    const box = (await bar.boundingBox())!;
+    await expect(async () => {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await expect(page.getByTestId('seek-thumbnail')).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 15_000 });
+    await expect(page.getByTestId('seek-preview')).toContainText('0:47:00'); // the middle of Nosferatu's 94 minutes
+    await page.mouse.move(400, 300);
+  });
+
+  await test.step('fullscreen with f, Escape and a double click; the whole player goes fullscreen', async () => {
+    await page.keyboard.press('f');
+    await expect.poll(() => fullscreen(page)).toBe('player');
+    await expect(player(page)).toHaveAttribute('data-fullscreen', 'true');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => fullscreen(page)).toBeNull();
+    await video(page).dblclick();
+    await expect.poll(() => fullscreen(page)).toBe('player');
+    await video(page).dblclick();
+    await expect.poll(() => fullscreen(page)).toBeNull();
+    await expect(player(page)).toHaveAttribute('data-fullscreen', 'false');
+  });
+
+  await test.step('Picture-in-Picture from its button and back; refused by the browser, a message and playback goes on', async () => {
+    const pip = () => page.evaluate(() => document.pictureInPictureElement?.getAttribute('data-testid') ?? null);
+    const button = page.getByRole('button', { name: 'Picture-in-Picture' });
+    await showControls(page);
+    await button.click();
+    await expect.poll(pip).toBe('player-video');
+    await showControls(page);
+    await button.click();
+    await expect.poll(pip).toBeNull();
+    // The browser refuses PiP for a video that disables it (InvalidStateError): the real refusal path.
+    await video(page).evaluate((v: HTMLVideoElement) => (v.disablePictureInPicture = true));
+    await showControls(page);
+    await button.click();
+    await expect(page.getByTestId('player-notice')).toHaveText('This browser did not allow Picture-in-Picture here.');
+    expect(await pip()).toBeNull();
+    expect(await paused(page)).toBe(false);
+  });
+
+  await test.step('r rolls the picture for about 1 s; the same <video> keeps playing', async () => {
+    type RollWindow = Window & { __rollVideo?: Element | null; __rollChanges?: Array<{ rolling: string | null; at: number }> };
+    const layer = page.getByTestId('roll-layer');
+    // The element, and the roll timed in the page (attribute changes), not across the test's round trips.
+    await page.evaluate(() => {
+      const w = window as RollWindow;
+      w.__rollVideo = document.querySelector('[data-testid="player-video"]');
+      w.__rollChanges = [];
+      const target = document.querySelector('[data-testid="roll-layer"]')!;
+      new MutationObserver(() => w.__rollChanges!.push({ rolling: target.getAttribute('data-rolling'), at: performance.now() })).observe(
+        target,
+        { attributes: true, attributeFilter: ['data-rolling'] },
+      );
+    });
+    const before = await currentTime(page);
+    await page.keyboard.press('r');
+    await expect.poll(() => layer.evaluate((el) => getComputedStyle(el).transform)).toMatch(/^matrix\(/);
+    await expect(layer).toHaveAttribute('data-rolling', 'false', { timeout: 3000 });
+    const changes = await page.evaluate(() => (window as RollWindow).__rollChanges!);
+    expect(changes.map((c) => c.rolling)).toEqual(['true', 'false']);
+    expect(changes[1]!.at - changes[0]!.at).toBeGreaterThan(900);
+    expect(changes[1]!.at - changes[0]!.at).toBeLessThan(1600);
+    expect(await layer.evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+    expect(
+      await page.evaluate(() => {
+        const w = window as RollWindow;
+        return w.__rollVideo === document.querySelector('[data-testid="player-video"]') && !!w.__rollVideo?.isConnected;
+      }),
+    ).toBe(true);
+    await expect.poll(() => currentTime(page)).toBeGreaterThan(before + 1.3);
+    expect(await paused(page)).toBe(false);
+  });
 });
 
-test('the source menu switches source mid-playback and keeps the time', async ({ page, site }) => {
-  await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await startPlayback(page, 3);
-  await page.keyboard.press('k');
-  const before = await currentTime(page);
-  await openSettings(page);
-  await page.getByTestId('menu-source').click();
-  await expect(page.getByTestId('source-local-hls')).toHaveAttribute('aria-pressed', 'true');
-  await page.getByTestId('source-local-mp4').click();
-  await expect(menu(page)).toBeHidden({ timeout: 15_000 });
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).toContain('.mp4');
-  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(before - 0.5);
-  await openSettings(page);
-  await page.getByTestId('menu-source').click();
-  await expect(page.getByTestId('source-local-mp4')).toHaveAttribute('aria-pressed', 'true');
-});
-
-test("the source menu lists a source's embeds; picking one plays it; a source without the title says so", async ({ page, site }) => {
+test('change what plays mid-film: a cast connection, a source without the title, an embed, another source; the time is kept', async ({
+  page,
+  site,
+}) => {
   await page.goto(`${site.hostUrl}${NOSFERATU}`);
   await startPlayback(page, 1);
-  await openSettings(page);
-  await page.getByTestId('menu-source').click();
-  await page.getByTestId('source-local-mp4-sd').click();
-  await expect(page.getByTestId('source-menu-error')).toHaveAttribute('data-kind', 'noStream');
-  await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
-  await page.getByTestId('source-local-embed').click();
-  await expect(page.getByTestId('embed-option')).toHaveCount(2);
-  const before = await video(page).evaluate((v: HTMLVideoElement) => v.currentSrc);
-  await page.getByTestId('embed-option').nth(1).click();
-  await expect(menu(page)).toBeHidden({ timeout: 15_000 });
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).not.toBe(before);
-  await openSettings(page);
-  await page.getByTestId('menu-source').click();
-  await expect(page.getByTestId('source-local-embed')).toHaveAttribute('aria-pressed', 'true');
-});
 
-test('seek bar preview: time, and a thumbnail when enabled in preferences', async ({ page, site }) => {
-  await seedSettings(page, { preferences: { enableThumbnails: true } });
-  await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await startPlayback(page, 0.3);
-  await page.keyboard.press('k');
-  const bar = page.getByTestId('seek-bar');
-  await page.mouse.move(300, 300);
-  const box = (await bar.boundingBox())!;
-  await expect(async () => {
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await expect(page.getByTestId('seek-thumbnail')).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 15_000 });
-  await expect(page.getByTestId('seek-preview')).toContainText('0:47:00'); // the middle of Nosferatu's 94 minutes
-});
+  await test.step('a cast connection (Remote Playback API) shows the notice and reloads at the current time, both ways', async () => {
+    const state = () => video(page).evaluate((v: HTMLVideoElement) => ({ src: v.currentSrc, time: v.currentTime, paused: v.paused }));
+    const cast = (type: 'connecting' | 'connect' | 'disconnect') =>
+      video(page).evaluate(
+        (v: HTMLVideoElement, t) => (v as HTMLVideoElement & { remote: RemotePlayback }).remote.dispatchEvent(new Event(t)),
+        type,
+      );
+    // Where each (re)load starts playing.
+    await video(page).evaluate((v: HTMLVideoElement) => {
+      const w = window as unknown as { playingAt: number[] };
+      w.playingAt = [];
+      v.addEventListener('playing', () => w.playingAt.push(v.currentTime));
+    });
+    const playingAt = () => page.evaluate(() => (window as unknown as { playingAt: number[] }).playingAt);
+    const before = await state();
+    await cast('connecting');
+    await expect(page.getByTestId('casting-notice')).toHaveCount(0);
+    await cast('connect');
+    const notice = page.getByTestId('casting-notice');
+    await expect(notice).toHaveText('Casting to device…');
+    await expect.poll(async () => (await state()).src).not.toBe(before.src);
+    await expect.poll(async () => (await playingAt()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect((await playingAt())[0]).toBeGreaterThanOrEqual(before.time - 0.5);
+    expect((await state()).paused).toBe(false);
+    await showControls(page);
+    await expect(page.getByTestId('cast-button')).toBeVisible();
+    // A stall while casting adds a 'playing' of its own: the reload's is the first after the disconnect.
+    const connected = await state();
+    const seen = (await playingAt()).length;
+    await cast('disconnect');
+    await expect(notice).toBeHidden();
+    await expect.poll(async () => (await state()).src).not.toBe(connected.src);
+    await expect.poll(async () => (await playingAt()).length, { timeout: 10_000 }).toBeGreaterThan(seen);
+    expect((await playingAt())[seen]).toBeGreaterThanOrEqual(connected.time - 0.5);
+  });
 
-test('the offline banner shows over the player and can be dismissed', async ({ page, site, context }) => {
-  await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await startPlayback(page, 0.3);
-  await context.setOffline(true);
-  const banner = page.getByTestId('offline-banner');
-  await expect(banner).toHaveText(/Check your internet connection/);
-  await banner.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(banner).toBeHidden();
-  await context.setOffline(false);
-});
+  await test.step("a source without the title says so; a source's embeds are listed and one picked plays", async () => {
+    await openSettings(page);
+    await page.getByTestId('menu-source').click();
+    await expect(page.getByTestId('source-local-hls')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('source-local-mp4-sd').click();
+    await expect(page.getByTestId('source-menu-error')).toHaveAttribute('data-kind', 'noStream');
+    await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByTestId('source-local-embed').click();
+    await expect(page.getByTestId('embed-option')).toHaveCount(2);
+    const before = await videoProp(page, 'currentSrc');
+    await page.getByTestId('embed-option').nth(1).click();
+    await expect(menu(page)).toBeHidden({ timeout: 15_000 });
+    await expect.poll(() => videoProp(page, 'currentSrc')).not.toBe(before);
+    await openSettings(page);
+    await page.getByTestId('menu-source').click();
+    await expect(page.getByTestId('source-local-embed')).toHaveAttribute('aria-pressed', 'true');
+    await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
+  });
 
-test('downloads=false and watchparty=false hide those menu items; download links the HLS downloader', async ({ page, site }) => {
-  await page.goto(`${site.hostUrl}${NOSFERATU}`);
-  await startPlayback(page, 0.2);
-  await openSettings(page);
-  await page.getByTestId('menu-download').click();
-  await expect(page.getByTestId('download-link')).toHaveAttribute('href', /\?url=http.*master\.m3u8/);
-  await page.goto(`${site.hostUrl}${NOSFERATU}?downloads=false&watchparty=false`);
-  await startPlayback(page, 0.2);
-  await openSettings(page);
-  await expect(page.getByTestId('menu-quality')).toBeVisible();
-  await expect(page.getByTestId('menu-download')).toHaveCount(0);
-  await expect(page.getByTestId('menu-watchparty')).toHaveCount(0);
-});
-
-async function allowFebboxKey(page: import('@playwright/test').Page) {
-  await withConfig(page, { allowFebboxKey: true });
-}
-
-test('Skip Intro (skips service; allowFebboxKey and a febbox token set in Settings) jumps past the intro', async ({ page, site }) => {
-  await allowFebboxKey(page);
-  await page.goto(`${site.hostUrl}/settings#settings-connections`);
-  const token = page.getByLabel('Token', { exact: true });
-  await expect(page.getByRole('heading', { name: 'Febbox token' })).toBeVisible();
-  await token.fill('my-febbox-token');
-  await saveSettings(page);
-  await expect
-    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::preferences')!).state.febboxKey))
-    .toBe('my-febbox-token');
-
-  const skipsRequests: string[] = [];
-  page.on('request', (r) => r.url().startsWith(site.services!.urls.skips!) && skipsRequests.push(r.url()));
-  await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
-  await startPlayback(page, 0.2);
-  const skip = page.getByTestId('skip-intro');
-  await expect(skip).toBeVisible();
-  expect(skipsRequests.join()).not.toContain('my-febbox-token'); // the token stays on this device
-  await skip.click();
-  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(5);
-  await expect(skip).toBeHidden();
-});
-
-test('without a febbox token, no skip lookup is made', async ({ page, site }) => {
-  await allowFebboxKey(page);
-  const skipsRequests: string[] = [];
-  page.on('request', (r) => r.url().startsWith(site.services!.urls.skips!) && skipsRequests.push(r.url()));
-  await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
-  await startPlayback(page, 0.2);
-  await page.waitForTimeout(500);
-  expect(skipsRequests).toEqual([]);
-  await expect(page.getByTestId('skip-intro')).toHaveCount(0);
-});
-
-test('?r=settings/captions/settings opens the caption settings with a hide toggle that hides and shows the cues', async ({
-  page,
-  site,
-}) => {
-  await page.goto(`${site.hostUrl}${NOSFERATU}?r=settings/captions/settings`);
-  await expect(menu(page)).toHaveAttribute('data-route', '/captions/settings', { timeout: 20_000 });
-  const hide = page.getByRole('switch', { name: 'Hide subtitles' });
-  await expect(hide).toBeVisible();
-
-  // Choose English at 3 s (paused: the time stays where it is put).
-  await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
-  await page.getByTestId('caption-meadow-en-vtt').click();
-  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 3));
-  const cue = page.getByTestId('caption-cue');
-  await expect(cue).toHaveText('Subtitle line 2 (en)');
-
-  await page.getByTestId('caption-settings').click();
-  await expect(hide).toHaveAttribute('aria-checked', 'false');
-  await hide.click();
-  await expect(hide).toHaveAttribute('aria-checked', 'true');
-  await expect(cue).toHaveCount(0);
-  await expect(page.getByTestId('captions-overlay')).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::subtitles')!).state.enabled)).toBe(false);
-  await hide.click();
-  await expect(hide).toHaveAttribute('aria-checked', 'false');
-  await expect(cue).toHaveText('Subtitle line 2 (en)');
-
-  // Hidden again, then c (the captions shortcut) shows the same caption again rather than turning another on.
-  await hide.click();
-  await expect(cue).toHaveCount(0);
-  await page.keyboard.press('Escape');
-  await expect(menu(page)).toBeHidden();
-  await page.keyboard.press('c');
-  await expect(cue).toHaveText('Subtitle line 2 (en)');
-  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('__MW::subtitles')!).state.enabled)).toBe(true);
-  // And c once more turns them off; the main menu's subtitle switch reads off while they are hidden.
-  await page.keyboard.press('c');
-  await expect(cue).toHaveCount(0);
-  await openSettings(page);
-  const enable = menu(page).getByRole('switch', { name: 'Enable subtitles' });
-  await expect(enable).toHaveAttribute('aria-checked', 'false');
-  await enable.click();
-  await expect(cue).toHaveText('Subtitle line 2 (en)');
-  await expect(enable).toHaveAttribute('aria-checked', 'true');
-});
-
-test('next episode of a show', async ({ page, site }) => {
-  await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
-  await expect(page).toHaveURL(/\/media\/tmdb-tv-910001[^/]*\/\d+\/\d+/);
-  await startPlayback(page, 0.2);
-  await expect(page).toHaveTitle(/S1 E1/);
-  const first = page.url();
-  await page.mouse.move(300, 300);
-  await page.mouse.move(320, 320);
-  await page.getByRole('button', { name: 'Next episode' }).first().click();
-  await expect(page).not.toHaveURL(first);
-  await expect(page).toHaveTitle(/S1 E2/);
-  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
-});
-
-test('skip credits: at 99% the next episode starts (preference on by default)', async ({ page, site }) => {
-  await page.goto(`${site.hostUrl}/media/tmdb-tv-910001`);
-  await startPlayback(page, 0.2);
-  await expect(page).toHaveTitle(/S1 E1/);
-  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration * 0.99));
-  await expect(page).toHaveTitle(/S1 E2/, { timeout: 10_000 });
-  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
-  await expect.poll(() => paused(page), { timeout: 10_000 }).toBe(false); // autoplay carries on into the next episode
-});
-
-test('/dev/video plays the HLS and MP4 presets', async ({ page, site }) => {
-  await page.goto(`${site.hostUrl}/dev/video`);
-  await page.getByRole('button', { name: 'Test HLS' }).click();
-  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
-  await page.getByRole('button', { name: 'Test MP4' }).click();
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).toContain('.mp4');
-  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
-  // An MP4 has no audio tracks to choose: the settings menu has no audio item (HLS with two has one: watch.spec).
-  await openSettings(page);
-  await expect(page.getByTestId('menu-quality')).toBeVisible();
-  await expect(page.getByTestId('menu-audio')).toHaveCount(0);
+  await test.step('the source menu switches back to the HLS source and keeps the time', async () => {
+    await page.keyboard.press('Escape');
+    const before = await currentTime(page);
+    await openSettings(page);
+    await page.getByTestId('menu-source').click();
+    await page.getByTestId('source-local-hls').click();
+    await expect(menu(page)).toBeHidden({ timeout: 15_000 });
+    await expect.poll(() => videoProp(page, 'currentSrc')).not.toContain('.mp4');
+    await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(before - 0.5);
+    await openSettings(page);
+    await page.getByTestId('menu-source').click();
+    await expect(page.getByTestId('source-local-hls')).toHaveAttribute('aria-pressed', 'true');
+  });
 });

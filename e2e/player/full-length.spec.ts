@@ -22,24 +22,29 @@ const EPISODE = EDITOR_PICK_SHOW_IDS.flatMap((id) => {
 
 test.describe.configure({ timeout: 90_000 });
 
-test('an editor-pick film lasts its runtime and plays on from a minute before its end', async ({ page, site }) => {
-  const length = MOVIE.runtime * 60;
-  await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOVIE.id}`);
-  await startPlayback(page, 0.5);
-  await expect(page).toHaveTitle(new RegExp(MOVIE.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  await expect.poll(() => videoProp(page, 'duration')).toBeCloseTo(length, 0);
-  await setTime(page, length - 60);
-  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(length - 58);
-  await expect(player(page)).toHaveAttribute('data-status', 'playing');
-});
+test("an editor-pick film and an episode of an editor-pick show last their runtime and play on past the clip's length", async ({
+  page,
+  site,
+}) => {
+  await test.step('the film plays on from a minute before its end', async () => {
+    const length = MOVIE.runtime * 60;
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-${MOVIE.id}`);
+    await startPlayback(page, 0.5);
+    await expect(page).toHaveTitle(new RegExp(MOVIE.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await expect.poll(() => videoProp(page, 'duration')).toBeCloseTo(length, 0);
+    await setTime(page, length - 60);
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(length - 58);
+    await expect(player(page)).toHaveAttribute('data-status', 'playing');
+  });
 
-test("an episode of an editor-pick show lasts its runtime and plays on past the clip's length", async ({ page, site }) => {
-  const { show, season, episode } = EPISODE;
-  const length = episode.runtime! * 60;
-  await page.goto(`${site.hostUrl}/media/tmdb-tv-${show.id}/${season.id}/${episode.id}`);
-  await startPlayback(page, 0.5);
-  await expect(page).toHaveTitle(/S1 E1/);
-  await expect.poll(() => videoProp(page, 'duration')).toBeCloseTo(length, 0);
-  await setTime(page, length / 2);
-  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(length / 2 + 2);
+  await test.step('the episode plays on from its middle', async () => {
+    const { show, season, episode } = EPISODE;
+    const length = episode.runtime! * 60;
+    await page.goto(`${site.hostUrl}/media/tmdb-tv-${show.id}/${season.id}/${episode.id}`);
+    await startPlayback(page, 0.5);
+    await expect(page).toHaveTitle(/S1 E1/);
+    await expect.poll(() => videoProp(page, 'duration')).toBeCloseTo(length, 0);
+    await setTime(page, length / 2);
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(length / 2 + 2);
+  });
 });

@@ -1,124 +1,104 @@
 /**
- * The watch page at phone, tablet and desktop widths, for a movie and a show. Every player
- * control lies inside the viewport, is at least 44 px tall and wide on touch devices, the watch route
- * does not scroll sideways, and the settings menu (Subtitles and their settings) fits.
+ * The watch page on a phone (360 px, touch), where the real layout decides: every control of a show's
+ * player lies inside the viewport with a 44 px touch target and without overlapping another, the page
+ * does not scroll sideways, the subtitle menus fit; taps show and hide the controls without pausing, a
+ * double tap seeks, and Subtitle settings is in view. (1280 px: controls.spec.ts; what a tap or double
+ * tap does to the player: features/player/screen.test.tsx.)
  */
-import type { Browser, Page } from '@playwright/test';
-import { startPlayback, video } from '../support/player.page';
+import { controlBoxes, currentTime, menu, overlappingControls, paused, player, setTime, sideways, video } from '../support/player.page';
 import { expect, test } from '../support/site.fixture';
 
-const MOVIE = '/media/tmdb-movie-653-nosferatu';
 const SHOW = '/media/tmdb-tv-910001';
-const SHOTS = process.env.MW_SHOTS_DIR;
+const WIDTH = 360;
 
-const WIDTHS = [360, 390, 768, 1280] as const;
+test.use({ hasTouch: true, isMobile: true, viewport: { width: WIDTH, height: 640 } });
 
-async function open(browser: Browser, width: number, url: string, language?: string): Promise<Page> {
-  const touch = width < 1024;
-  const context = await browser.newContext({
-    viewport: { width, height: touch ? 780 : 800 },
-    hasTouch: touch,
-    isMobile: touch,
-    ...(language ? { locale: language } : {}),
+test('a show on a phone: the controls fit with 44 px touch targets, taps show and hide them, a double tap seeks, the subtitle menus fit', async ({
+  page,
+  site,
+}) => {
+  await page.goto(`${site.hostUrl}${SHOW}`);
+  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+  await page.getByTestId('big-play').tap();
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  const controls = page.getByTestId('controls');
+
+  await test.step('a first tap on the picture shows the controls, a second hides them; taps do not pause', async () => {
+    await expect(controls).toHaveCSS('opacity', '0');
+    // Taps on either half of the picture: two quick taps on one half would be a double tap (a seek).
+    await video(page).tap({ position: { x: 80, y: 200 } });
+    await expect(controls).toHaveCSS('opacity', '1');
+    expect(await paused(page)).toBe(false);
+    await video(page).tap({ position: { x: 300, y: 200 } });
+    await expect(controls).toHaveCSS('opacity', '0');
+    expect(await paused(page)).toBe(false);
+    // A tap on a control uses it and keeps the controls up.
+    await video(page).tap({ position: { x: 80, y: 200 } });
+    await page.getByTestId('play-toggle').tap();
+    await expect.poll(() => paused(page)).toBe(true);
+    await expect(controls).toHaveCSS('opacity', '1');
   });
-  const page = await context.newPage();
-  await page.goto(url);
-  await startPlayback(page, 0.2);
-  // Paused, the controls stay shown.
-  await video(page).evaluate((v: HTMLVideoElement) => v.pause());
-  await expect(page.getByTestId('controls')).toHaveCSS('opacity', '1');
-  return page;
-}
 
-/** Every button, link and input of the controls and the top bar, with its box. */
-async function controlBoxes(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('[data-testid="player"] :is(button, a, input):not([tabindex="-1"])')]
-      .filter((el) => el.closest('[data-testid="controls"]') || el.closest('[data-testid="top-bar"]'))
-      .filter((el) => getComputedStyle(el).display !== 'none' && el.getClientRects().length > 0)
-      .map((el) => {
-        const r = el.getBoundingClientRect();
-        return {
-          name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName,
-          left: r.left,
-          right: r.right,
-          top: r.top,
-          bottom: r.bottom,
-          width: r.width,
-          height: r.height,
-        };
-      }),
-  );
-}
+  await test.step('every control inside the viewport, at least 44 px each way, none overlapping; no sideways scroll', async () => {
+    const boxes = await controlBoxes(page);
+    expect(boxes.map((b) => b.name)).toEqual(expect.arrayContaining(['Settings', 'Fullscreen', 'Back', 'Episodes']));
+    for (const box of boxes) {
+      expect.soft(box.left, `${box.name} left`).toBeGreaterThanOrEqual(0);
+      expect.soft(box.right, `${box.name} right`).toBeLessThanOrEqual(WIDTH);
+      expect.soft(box.height, `${box.name} height`).toBeGreaterThanOrEqual(44);
+      expect.soft(box.width, `${box.name} width`).toBeGreaterThanOrEqual(44);
+    }
+    expect(overlappingControls(boxes)).toEqual([]);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+  });
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await test.step('a double tap on the right half goes forward 10 s, on the left half back 10 s; paused stays paused', async () => {
+    await setTime(page, 3);
+    // Two taps in a row, as a finger does (the page dispatches both before anything else runs).
+    const doubleTap = (x: number) =>
+      video(page).evaluate((v: HTMLVideoElement, at) => {
+        const rect = v.getBoundingClientRect();
+        for (let i = 0; i < 2; i++)
+          v.dispatchEvent(
+            new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true, clientX: rect.left + at, clientY: rect.top + 200 }),
+          );
+      }, x);
+    await doubleTap(300);
+    await expect.poll(() => currentTime(page)).toBeCloseTo(13, 0);
+    await expect(page.getByTestId('tap-seek')).toHaveText('10 s');
+    await doubleTap(40);
+    await expect.poll(() => currentTime(page)).toBeCloseTo(3, 0);
+    expect(await paused(page)).toBe(true);
+  });
 
-for (const width of WIDTHS) {
-  for (const [kind, url] of [
-    ['movie', MOVIE],
-    ['show', SHOW],
-  ] as const) {
-    test(`${kind} at ${width} px: every control inside the viewport${width < 1024 ? ', 44 px touch targets' : ''}, no sideways scroll`, async ({
-      browser,
-      site,
-    }) => {
-      const page = await open(browser, width, `${site.hostUrl}${url}`);
-      const boxes = await controlBoxes(page);
-      const names = boxes.map((b) => b.name);
-      expect(names).toContain('Settings');
-      expect(names).toContain('Fullscreen');
-      expect(names).toContain('Back');
-      if (kind === 'show') expect(names).toContain('Episodes');
-      for (const box of boxes) {
-        expect.soft(box.left, `${box.name} left`).toBeGreaterThanOrEqual(0);
-        expect.soft(box.right, `${box.name} right`).toBeLessThanOrEqual(width);
-        if (width < 1024) {
-          expect.soft(box.height, `${box.name} height`).toBeGreaterThanOrEqual(44);
-          expect.soft(box.width, `${box.name} width`).toBeGreaterThanOrEqual(44);
-        }
-      }
-      // Controls on one row do not overlap each other.
-      const row = boxes.filter((b) => b.name !== 'Seek' && b.name !== 'Back');
-      for (let i = 0; i < row.length; i++)
-        for (let j = i + 1; j < row.length; j++) {
-          const a = row[i]!;
-          const b = row[j]!;
-          const overlap =
-            Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
-          expect.soft(overlap, `${a.name} overlaps ${b.name}`).toBe(false);
-        }
-      expect(await sideways(page)).toBeLessThanOrEqual(0);
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/watch-${kind}-${width}.png` });
-
-      // Settings › Subtitles and Subtitle settings fit in the viewport without sideways overflow.
-      await page.getByTestId('settings-button').click();
-      const menu = page.locator('[data-router="settings"]');
-      await expect(menu).toBeVisible();
-      await page.getByTestId('menu-captions').click();
-      await expect(menu).toHaveAttribute('data-route', '/captions');
-      for (const route of ['/captions', '/captions/settings']) {
-        if (route === '/captions/settings') await page.getByTestId('caption-settings').click();
-        await expect(menu).toHaveAttribute('data-route', route);
-        const fit = await menu.evaluate((card) => {
-          const r = card.getBoundingClientRect();
-          const overflowing = [...card.querySelectorAll<HTMLElement>('*')]
-            .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
-            .map((el) => el.className);
-          const outside = [...card.querySelectorAll<HTMLElement>('button, input, a, label')].filter((el) => {
-            const b = el.getBoundingClientRect();
-            return b.width > 0 && (b.left < r.left - 1 || b.right > r.right + 1);
-          }).length;
-          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, overflowing, outside };
-        });
-        expect(fit.left).toBeGreaterThanOrEqual(0);
-        expect(fit.right).toBeLessThanOrEqual(width);
-        expect(fit.top).toBeGreaterThanOrEqual(0);
-        expect(fit.overflowing, `${route} scrolls sideways`).toEqual([]);
-        expect(fit.outside, `${route} controls outside the card`).toBe(0);
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/watch-${kind}-${width}-menu${route.replaceAll('/', '-')}.png` });
-      }
-      expect(await sideways(page)).toBeLessThanOrEqual(0);
-      await page.context().close();
+  await test.step('Subtitles and Subtitle settings fit in the viewport, Subtitle settings in view above the list', async () => {
+    await page.getByTestId('settings-button').tap();
+    await expect(menu(page)).toBeVisible();
+    await page.getByTestId('menu-captions').tap();
+    await expect(menu(page)).toHaveAttribute('data-route', '/captions');
+    await expect(page.getByRole('dialog', { name: 'Subtitles' }).getByRole('button', { name: 'Subtitle settings' })).toBeInViewport({
+      ratio: 1,
     });
-  }
-}
+    for (const route of ['/captions', '/captions/settings']) {
+      if (route === '/captions/settings') await page.getByTestId('caption-settings').tap();
+      await expect(menu(page)).toHaveAttribute('data-route', route);
+      const fit = await menu(page).evaluate((card) => {
+        const r = card.getBoundingClientRect();
+        const overflowing = [...card.querySelectorAll<HTMLElement>('*')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+          .map((el) => el.className);
+        const outside = [...card.querySelectorAll<HTMLElement>('button, input, a, label')].filter((el) => {
+          const b = el.getBoundingClientRect();
+          return b.width > 0 && (b.left < r.left - 1 || b.right > r.right + 1);
+        }).length;
+        return { left: r.left, right: r.right, top: r.top, overflowing, outside };
+      });
+      expect(fit.left).toBeGreaterThanOrEqual(0);
+      expect(fit.right).toBeLessThanOrEqual(WIDTH);
+      expect(fit.top).toBeGreaterThanOrEqual(0);
+      expect(fit.overflowing, `${route} scrolls sideways`).toEqual([]);
+      expect(fit.outside, `${route} controls outside the card`).toBe(0);
+    }
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+  });
+});

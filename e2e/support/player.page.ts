@@ -112,3 +112,46 @@ export const fakeExtensionMessages = (page: Page) =>
   page.evaluate(
     () => (window as unknown as { __fakeExtension: { received: Array<{ name: string; body: unknown }> } }).__fakeExtension.received,
   );
+
+/** Every shown button, link and input of the player's controls and top bar, with its box (viewport px). */
+export const controlBoxes = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid="player"] :is(button, a, input):not([tabindex="-1"])')]
+      .filter((el) => el.closest('[data-testid="controls"]') || el.closest('[data-testid="top-bar"]'))
+      .filter((el) => getComputedStyle(el).display !== 'none' && el.getClientRects().length > 0)
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+        return { name, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+      }),
+  );
+
+/** How far the page scrolls sideways (0 or less: not at all). */
+export const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The pairs of controls whose boxes overlap (the seek bar and the back link lie on rows of their own). */
+export function overlappingControls(boxes: Awaited<ReturnType<typeof controlBoxes>>): string[] {
+  const row = boxes.filter((b) => b.name !== 'Seek' && b.name !== 'Back');
+  const pairs: string[] = [];
+  for (let i = 0; i < row.length; i++)
+    for (let j = i + 1; j < row.length; j++) {
+      const [a, b] = [row[i]!, row[j]!];
+      const overlap =
+        Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+      if (overlap) pairs.push(`${a.name} / ${b.name}`);
+    }
+  return pairs;
+}
+
+/** Drops a file on the captions menu the way a browser does (dragover, then drop with a DataTransfer). */
+export async function dropCaptionFile(page: Page, name: string, text: string): Promise<void> {
+  await page.getByTestId('captions-drop').evaluate(
+    (target, file) => {
+      const data = new DataTransfer();
+      data.items.add(new File([file.text], file.name));
+      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    },
+    { name, text },
+  );
+}
