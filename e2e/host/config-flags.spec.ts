@@ -1,65 +1,72 @@
-import { withConfig } from '../support/config';
-import { header } from '../support/host.page';
+/**
+ * A deploy's config.json shapes the site's routing: hash routes, the onboarding gate, the provider-issues
+ * notice in place of the watch page, old guide links without a guide, the ad slot. (The takedown contact
+ * and the tip link are component tests: host/src/features/pages/pages.test.tsx, layout/UserMenu.test.tsx.)
+ */
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/site.fixture';
 import { storedEntries, writeNow } from '../support/seed';
 
-test('hash router mode', async ({ page, site }) => {
-  await withConfig(page, { routerMode: 'hash' });
-  await page.goto(`${site.hostUrl}/#/about`);
-  await expect(page.getByTestId('about-page')).toBeVisible();
-  await page.getByRole('contentinfo').getByRole('link', { name: 'DMCA' }).click();
-  await expect(page).toHaveURL(`${site.hostUrl}/#/dmca`);
-  await expect(page.getByTestId('dmca-page')).toBeVisible();
-});
+/** Serves the site's own config.json with `patch` laid over it from the next page load on (replacing an earlier patch). */
+async function configure(page: Page, patch: Record<string, unknown>): Promise<void> {
+  await page.unroute('**/config.json');
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...((await response.json()) as Record<string, unknown>), ...patch } });
+  });
+}
 
-test('the provider-issues notice replaces the watch page when the flag is on', async ({ page, site }) => {
-  await withConfig(page, { showProviderIssues: true });
-  await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
-  await expect(page.getByTestId('provider-issues')).toContainText("We're having trouble with our providers");
-  await page.getByRole('link', { name: 'Go home' }).click();
-  await expect(page.getByRole('search')).toBeVisible();
-});
+test("a deploy's flags: hash routes, the onboarding gate, the provider-issues notice, no streaming guide, the ad slot", async ({
+  page,
+  site,
+}) => {
+  await test.step('without flags: no ad slot', async () => {
+    await page.goto(`${site.hostUrl}/`);
+    await expect(page.getByRole('search')).toBeVisible();
+    await expect(page.getByTestId('ad-slot')).toHaveCount(0);
+  });
 
-test('the takedown page shows the configured contact', async ({ page, site }) => {
-  await withConfig(page, { dmcaEmail: 'takedown@example.org' });
-  await page.goto(`${site.hostUrl}/dmca`);
-  await expect(page.getByRole('link', { name: 'takedown@example.org' })).toHaveAttribute('href', 'mailto:takedown@example.org');
-});
+  await test.step('the ad slot is there with the show-ad flag', async () => {
+    await configure(page, { showAd: true });
+    await page.goto(`${site.hostUrl}/`);
+    await expect(page.getByRole('complementary', { name: 'Advertisement' })).toBeVisible();
+  });
 
-test('with the onboarding flag on, the site leads to the setup until it is done', async ({ page, site }) => {
-  await withConfig(page, { hasOnboarding: true });
-  await page.goto(`${site.hostUrl}/about`);
-  await expect(page).toHaveURL(`${site.hostUrl}/onboarding`);
-  await expect(page.getByTestId('onboarding-page')).toBeVisible();
-  // Watch pages are not held up by the setup.
-  await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
-  await expect(page).toHaveURL(/\/media\/tmdb-movie-653-nosferatu$/);
-  // Once done (remembered), the site opens normally.
-  await writeNow(page, storedEntries({ settings: { onboarded: true } }));
-  await page.goto(`${site.hostUrl}/about`);
-  await expect(page.getByTestId('about-page')).toBeVisible();
-});
+  await test.step('hash router mode', async () => {
+    await configure(page, { routerMode: 'hash' });
+    await page.goto('about:blank'); // from the home, only the hash would change: no new load, no new config
+    await page.goto(`${site.hostUrl}/#/about`);
+    await expect(page.getByTestId('about-page')).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'DMCA' }).click();
+    await expect(page).toHaveURL(`${site.hostUrl}/#/dmca`);
+    await expect(page.getByTestId('dmca-page')).toBeVisible();
+  });
 
-test('the ad slot is there only with the show-ad flag; the tip link goes where the config says, or away', async ({ page, site }) => {
-  await page.goto(`${site.hostUrl}/`);
-  await expect(page.getByRole('search')).toBeVisible();
-  await expect(page.getByTestId('ad-slot')).toHaveCount(0);
-  await withConfig(page, { showAd: true, tipUrl: 'https://tips.example.org/mw' });
-  await page.goto(`${site.hostUrl}/`);
-  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toBeVisible();
-  await header(page).getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('link', { name: 'Tip the developers' })).toHaveAttribute('href', 'https://tips.example.org/mw');
-  await page.unrouteAll();
-  await withConfig(page, { tipUrl: '' });
-  await page.goto(`${site.hostUrl}/about`);
-  await header(page).getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('link', { name: 'Support', exact: true }).last()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Tip the developers' })).toHaveCount(0);
-});
+  await test.step('the provider-issues notice replaces the watch page when the flag is on', async () => {
+    await configure(page, { showProviderIssues: true });
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
+    await expect(page.getByTestId('provider-issues')).toContainText("We're having trouble with our providers");
+    await page.getByRole('link', { name: 'Go home' }).click();
+    await expect(page.getByRole('search')).toBeVisible();
+  });
 
-test('without a streaming guide configured, an old guide link shows the old-link page', async ({ page, site }) => {
-  await withConfig(page, { streamingGuideUrl: '' });
-  await page.goto(`${site.hostUrl}/media/JW-movie-20002`);
-  await expect(page.getByTestId('legacy-unresolvable')).toHaveAttribute('data-reason', 'not-found');
-  await expect(page).toHaveURL(`${site.hostUrl}/media/JW-movie-20002`);
+  await test.step('without a streaming guide configured, an old guide link shows the old-link page', async () => {
+    await configure(page, { streamingGuideUrl: '' });
+    await page.goto(`${site.hostUrl}/media/JW-movie-20002`);
+    await expect(page.getByTestId('legacy-unresolvable')).toHaveAttribute('data-reason', 'not-found');
+    await expect(page).toHaveURL(`${site.hostUrl}/media/JW-movie-20002`);
+  });
+
+  await test.step('with the onboarding flag on, the site leads to the setup until it is done; watch pages are not held up', async () => {
+    await configure(page, { hasOnboarding: true });
+    await page.goto(`${site.hostUrl}/about`);
+    await expect(page).toHaveURL(`${site.hostUrl}/onboarding`);
+    await expect(page.getByTestId('onboarding-page')).toBeVisible();
+    await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
+    await expect(page).toHaveURL(/\/media\/tmdb-movie-653-nosferatu$/);
+    // Once done (remembered), the site opens normally.
+    await writeNow(page, storedEntries({ settings: { onboarded: true } }));
+    await page.goto(`${site.hostUrl}/about`);
+    await expect(page.getByTestId('about-page')).toBeVisible();
+  });
 });
