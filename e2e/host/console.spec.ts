@@ -30,49 +30,46 @@ function collect(page: Page) {
   return { errors, infos, requests };
 }
 
-for (const width of [1280, 390]) {
-  test(`at ${width} px: home, search, id look-up, details, Discover and a watch page print no console errors`, async ({ page, site }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: 860 });
-    const seen = collect(page);
-    await seedLists(page, {
-      bookmarked: [{ tmdbId: '653', title: 'Nosferatu', year: 1922, updatedAt: now }],
-      inProgress: [{ tmdbId: '234', title: 'The Cabinet of Dr. Caligari', year: 1920, updatedAt: now, watched: 600, duration: 4500 }],
-    });
-
-    await page.goto(`${site.hostUrl}/`);
-    await expect(page.getByTestId('bookmarks')).toBeVisible();
-    await expect(page.getByTestId('discover-home-section').getByTestId('carousel')).toHaveAttribute('data-status', 'ready');
-
-    await page.getByRole('searchbox').fill('Nosferatu');
-    await expect(page.getByTestId('search-results')).toBeVisible();
-    await page.goto(`${site.hostUrl}/browse/${encodeURIComponent('tmdb:653')}`);
-    await expect(page.getByTestId('media-card')).toHaveCount(1);
-    expect(seen.requests.filter((u) => /\/3\/tv\/653\b/.test(u))).toEqual([]);
-
-    // Details of a title whose IMDb page has no ratings: the modal shows, its IMDb page is read quietly.
-    const imdbPage = page.waitForResponse((r) => r.url().includes(encodeURIComponent(`/title/${noImdbPage.imdbId}/`)));
-    await page.goto(`${site.hostUrl}/discover?m=details-tmdb-movie-${noImdbPage.id}`);
-    await expect(detailsModal(page).getByRole('heading', { name: noImdbPage.title })).toBeVisible();
-    expect((await imdbPage).status()).toBe(200);
-    await page.keyboard.press('Escape');
-
-    for (const tab of ['', '?tab=tvshows', '?tab=editorpicks']) {
-      await page.goto(`${site.hostUrl}/discover${tab}`);
-      await expect(page.getByTestId('carousel').first()).toHaveAttribute('data-status', 'ready', { timeout: 15_000 });
-    }
-    await page.goto(`${site.hostUrl}/discover?m=details-tmdb-tv-910001`);
-    await expect(detailsModal(page).getByTestId('episode').first()).toBeVisible();
-
-    await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
-    await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
-    await page.goto(`${site.hostUrl}/about`);
-    expect(seen.errors).toEqual([]);
-  });
-}
-
-test('the standalone player page asks only for what it has, and prints no errors', async ({ page, site }) => {
+test('home, search, id look-up, details, Discover, a watch page and the standalone player print no console errors', async ({
+  page,
+  site,
+}) => {
+  test.setTimeout(120_000);
   const seen = collect(page);
+  await seedLists(page, {
+    bookmarked: [{ tmdbId: '653', title: 'Nosferatu', year: 1922, updatedAt: now }],
+    inProgress: [{ tmdbId: '234', title: 'The Cabinet of Dr. Caligari', year: 1920, updatedAt: now, watched: 600, duration: 4500 }],
+  });
+
+  await page.goto(`${site.hostUrl}/`);
+  await expect(page.getByTestId('bookmarks')).toBeVisible();
+  await expect(page.getByTestId('discover-home-section').getByTestId('carousel')).toHaveAttribute('data-status', 'ready');
+
+  await page.getByRole('searchbox').fill('Nosferatu');
+  await expect(page.getByTestId('search-results')).toBeVisible();
+  await page.goto(`${site.hostUrl}/browse/${encodeURIComponent('tmdb:653')}`);
+  await expect(page.getByTestId('media-card')).toHaveCount(1);
+  expect(seen.requests.filter((u) => /\/3\/tv\/653\b/.test(u))).toEqual([]);
+
+  // Details of a title whose IMDb page has no ratings: the modal shows, its IMDb page is read quietly.
+  const imdbPage = page.waitForResponse((r) => r.url().includes(encodeURIComponent(`/title/${noImdbPage.imdbId}/`)));
+  await page.goto(`${site.hostUrl}/discover?m=details-tmdb-movie-${noImdbPage.id}`);
+  await expect(detailsModal(page).getByRole('heading', { name: noImdbPage.title })).toBeVisible();
+  expect((await imdbPage).status()).toBe(200);
+  await page.keyboard.press('Escape');
+
+  for (const tab of ['', '?tab=tvshows', '?tab=editorpicks']) {
+    await page.goto(`${site.hostUrl}/discover${tab}`);
+    await expect(page.getByTestId('carousel').first()).toHaveAttribute('data-status', 'ready', { timeout: 15_000 });
+  }
+  await page.goto(`${site.hostUrl}/discover?m=details-tmdb-tv-910001`);
+  await expect(detailsModal(page).getByTestId('episode').first()).toBeVisible();
+
+  await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu`);
+  await expect(player(page)).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
+  await page.goto(`${site.hostUrl}/about`);
+
+  // The player remote's own page asks only for files it has.
   const failed: string[] = [];
   page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
   await page.goto(`${site.remoteUrls.player}/`);
