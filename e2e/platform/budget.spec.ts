@@ -22,69 +22,65 @@ async function transferredJs(responses: Response[]): Promise<number> {
   return total;
 }
 
-test(`/ ships at most ${BUDGET_BYTES / 1024} KB of compressed JavaScript, and no player code`, async ({ page, site }) => {
+test(`/ within its budget: ${BUDGET_BYTES / 1024} KB of compressed JS, ${BUDGET_REQUESTS} requests, no player code; its scripts compile off the main thread, each named by the page`, async ({
+  page,
+  site,
+}) => {
   const responses: Response[] = [];
+  const urls: string[] = [];
   page.on('response', (r) => responses.push(r));
-  await page.goto(`${site.hostUrl}/`);
-  await expect(page.getByRole('search')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  const bytes = await transferredJs(responses);
-  console.log(`JS transferred on /: ${(bytes / 1024).toFixed(1)} KB (budget ${BUDGET_BYTES / 1024} KB)`);
-  expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
-  expect(responses.filter((r) => r.url().startsWith(site.remoteUrls.player))).toEqual([]);
-  expect(responses.filter((r) => /hls/i.test(r.url()))).toEqual([]);
-});
-
-test('/discover loads no player code', async ({ page, site }) => {
-  const urls: string[] = [];
   page.on('request', (r) => urls.push(r.url()));
-  await page.goto(`${site.hostUrl}/discover`);
-  await expect(page.getByTestId('discover-page')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(urls.filter((u) => u.startsWith(site.remoteUrls.player))).toEqual([]);
-  expect(urls.filter((u) => /hls/i.test(u))).toEqual([]);
-});
-
-test(`/ makes at most ${BUDGET_REQUESTS} requests until the network is idle`, async ({ page, site }) => {
-  const urls: string[] = [];
-  page.on('request', (r) => urls.push(r.url()));
+  // Work that writes stores when it answers waits for the first commit: a store written while React
+  // renders the screen in slices makes it throw the slices away and render the whole tree again in one
+  // blocking task. So the region look-up starts once the first screen is on screen.
+  const config = (await (await page.request.get(`${site.hostUrl}/config.json`)).json()) as { geoUrl?: string };
+  expect(config.geoUrl).toBeTruthy();
+  let screenAtLookUp: boolean | null = null;
+  await page.route(
+    (url) => url.href.startsWith(config.geoUrl!),
+    async (route) => {
+      screenAtLookUp ??= await page.evaluate(() => Boolean(document.querySelector('[data-testid="carousel"]')));
+      await route.continue();
+    },
+  );
   await page.goto(`${site.hostUrl}/`);
   await expect(page.getByRole('search')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  console.log(`requests on /: ${urls.length} (budget ${BUDGET_REQUESTS})`);
-  expect(urls.length, urls.join('\n')).toBeLessThanOrEqual(BUDGET_REQUESTS);
-});
 
-test('every script on / carries the compile hint on its first line, so it is compiled off the main thread', async ({ page, site }) => {
-  // V8 compiles the functions of a script whose first line is this comment on a background thread while it
-  // streams, instead of lazily on the main thread at their first call, where it would hold up the first
-  // screen. The minifier must not strip it.
-  const scripts: Response[] = [];
-  page.on('response', (r) => {
-    if (r.url().endsWith('.js')) scripts.push(r);
+  await test.step('bytes and requests', async () => {
+    const bytes = await transferredJs(responses);
+    console.log(`JS transferred on /: ${(bytes / 1024).toFixed(1)} KB (budget ${BUDGET_BYTES / 1024} KB)`);
+    expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
+    console.log(`requests on /: ${urls.length} (budget ${BUDGET_REQUESTS})`);
+    expect(urls.length, urls.join('\n')).toBeLessThanOrEqual(BUDGET_REQUESTS);
+    expect(urls.filter((u) => u.startsWith(site.remoteUrls.player))).toEqual([]);
+    expect(urls.filter((u) => /hls/i.test(u))).toEqual([]);
   });
-  await page.goto(`${site.hostUrl}/`);
-  await expect(page.getByRole('search')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(scripts.length).toBeGreaterThan(3);
-  for (const script of scripts) expect((await script.text()).split('\n', 1)[0], script.url()).toBe('//# allFunctionsCalledOnLoad');
-});
 
-test('every host script / runs is named by the page itself, so none waits for another to run first', async ({ page, site }) => {
-  // Unnamed, the boot chunk and the app's tree would be requested only once main.js had run, and the app's
-  // only once the boot's had: round trips in a chain before the first remote could be asked for. The page
-  // preloads them (rspack.base.ts, PreloadChunksPlugin); a chunk split off or renamed must be too.
-  const hostScripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().startsWith(site.hostUrl) && r.url().endsWith('.js')) hostScripts.push(new URL(r.url()).pathname);
+  await test.step('every script carries the compile hint on its first line', async () => {
+    // V8 compiles the functions of a script whose first line is this comment on a background thread while it
+    // streams, instead of lazily on the main thread at their first call, where it would hold up the first
+    // screen. The minifier must not strip it.
+    const scripts = responses.filter((r) => r.url().endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const script of scripts) expect((await script.text()).split('\n', 1)[0], script.url()).toBe('//# allFunctionsCalledOnLoad');
   });
-  await page.goto(`${site.hostUrl}/`);
-  await expect(page.getByRole('search')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  const html = await (await page.request.get(`${site.hostUrl}/`)).text();
-  const named = new Set([...html.matchAll(/<(?:script[^>]* src|link rel="preload" as="script" href)="([^"]+)"/g)].map((m) => m[1]));
-  expect(hostScripts.length).toBeGreaterThan(3);
-  for (const script of hostScripts) expect(named, `${script} is not in the page's <head>`).toContain(script);
+
+  await test.step('every host script is named by the page itself', async () => {
+    // Unnamed, the boot chunk and the app's tree would be requested only once main.js had run, and the app's
+    // only once the boot's had: round trips in a chain before the first remote could be asked for. The page
+    // preloads them (rspack.base.ts, PreloadChunksPlugin); a chunk split off or renamed must be too.
+    const hostScripts = urls.filter((u) => u.startsWith(site.hostUrl) && u.endsWith('.js')).map((u) => new URL(u).pathname);
+    const html = await (await page.request.get(`${site.hostUrl}/`)).text();
+    const named = new Set([...html.matchAll(/<(?:script[^>]* src|link rel="preload" as="script" href)="([^"]+)"/g)].map((m) => m[1]));
+    expect(hostScripts.length).toBeGreaterThan(3);
+    for (const script of hostScripts) expect(named, `${script} is not in the page's <head>`).toContain(script);
+  });
+
+  await test.step('the region look-up started once the first screen was on screen', async () => {
+    await expect.poll(() => screenAtLookUp, { message: 'the region look-up was made' }).not.toBeNull();
+    expect(screenAtLookUp, 'the home was on screen when the region look-up started').toBe(true);
+  });
 });
 
 test("the page asks for the configuration and the first page's remote while its scripts load, each once", async ({ page, site }) => {
@@ -123,27 +119,10 @@ test("the page asks for the configuration and the first page's remote while its 
   expect(all.filter((u) => u === exposed[0])).toHaveLength(1);
 });
 
-test('the region look-up starts once the first screen is on screen, not while React renders it', async ({ page, site }) => {
-  // Work that writes stores when it answers waits for the first commit: a store written while React
-  // renders the screen in slices makes it throw the slices away and render the whole tree again in one
-  // blocking task.
-  const config = (await (await page.request.get(`${site.hostUrl}/config.json`)).json()) as { geoUrl?: string };
-  expect(config.geoUrl).toBeTruthy();
-  let screenAtLookUp: boolean | null = null;
-  await page.route(
-    (url) => url.href.startsWith(config.geoUrl!),
-    async (route) => {
-      screenAtLookUp ??= await page.evaluate(() => Boolean(document.querySelector('[data-testid="carousel"]')));
-      await route.continue();
-    },
-  );
-  await page.goto(`${site.hostUrl}/`);
-  await expect(page.getByTestId('carousel').first()).toBeVisible();
-  await expect.poll(() => screenAtLookUp, { message: 'the region look-up was made' }).not.toBeNull();
-  expect(screenAtLookUp, 'the home was on screen when the region look-up started').toBe(true);
-});
-
-test("a remote page shown before renders at once when the person comes back, without the slot's loading text", async ({ page, site }) => {
+test("/discover loads no player code; a remote page shown before renders at once when the person comes back, without the slot's loading text", async ({
+  page,
+  site,
+}) => {
   // Through `lazy`, every mount of a slot would suspend once, so coming back home would show "Loading
   // Discover…" in place of the rows; and React 19 holds back a boundary's content for 300 ms after its
   // fallback. A page whose module and translations are in renders directly (remote-loader readyPage).
@@ -155,11 +134,17 @@ test("a remote page shown before renders at once when the person comes back, wit
       if (loading) seen.push(loading.textContent ?? '');
     }).observe(document, { childList: true, subtree: true });
   });
+  const urls: string[] = [];
+  page.on('request', (r) => urls.push(r.url()));
   await page.goto(`${site.hostUrl}/`);
   await expect(page.getByTestId('carousel').first()).toBeVisible();
   await page.evaluate(() => ((window as unknown as { __slotLoading: string[] }).__slotLoading.length = 0));
   await page.getByRole('banner').getByRole('link', { name: 'Discover' }).click();
   await expect(page.getByTestId('discover-page')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Neither home nor Discover loads player code.
+  expect(urls.filter((u) => u.startsWith(site.remoteUrls.player))).toEqual([]);
+  expect(urls.filter((u) => /hls/i.test(u))).toEqual([]);
   await page.goBack();
   await expect(page.getByTestId('carousel').first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __slotLoading: string[] }).__slotLoading)).toEqual([]);

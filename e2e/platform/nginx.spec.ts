@@ -65,7 +65,10 @@ test.afterAll(async () => {
   fs.rmSync(prefix, { recursive: true, force: true });
 });
 
-test('through nginx: home → details → play → settings, within the Content Security Policy', async ({ page }) => {
+test('through nginx: home → details → play → settings within the Content Security Policy; it answers like the Node static server', async ({
+  page,
+  request,
+}) => {
   const violations: string[] = [];
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
@@ -85,32 +88,32 @@ test('through nginx: home → details → play → settings, within the Content 
   await page.goto(`${urls.host}/settings`);
   await expect(page.getByTestId('settings-page')).toBeVisible();
   expect(violations).toEqual([]);
-});
 
-test('nginx answers like the Node static server', async ({ request }) => {
-  const home = await request.get(`${urls.host}/settings`);
-  expect(home.status()).toBe(200);
-  expect(home.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
-  expect(home.headers()['cross-origin-opener-policy']).toBe('same-origin');
-  expect(home.headers()['cache-control']).toBe('no-cache');
-  expect((await request.get(`${urls.host}/embed/tmdb-movie-653`)).headers()['content-security-policy']).toMatch(/frame-ancestors \*/);
+  await test.step('nginx answers like the Node static server', async () => {
+    const home = await request.get(`${urls.host}/settings`);
+    expect(home.status()).toBe(200);
+    expect(home.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
+    expect(home.headers()['cross-origin-opener-policy']).toBe('same-origin');
+    expect(home.headers()['cache-control']).toBe('no-cache');
+    expect((await request.get(`${urls.host}/embed/tmdb-movie-653`)).headers()['content-security-policy']).toMatch(/frame-ancestors \*/);
 
-  const manifest = await request.get(`${urls['remote-player']}/mf-manifest.json`);
-  expect(manifest.headers()['access-control-allow-origin']).toBe('*');
-  expect(manifest.headers()['cache-control']).toBe('no-cache');
-  const hashed = fs
-    .readdirSync(distOf('remote-player'))
-    .find((f) => /^\d+\.[0-9a-f]{8}\.js$/.test(f) && fs.existsSync(path.join(distOf('remote-player'), `${f}.gz`)))!;
-  const chunk = await fetch(`${urls['remote-player']}/${hashed}`, { headers: { 'Accept-Encoding': 'gzip' } });
-  expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-  expect(chunk.headers.get('content-encoding')).toBe('gzip');
+    const manifest = await request.get(`${urls['remote-player']}/mf-manifest.json`);
+    expect(manifest.headers()['access-control-allow-origin']).toBe('*');
+    expect(manifest.headers()['cache-control']).toBe('no-cache');
+    const hashed = fs
+      .readdirSync(distOf('remote-player'))
+      .find((f) => /^\d+\.[0-9a-f]{8}\.js$/.test(f) && fs.existsSync(path.join(distOf('remote-player'), `${f}.gz`)))!;
+    const chunk = await fetch(`${urls['remote-player']}/${hashed}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers.get('content-encoding')).toBe('gzip');
 
-  expect((await request.get(`${urls.host}/%`)).status()).toBe(400);
-  expect((await request.get(`${urls.host}/index.html.br`)).status()).toBe(404);
-  expect((await request.get(`${urls.host}/missing.js`)).status()).toBe(404);
-  const post = await request.post(`${urls.host}/`);
-  expect(post.status()).toBe(405);
-  expect(post.headers()['allow']).toBe('GET, HEAD, OPTIONS');
-  const config = (await (await request.get(`${urls.host}/config.json`)).json()) as { localCatalogUrl: string };
-  expect(config.localCatalogUrl).toMatch(/^http:\/\/localhost:\d+$/);
+    expect((await request.get(`${urls.host}/%`)).status()).toBe(400);
+    expect((await request.get(`${urls.host}/index.html.br`)).status()).toBe(404);
+    expect((await request.get(`${urls.host}/missing.js`)).status()).toBe(404);
+    const post = await request.post(`${urls.host}/`);
+    expect(post.status()).toBe(405);
+    expect(post.headers()['allow']).toBe('GET, HEAD, OPTIONS');
+    const config = (await (await request.get(`${urls.host}/config.json`)).json()) as { localCatalogUrl: string };
+    expect(config.localCatalogUrl).toMatch(/^http:\/\/localhost:\d+$/);
+  });
 });

@@ -36,7 +36,32 @@ const framedLoaded = async (page: Page, partnerOrigin: string, src: string): Pro
   return frame.url().startsWith('http') && (await frame.locator('#root').count()) > 0;
 };
 
-test('other sites cannot frame the host’s pages; any partner may frame the embed pages by default', async ({ page, site }) => {
+test('every origin sends the security headers a reviewer expects; other sites cannot frame the host’s pages, any partner may frame the embed pages by default', async ({
+  page,
+  request,
+  site,
+}) => {
+  await test.step('the headers', async () => {
+    const headers = (await request.get(`${site.hostUrl}/settings`)).headers();
+    expect(headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
+    expect(headers['content-security-policy']).toContain("object-src 'none'");
+    expect(headers['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    const embed = (await request.get(`${site.hostUrl}/embed/tmdb-movie-653`)).headers();
+    expect(embed['content-security-policy']).toMatch(/frame-ancestors \*(;|$)/);
+    for (const url of Object.values(site.remoteUrls)) {
+      const manifest = (await request.get(`${url}/mf-manifest.json`)).headers();
+      expect(manifest['access-control-allow-origin'], url).toBe('*');
+      expect(manifest['x-content-type-options'], url).toBe('nosniff');
+      expect(manifest['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      const standalone = (await request.get(`${url}/`)).headers();
+      expect(standalone['content-security-policy'], url).toContain("script-src 'self'");
+    }
+  });
+
   const partner = await startFramingPage();
   try {
     for (const path of ['/settings', '/', '/login'])
@@ -66,28 +91,6 @@ test('a deployment that names its partners: only they may frame the player, and 
     await expect.poll(() => page.evaluate(() => (window as unknown as { playerEvents: string[] }).playerEvents)).toContain('ready');
   } finally {
     await Promise.all([named?.close(), listed.close(), other.close()]);
-  }
-});
-
-test('every origin sends the security headers a reviewer expects', async ({ request, site }) => {
-  const page = await request.get(`${site.hostUrl}/settings`);
-  const headers = page.headers();
-  expect(headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
-  expect(headers['content-security-policy']).toContain("object-src 'none'");
-  expect(headers['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-  expect(headers['permissions-policy']).toContain('camera=()');
-  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
-  const embed = (await request.get(`${site.hostUrl}/embed/tmdb-movie-653`)).headers();
-  expect(embed['content-security-policy']).toMatch(/frame-ancestors \*(;|$)/);
-  for (const url of Object.values(site.remoteUrls)) {
-    const manifest = (await request.get(`${url}/mf-manifest.json`)).headers();
-    expect(manifest['access-control-allow-origin'], url).toBe('*');
-    expect(manifest['x-content-type-options'], url).toBe('nosniff');
-    expect(manifest['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
-    const standalone = (await request.get(`${url}/`)).headers();
-    expect(standalone['content-security-policy'], url).toContain("script-src 'self'");
   }
 });
 
