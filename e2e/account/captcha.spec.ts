@@ -111,52 +111,54 @@ function registerStarts(page: Page): unknown[] {
   return bodies;
 }
 
-test('the backend asks for a captcha: register gets a reCAPTCHA v3 token with its site key and sends it; accepted', async ({
+test('register on a server that asks for a captcha: refused without the script or with a rejected token, then accepted', async ({
   page,
   site,
 }) => {
-  await page.route(RECAPTCHA_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: fakeRecaptcha(ACCEPTED) }));
   await useCaptchaBackend(page, site.hostUrl);
   const starts = registerStarts(page);
-  const scripts: string[] = [];
-  page.on('request', (request) => void (request.url().startsWith('https://www.google.com/recaptcha/') && scripts.push(request.url())));
-  await fillRegister(page, site.hostUrl, 'Captcha device');
-  await page.getByTestId('register-submit').click();
-  await page.waitForURL(`${site.hostUrl}/`);
-  await expect.poll(() => storedAccount(page)).not.toBeNull();
 
-  expect(scripts).toEqual([`https://www.google.com/recaptcha/api.js?render=${SITE_KEY}`]);
-  expect(await page.evaluate(() => (window as unknown as { __recaptcha: unknown }).__recaptcha)).toEqual({
-    siteKey: SITE_KEY,
-    executed: [{ key: SITE_KEY, action: 'register' }],
+  await test.step("the reCAPTCHA script cannot load: 'ReCaptcha validation failed' and nothing is sent", async () => {
+    await page.route(RECAPTCHA_SCRIPT, (route) => route.abort('internetdisconnected'));
+    await fillRegister(page, site.hostUrl, 'Captcha device');
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByTestId('account-error')).toHaveText('ReCaptcha validation failed');
+    expect(starts).toEqual([]);
+    expect(await storedAccount(page)).toBeNull();
+    await page.unroute(RECAPTCHA_SCRIPT);
   });
-  expect(starts).toEqual([{ captchaToken: ACCEPTED }]);
-  expect(verify.asked).toContainEqual({ secret: SECRET, response: ACCEPTED });
-  await expect.poll(async () => Object.keys((await localBookmarks(page))?.bookmarks ?? {})).toEqual(['19']);
-});
 
-test("a rejected token: 'ReCaptcha validation failed', no account, local data untouched", async ({ page, site }) => {
-  await page.route(RECAPTCHA_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: fakeRecaptcha('forged-token') }));
-  await useCaptchaBackend(page, site.hostUrl);
-  const starts = registerStarts(page);
-  await fillRegister(page, site.hostUrl, 'Captcha device');
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('account-error')).toHaveText('ReCaptcha validation failed');
-  await expect(page.getByTestId('register-submit')).toBeEnabled();
-  expect(starts).toEqual([{ captchaToken: 'forged-token' }]);
-  expect(verify.asked).toContainEqual({ secret: SECRET, response: 'forged-token' });
-  expect(await storedAccount(page)).toBeNull();
-  expect(Object.keys((await localBookmarks(page))!.bookmarks)).toEqual(['19']);
-  await expect(page).toHaveURL(`${site.hostUrl}/register`);
-});
+  await test.step("a rejected token: 'ReCaptcha validation failed', no account, local data untouched", async () => {
+    await page.route(RECAPTCHA_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: fakeRecaptcha('forged-token') }));
+    await fillRegister(page, site.hostUrl, 'Captcha device');
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByTestId('account-error')).toHaveText('ReCaptcha validation failed');
+    await expect(page.getByTestId('register-submit')).toBeEnabled();
+    expect(starts).toEqual([{ captchaToken: 'forged-token' }]);
+    expect(verify.asked).toContainEqual({ secret: SECRET, response: 'forged-token' });
+    expect(await storedAccount(page)).toBeNull();
+    expect(Object.keys((await localBookmarks(page))!.bookmarks)).toEqual(['19']);
+    await expect(page).toHaveURL(`${site.hostUrl}/register`);
+    await page.unroute(RECAPTCHA_SCRIPT);
+  });
 
-test("the reCAPTCHA script cannot load: 'ReCaptcha validation failed' and nothing is sent", async ({ page, site }) => {
-  await page.route(RECAPTCHA_SCRIPT, (route) => route.abort('internetdisconnected'));
-  await useCaptchaBackend(page, site.hostUrl);
-  const starts = registerStarts(page);
-  await fillRegister(page, site.hostUrl, 'Captcha device');
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('account-error')).toHaveText('ReCaptcha validation failed');
-  expect(starts).toEqual([]);
-  expect(await storedAccount(page)).toBeNull();
+  await test.step("accepted: the page loads Google's script with the server's site key and sends a token for the register action", async () => {
+    await page.route(RECAPTCHA_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: fakeRecaptcha(ACCEPTED) }));
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.url().startsWith('https://www.google.com/recaptcha/') && scripts.push(request.url())));
+    starts.length = 0;
+    await fillRegister(page, site.hostUrl, 'Captcha device');
+    await page.getByTestId('register-submit').click();
+    await page.waitForURL(`${site.hostUrl}/`);
+    await expect.poll(() => storedAccount(page)).not.toBeNull();
+
+    expect(scripts).toEqual([`https://www.google.com/recaptcha/api.js?render=${SITE_KEY}`]);
+    expect(await page.evaluate(() => (window as unknown as { __recaptcha: unknown }).__recaptcha)).toEqual({
+      siteKey: SITE_KEY,
+      executed: [{ key: SITE_KEY, action: 'register' }],
+    });
+    expect(starts).toEqual([{ captchaToken: ACCEPTED }]);
+    expect(verify.asked).toContainEqual({ secret: SECRET, response: ACCEPTED });
+    await expect.poll(async () => Object.keys((await localBookmarks(page))?.bookmarks ?? {})).toEqual(['19']);
+  });
 });

@@ -51,46 +51,48 @@ const serverView = async (account: { userId: string; token: string }) => {
   return { bookmarks: data.bookmarks.map((b) => b.tmdbId), progress: data.progress.map((p) => [p.tmdbId, Number(p.watched)]) };
 };
 
-test('login uploads local data into the account; logout from the menu deletes the session and clears the device', async ({
+test('login uploads local data into the account, queued when the upload fails; logout from the menu deletes the session and clears the device', async ({
   page,
   site,
 }) => {
-  const other = await accountElsewhere(server.url);
-  await useBackend(page, site.hostUrl, server.url);
-  await seedLocalData(page, LOCAL);
-  const sent = imports(page);
-  await login(page, site.hostUrl, other.passphrase, 'Login device');
-  await expect.poll(() => serverView(other)).toEqual({ bookmarks: ['19'], progress: [['234', 600]] });
-  expect(sent.sort()).toEqual(['bookmarks 200', 'progress/import 200']);
-  const account = (await storedAccount(page))!;
+  await test.step('login uploads local data into the account; logout from the menu deletes the session and clears the device', async () => {
+    const other = await accountElsewhere(server.url);
+    await useBackend(page, site.hostUrl, server.url);
+    await seedLocalData(page, LOCAL);
+    const sent = imports(page);
+    await login(page, site.hostUrl, other.passphrase, 'Login device');
+    await expect.poll(() => serverView(other)).toEqual({ bookmarks: ['19'], progress: [['234', 600]] });
+    expect(sent.sort()).toEqual(['bookmarks 200', 'progress/import 200']);
+    const account = (await storedAccount(page))!;
 
-  await logoutFromMenu(page);
-  await expect.poll(() => storedAccount(page)).toBeNull();
-  expect(await sessionStatus(server.url, account.token)).toBe(401);
-  // Seen from the other device: only its own session is left.
-  const sessions = (await (
-    await fetch(`${server.url}/users/${other.userId}/sessions`, {
-      headers: { Authorization: `Bearer ${other.token}`, 'User-Agent': 'e2e' },
-    })
-  ).json()) as { id: string }[];
-  expect(sessions.map((s) => s.id)).toEqual([other.sessionId]);
-  expect(await localBookmarks(page)).toMatchObject({ bookmarks: {}, updateQueue: [] });
-  expect(await localProgress(page)).toMatchObject({ items: {}, updateQueue: [] });
-  await expect(page.getByTestId('device-name')).toHaveCount(0);
-});
+    await logoutFromMenu(page);
+    await expect.poll(() => storedAccount(page)).toBeNull();
+    expect(await sessionStatus(server.url, account.token)).toBe(401);
+    // Seen from the other device: only its own session is left.
+    const sessions = (await (
+      await fetch(`${server.url}/users/${other.userId}/sessions`, {
+        headers: { Authorization: `Bearer ${other.token}`, 'User-Agent': 'e2e' },
+      })
+    ).json()) as { id: string }[];
+    expect(sessions.map((s) => s.id)).toEqual([other.sessionId]);
+    expect(await localBookmarks(page)).toMatchObject({ bookmarks: {}, updateQueue: [] });
+    expect(await localProgress(page)).toMatchObject({ items: {}, updateQueue: [] });
+    await expect(page.getByTestId('device-name')).toHaveCount(0);
+  });
 
-test('login whose upload fails: the data is queued and reaches the account with the next sync', async ({ page, site }) => {
-  const other = await accountElsewhere(server.url);
-  await useBackend(page, site.hostUrl, server.url);
-  await seedLocalData(page, LOCAL);
-  await page.route(`${server.url}/users/*/progress/import`, (route) => route.abort('connectionreset'));
-  const sent = imports(page);
-  await login(page, site.hostUrl, other.passphrase, 'Login device');
-  await expect.poll(() => serverView(other), { timeout: 20_000 }).toEqual({ bookmarks: ['19'], progress: [['234', 600]] });
-  // The upload was tried and failed; what reached the server came through the queue.
-  expect(sent).toContain('progress/import failed');
-  await expect
-    .poll(async () => [(await localBookmarks(page))?.updateQueue.length, (await localProgress(page))?.updateQueue.length])
-    .toEqual([0, 0]);
-  expect(Object.keys((await localBookmarks(page))!.bookmarks)).toEqual(['19']);
+  await test.step('login whose upload fails: the data is queued and reaches the account with the next sync', async () => {
+    const other = await accountElsewhere(server.url);
+    await useBackend(page, site.hostUrl, server.url);
+    await seedLocalData(page, LOCAL);
+    await page.route(`${server.url}/users/*/progress/import`, (route) => route.abort('connectionreset'));
+    const sent = imports(page);
+    await login(page, site.hostUrl, other.passphrase, 'Login device');
+    await expect.poll(() => serverView(other), { timeout: 20_000 }).toEqual({ bookmarks: ['19'], progress: [['234', 600]] });
+    // The upload was tried and failed; what reached the server came through the queue.
+    expect(sent).toContain('progress/import failed');
+    await expect
+      .poll(async () => [(await localBookmarks(page))?.updateQueue.length, (await localProgress(page))?.updateQueue.length])
+      .toEqual([0, 0]);
+    expect(Object.keys((await localBookmarks(page))!.bookmarks)).toEqual(['19']);
+  });
 });
