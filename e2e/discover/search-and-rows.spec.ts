@@ -163,14 +163,29 @@ test('a row scrolls by its arrows and keys on a desktop: no "previous" at its st
   await expect(previous).toBeVisible();
 
   await test.step('pressing "next" by keyboard until the end moves focus to "previous" instead of losing it, and back', async () => {
-    // Each press waits for the row's scroll to end before the next one.
+    // Each press waits for the row to move and come to rest before the next one.
+    const scrollLeft = () => track.evaluate((el) => el.scrollLeft);
+    const atRest = () =>
+      track.evaluate(
+        (el) =>
+          new Promise<number>((resolve) => {
+            let last = Number.NaN;
+            let still = 0;
+            const frame = () => {
+              if (el.scrollLeft === last && ++still >= 5) return resolve(last);
+              if (el.scrollLeft !== last) still = 0;
+              last = el.scrollLeft;
+              requestAnimationFrame(frame);
+            };
+            requestAnimationFrame(frame);
+          }),
+      );
     const pressUntilGone = async (button: typeof next) => {
       for (let i = 0; i < 12 && (await button.count()) > 0; i++) {
-        const ended = track.evaluate(
-          (el) => new Promise((resolve) => el.addEventListener('scrollend', () => resolve(null), { once: true })),
-        );
+        const before = await scrollLeft();
         await page.keyboard.press('Enter');
-        await ended;
+        await expect.poll(scrollLeft).not.toBe(before);
+        await atRest();
       }
     };
     await next.focus();
