@@ -9,10 +9,9 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   testMatch: /.*\.spec\.ts$/,
   fullyParallel: false,
-  // One worker by default: the journeys are CPU-bound (Chromium decoding and drawing video), so on a 2-core
-  // machine a second worker doubles each test's time, close to its timeout, for no gain in throughput.
-  // MW_E2E_WORKERS=2 on a larger machine.
-  workers: Number(process.env.MW_E2E_WORKERS ?? 1),
+  // Two workers: a journey spends much of its time waiting on the network, timers and video frames, so a second
+  // one fills those waits, even on two cores. MW_E2E_WORKERS sets another count (1 to watch one journey alone).
+  workers: Number(process.env.MW_E2E_WORKERS ?? 2),
   // CI runs a failed journey once more so the report shows whether it fails every time; a journey that
   // passes only on its retry is flaky, and the list reporter names it under "flaky" and the run fails:
   // the budget of flaky journeys is zero.

@@ -93,8 +93,8 @@ test("a theme and a language from Settings across the site; a watch link's for t
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect.poll(() => bodyBackground(page)).toBe(GREEN);
     await page.goto(`${site.hostUrl}/`);
-    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    expect(await bodyBackground(page)).toBe(GREEN);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl'); // the page's first frame sets the direction
+    await expect.poll(() => bodyBackground(page)).toBe(GREEN); // the app, once running, the theme
     expect(await storedLook(page)).toEqual(before);
   });
 

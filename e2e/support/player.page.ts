@@ -31,8 +31,11 @@ export async function startPlayback(page: Page, seconds = 1): Promise<void> {
 
 /** Shows the controls (mouse movement) and opens the settings menu at a route through its items. */
 export async function openSettings(page: Page): Promise<void> {
-  await page.mouse.move(400, 300);
-  await page.mouse.move(420, 320);
+  // The pointer moves over the player wherever it is on the page (on /dev/video it is a card, not the page).
+  await player(page).scrollIntoViewIfNeeded();
+  const box = (await player(page).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 3);
+  await page.mouse.move(box.x + box.width / 3 + 20, box.y + box.height / 3 + 20);
   await page.getByTestId('settings-button').click();
   await expect(page.getByTestId('settings-menu')).toBeVisible();
 }
