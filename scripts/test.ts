@@ -1,6 +1,6 @@
 /**
  * `npm test`: the fast checks first, so a broken build fails in minutes, then the browser journeys.
- *   1. type check and lint, side by side (each keeps one core busy);
+ *   1. type check, lint and the format check, side by side (`npm run lint` is the last two);
  *   2. unit and component tests;
  *   3. the production builds, then the journeys against them.
  * The first phase that fails ends the run. Each phase prints its time, and the run its total.
@@ -47,7 +47,8 @@ async function phase(title: string, steps: Step[]): Promise<void> {
 const runStarted = performance.now();
 await phase('type check and lint', [
   { name: 'type check', command: bin('tsc'), args: ['-b'] },
-  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+  { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings', '0'] },
+  { name: 'format check', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
 ]);
 await phase('unit and component tests', [{ name: 'unit tests', command: bin('vitest'), args: ['run'] }]);
 await phase('builds and journeys', [{ name: 'journeys', command: 'npm', args: ['run', '--silent', 'test:e2e'] }]);
