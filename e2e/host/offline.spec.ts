@@ -65,6 +65,9 @@ test("offline: a search and a page never opened say You're offline and recover; 
       await expect(shown, path).toBeVisible();
       await expect(page.locator('[data-testid^="remote-error-"]'), path).toHaveCount(0);
     }
+    // Discover's remote came with the home, but not the code of its Discover page: offline, not broken.
+    await page.goto(`${site.hostUrl}/discover`);
+    await expect(page.getByTestId('remote-error-discover')).toHaveAttribute('data-kind', 'offline');
     await page.goto(`${site.hostUrl}/about`);
     await expect(banner).toBeVisible({ timeout: 10_000 });
     await banner.getByRole('button', { name: 'Dismiss' }).click();

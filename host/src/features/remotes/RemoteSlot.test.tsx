@@ -123,6 +123,36 @@ describe('RemoteSlot', () => {
     await act(async () => lastLoad().resolve(settingsApp));
     expect(await screen.findByRole('heading', { name: 'Settings page' })).toBeTruthy();
   });
+
+  it("offline, a page whose own chunk cannot load says You're offline, and loads once the connection is back", async () => {
+    // The remote was reached before (its app module is in); the page's code is a chunk of its own.
+    const chunkLoadError = Object.assign(new Error('Loading chunk 412 failed.\n(error: http://localhost:3004/412.js)'), {
+      name: 'ChunkLoadError',
+    });
+    let chunkLoads = 0;
+    const appWithAChunk = {
+      default: {
+        ...settingsApp.default,
+        pages: {
+          settings: async () => {
+            chunkLoads += 1;
+            if (!connectivity.online) throw chunkLoadError;
+            return { default: SettingsPage };
+          },
+        },
+      },
+    };
+    connectivity.online = false;
+    renderSlot();
+    await act(async () => lastLoad().resolve(appWithAChunk));
+    await screen.findByRole('alert');
+    expect(screen.getByRole('heading', { name: "You're offline" })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).not.toMatch(/chunk|stopped working/i);
+    await act(async () => void (connectivity.online = true));
+    await act(async () => lastLoad().resolve(appWithAChunk));
+    expect(await screen.findByRole('heading', { name: 'Settings page' })).toBeTruthy();
+    expect(chunkLoads).toBe(2);
+  });
 });
 
 describe('PlayerOffline', () => {

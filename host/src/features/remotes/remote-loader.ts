@@ -145,10 +145,22 @@ async function loadPage(
   const app = await loadRemoteApp(name);
   const loader = (app.pages as Record<string, (() => Promise<{ default: ComponentType }>) | undefined>)[page];
   if (!loader) throw new RemoteLoadError(name, 'incompatible', `${name} has no page "${page}"`);
-  const [module] = await Promise.all([loader(), Promise.resolve(loadTranslations(app)).catch(() => {})]);
+  const [module] = await Promise.all([loader().catch(pageChunkFailed(name)), Promise.resolve(loadTranslations(app)).catch(() => {})]);
   pageReady(name, page, module.default);
   return module.default;
 }
+
+/**
+ * A page's own chunk that could not be fetched (offline, or the remote's server gone since its entry came) is
+ * the remote being unavailable, as its entry failing would be: the slot says so in the person's words, and
+ * offline, loads the page again by itself. Any other failure of the page's module is the remote's own error.
+ */
+const pageChunkFailed = (name: RemoteName) => (error: unknown) => {
+  const chunk =
+    error instanceof Error && (error.name === 'ChunkLoadError' || /^Failed to fetch dynamically imported module/.test(error.message));
+  if (chunk) throw new RemoteLoadError(name, 'unavailable', error.message);
+  throw error;
+};
 
 /**
  * Starts loading a remote page before React asks for it (a cold load's first page): the remote's
