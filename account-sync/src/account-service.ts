@@ -49,6 +49,9 @@ export function createAccountService({
     if (document.visibilityState === 'visible') void engine.restoreIfOlderThan(60_000);
   };
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
+  // Back online: what waited in the queues goes now, not after the engine's back-off.
+  const onOnline = () => void engine.tick({ force: true });
+  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
 
   const currentBackend = () => port.readAccountState().customBackendUrl ?? configuredBackend;
 
@@ -92,6 +95,7 @@ export function createAccountService({
   const service: AccountService & { stop(): void } = {
     stop() {
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
+      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
       engine.stop();
     },
     getStatus: () => engine.getStatus(),
