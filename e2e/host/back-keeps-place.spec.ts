@@ -19,7 +19,7 @@ async function placeStored(page: Page): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(() => {
-        const key = (history.state as { key?: string } | null)?.key ?? 'default';
+        const key = (history.state as { key?: string } | null)?.key ?? `default:${location.pathname}${location.search}${location.hash}`;
         const place = (JSON.parse(sessionStorage.getItem('mw:scroll') ?? '{}') as Record<string, { y?: number; rows?: object }>)[key];
         const rows = [...document.querySelectorAll<HTMLElement>('[data-scroll-x]')].filter((el) => Math.round(el.scrollLeft) !== 0);
         return place?.y === Math.round(window.scrollY) && Object.keys(place.rows ?? {}).length === rows.length;
@@ -234,6 +234,24 @@ test('Discover: the tab is in the URL; Back from a title of a lower row scrolled
     await expect.poll(() => scrollY(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(y - 2);
     expect(await scrollY(page)).toBeLessThanOrEqual(y + 2);
     await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeCloseTo(x, -1);
+  });
+
+  await test.step('an address typed in opens at its top, wherever another page opened that way was left', async () => {
+    /** Where the page is once it is tall enough for any place kept, and a restore would have held it a few frames. */
+    const settledY = async () => {
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(900);
+      await page.evaluate(() => new Promise((done) => [...Array(20)].reduce((next) => () => requestAnimationFrame(next), done)()));
+      return scrollY(page);
+    };
+    await page.goto(`${site.hostUrl}/discover?tab=tvshows`);
+    expect(await settledY()).toBe(0);
+    await loadedCards(page.getByTestId('carousel').nth(5));
+    await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
+    await placeStored(page);
+    await page.reload(); // the same entry: back where it was
+    await expect.poll(() => scrollY(page), { timeout: 15_000 }).toBe(900);
+    await page.goto(`${site.hostUrl}/discover`);
+    expect(await settledY()).toBe(0);
   });
 });
 

@@ -76,6 +76,21 @@ function currentPlace(): Place {
   return place;
 }
 
+/**
+ * The key a history entry's place is kept under. An entry the site did not create (a page opened by its
+ * address, a link from elsewhere) has no state, and the router gives every such entry the key "default":
+ * the address tells them apart.
+ */
+const placeKey = ({ key, pathname, search, hash }: { key: string; pathname: string; search: string; hash: string }) =>
+  key === 'default' ? `default:${pathname}${search}${hash}` : key;
+
+/** Whether this document came back to an entry (a reload, Back or Forward) rather than opening an address anew. */
+function documentReturned(): boolean {
+  const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+  const type = (entry as PerformanceNavigationTiming | undefined)?.type;
+  return type === 'reload' || type === 'back_forward';
+}
+
 const byKey = (attribute: string, key: string) => document.querySelector<HTMLElement>(`[${attribute}="${CSS.escape(key)}"]`);
 
 /** A restore under way: what is back in place already. */
@@ -115,8 +130,10 @@ function restoreStep(restore: Restore): boolean {
 export function ScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const keyRef = useRef(location.key);
+  const keyRef = useRef(placeKey(location));
   const previousPath = useRef<string | null>(null);
+  /** The document's first location: a place is returned to there only if the document itself came back to it. */
+  const firstLocation = useRef(location);
   /** True while a restore moves the page: its own scrolling is not the person's place. */
   const restoring = useRef(false);
 
@@ -126,7 +143,7 @@ export function ScrollRestoration() {
 
   // Before any scroll event of the new page: places are recorded under the entry being shown.
   useLayoutEffect(() => {
-    keyRef.current = location.key;
+    keyRef.current = placeKey(location);
     recordEntry(`${location.pathname}${location.search}${location.hash}`);
   }, [location]);
 
@@ -151,12 +168,15 @@ export function ScrollRestoration() {
   useEffect(() => {
     const samePage = previousPath.current === location.pathname;
     previousPath.current = location.pathname;
-    const place = navigationType === NavigationType.Pop ? readPlaces()[location.key] : undefined;
+    const key = placeKey(location);
+    // The router reports a document's first location as a Pop, also when the address was typed in.
+    const returned = navigationType === NavigationType.Pop && (location !== firstLocation.current || documentReturned());
+    const place = returned ? readPlaces()[key] : undefined;
     if (place === undefined) {
       // A new page starts at the top; a change of query on the same page (tab, modal) stays put.
       if (!samePage) window.scrollTo(0, 0);
       // Kept at once: an entry left without scrolling (a modal opened over the page) is returned to as it was.
-      savePlace(location.key, currentPlace());
+      savePlace(key, currentPlace());
       return;
     }
     const started = performance.now();
@@ -167,7 +187,7 @@ export function ScrollRestoration() {
       if (!restoring.current) return;
       restoring.current = false;
       cancelAnimationFrame(frame);
-      savePlace(location.key, currentPlace());
+      savePlace(key, currentPlace());
     };
     const step = () => {
       if (restoreStep(restore) || performance.now() - started > RESTORE_WINDOW_MS) return stop();
