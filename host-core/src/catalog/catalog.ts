@@ -83,9 +83,51 @@ class Attempt extends Error {
   }
 }
 
+/**
+ * One search in flight or answered, shared by everyone who asks it: its request stops only once every asker
+ * still waiting has cancelled (a page mounted twice, or left and opened again, asks it twice).
+ */
+interface SharedSearch {
+  result: Promise<MediaCard[]>;
+  /** Askers waiting for the answer who may still cancel; one without a signal stays for good. */
+  waiting: number;
+  settled: boolean;
+  /** Stops the request and forgets it, when the last asker has cancelled. */
+  abandon: () => void;
+}
+
+/** The shared search's answer for one asker, who may cancel on their own. */
+function joinSearch(shared: SharedSearch, signal: AbortSignal | undefined): Promise<MediaCard[]> {
+  if (!signal) {
+    shared.waiting += 1;
+    return shared.result;
+  }
+  const cancelled = () => new CatalogError('unavailable', 'Cancelled');
+  if (signal.aborted) return Promise.reject(cancelled());
+  shared.waiting += 1;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      reject(cancelled());
+      shared.waiting -= 1;
+      if (shared.waiting === 0 && !shared.settled) shared.abandon();
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.result.then(
+      (cards) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(cards);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 export function createCatalog(options: CatalogOptions): CatalogApi & { dispose(): void; searchCacheSize(): number } {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const searchCache = new TtlCache<Promise<MediaCard[]>>(SEARCH_TTL_MS);
+  const searchCache = new TtlCache<SharedSearch>(SEARCH_TTL_MS);
   searchCache.startSweeping(SEARCH_SWEEP_MS);
   const genreCache = new Map<string, Promise<Genre[]>>();
 
@@ -211,12 +253,32 @@ export function createCatalog(options: CatalogOptions): CatalogApi & { dispose()
   return {
     search(query, opts) {
       const key = `${options.language()}|${query.trim()}`;
-      const cached = searchCache.get(key);
-      if (cached) return cached;
-      const pending = runSearch(query, opts?.signal);
-      searchCache.set(key, pending);
-      pending.catch(() => searchCache.delete(key)); // failures are not cached
-      return pending;
+      let shared = searchCache.get(key);
+      if (!shared) {
+        const controller = new AbortController();
+        const forget = (entry: SharedSearch) => {
+          if (searchCache.get(key) === entry) searchCache.delete(key);
+        };
+        const entry: SharedSearch = {
+          result: runSearch(query, controller.signal),
+          waiting: 0,
+          settled: false,
+          abandon: () => {
+            forget(entry);
+            controller.abort();
+          },
+        };
+        entry.result.then(
+          () => void (entry.settled = true),
+          () => {
+            entry.settled = true;
+            forget(entry); // failures are not cached
+          },
+        );
+        searchCache.set(key, entry);
+        shared = entry;
+      }
+      return joinSearch(shared, opts?.signal);
     },
     details: (ref, opts) => details(ref, opts?.signal),
     pick: (ref, opts) => pick(ref, opts?.signal),

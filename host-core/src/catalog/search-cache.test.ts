@@ -47,4 +47,49 @@ describe('search cache', () => {
     expect(SEARCH_SWEEP_MS).toBe(120_000);
     catalog.dispose();
   });
+
+  it('a search its first asker cancels still answers a second one who asked meanwhile, with one request', async () => {
+    // React's development mode mounts a page twice: the first mount's search is cancelled as the second asks.
+    const signals: AbortSignal[] = [];
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+      signals.push(init!.signal!);
+      return answer();
+    });
+    const catalog = createCatalog({ endpoint, language: () => 'en', fetch });
+    const first = new AbortController();
+    const cancelled = catalog.search('alien', { signal: first.signal });
+    const second = catalog.search('alien', { signal: new AbortController().signal });
+    first.abort();
+    await expect(cancelled).rejects.toThrow('Cancelled');
+    await expect(second).resolves.toEqual([]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(signals[0]!.aborted).toBe(false);
+    catalog.dispose();
+  });
+
+  it('a search every asker cancels stops its request, and is asked afresh next time', async () => {
+    const signals: AbortSignal[] = [];
+    const fetch = vi.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          signals.push(init!.signal!);
+          init!.signal!.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          setTimeout(() => resolve(answer()), 1_000);
+        }),
+    );
+    const catalog = createCatalog({ endpoint, language: () => 'en', fetch });
+    const a = new AbortController();
+    const b = new AbortController();
+    const searches = [catalog.search('alien', { signal: a.signal }), catalog.search('alien', { signal: b.signal })];
+    a.abort();
+    expect(signals[0]!.aborted).toBe(false);
+    b.abort();
+    expect(signals[0]!.aborted).toBe(true);
+    for (const search of searches) await expect(search).rejects.toThrow('Cancelled');
+    const again = catalog.search('alien');
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(again).resolves.toEqual([]);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    catalog.dispose();
+  });
 });
