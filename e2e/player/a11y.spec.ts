@@ -1,7 +1,7 @@
 /**
  * Automated accessibility audit (axe) of the player's screens over the real page
  * (docs/behaviour.md#product-accessibility), and the /dev/video test player that shows two of them: its
- * HLS and MP4 presets play, and a broken file ends on the playback error screen.
+ * HLS and MP4 presets play, and a broken file ends on the playback error screen, whole on a phone.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -45,12 +45,20 @@ test('the playing screen with its settings menu, the not-found screen and the pl
     await expect(page.getByTestId('menu-audio')).toHaveCount(0);
   });
 
-  await test.step('a broken file on /dev/video: the playback error screen', async () => {
+  await test.step('a broken file on /dev/video, on a phone: the playback error screen, whole', async () => {
+    await page.setViewportSize({ width: 360, height: 780 });
     await page.goto(`${site.hostUrl}/dev/video`);
     await page.getByLabel('Stream URL').fill(`${site.services!.urls.media}${BROKEN.badMp4}`);
     await page.getByLabel('Type').selectOption('mp4');
     await page.getByRole('button', { name: 'Start stream' }).click();
     await expect(page.getByTestId('playback-error')).toBeVisible({ timeout: 20_000 });
     expect(await violations(page)).toEqual([]);
+    // Its heading and its last button inside the player's box, nothing cut off.
+    const frame = (await page.getByTestId('player').boundingBox())!;
+    for (const part of [page.getByTestId('playback-error').getByRole('heading'), page.getByRole('button', { name: 'Reload page' })]) {
+      const box = (await part.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(frame.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height);
+    }
   });
 });

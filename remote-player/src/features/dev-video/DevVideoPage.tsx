@@ -146,8 +146,11 @@ const Button = styled.button<{ $primary?: boolean }>`
 
 const Frame = styled.div`
   position: relative;
+  width: 100%;
   aspect-ratio: 16 / 9;
   max-height: 70vh;
+  /* On a phone a 16:9 box is too low for the player's own screens (the playback error's message and buttons). */
+  min-height: min(28rem, 70vh);
   margin-top: 1rem;
   border-radius: 8px;
   overflow: hidden;
