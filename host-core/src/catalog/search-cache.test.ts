@@ -51,7 +51,7 @@ describe('search cache', () => {
   it('a search its first asker cancels still answers a second one who asked meanwhile, with one request', async () => {
     // React's development mode mounts a page twice: the first mount's search is cancelled as the second asks.
     const signals: AbortSignal[] = [];
-    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
       signals.push(init!.signal!);
       return answer();
     });
@@ -70,7 +70,7 @@ describe('search cache', () => {
   it('a search every asker cancels stops its request, and is asked afresh next time', async () => {
     const signals: AbortSignal[] = [];
     const fetch = vi.fn(
-      (_url: string, init?: RequestInit) =>
+      (_url: RequestInfo | URL, init?: RequestInit) =>
         new Promise<Response>((resolve, reject) => {
           signals.push(init!.signal!);
           init!.signal!.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
