@@ -16,7 +16,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: Record<string, unknown>; name?: string };
+  args?: { data?: Record<string, unknown>; beginData?: Record<string, unknown>; name?: string };
 }
 
 /** A trace event's text field (url, functionName); empty when absent. */
@@ -29,10 +29,15 @@ await withColdLoadAt4x(async ({ site, browser, page }) => {
   await page.waitForTimeout(seconds * 1000);
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
   const events = trace.traceEvents;
-  // The renderer's main thread: where the navigation's first RunTask with ParseHTML ran.
-  const parse = events.find((e) => e.name === 'ParseHTML' && e.ph === 'X');
-  const main = events.filter((e) => e.pid === parse?.pid && e.tid === parse?.tid && e.ph === 'X' && e.dur !== undefined);
-  const start = events.find((e) => e.name === 'navigationStart' || e.name === 'TracingStartedInBrowser')?.ts ?? main[0]!.ts;
+  // The renderer's main thread: where the page's own HTML was parsed. The first ParseHTML of the trace is
+  // the tab's about:blank, often in another renderer process, whose thread sleeps through the load.
+  const pageUrl = `${site.hostUrl}${route}`;
+  const loaderUrl = (e: TraceEvent) => text(e.args?.data?.documentLoaderURL);
+  const parsedUrl = (e: TraceEvent) => text(e.args?.beginData?.url);
+  const parse = events.find((e) => e.name === 'ParseHTML' && e.ph === 'X' && parsedUrl(e) === pageUrl);
+  if (!parse) throw new Error(`no ParseHTML of ${pageUrl} in the trace`);
+  const main = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === 'X' && e.dur !== undefined);
+  const start = events.find((e) => e.name === 'navigationStart' && loaderUrl(e) === pageUrl)?.ts ?? main[0]!.ts;
   const byName = new Map<string, number>();
   for (const e of main)
     if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur!);
