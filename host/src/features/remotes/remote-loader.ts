@@ -156,9 +156,8 @@ async function loadPage(
  * offline, loads the page again by itself. Any other failure of the page's module is the remote's own error.
  */
 const pageChunkFailed = (name: RemoteName) => (error: unknown) => {
-  const chunk =
-    error instanceof Error && (error.name === 'ChunkLoadError' || /^Failed to fetch dynamically imported module/.test(error.message));
-  if (chunk) throw new RemoteLoadError(name, 'unavailable', error.message);
+  // The name the bundler's runtime gives a chunk it could not fetch.
+  if (error instanceof Error && error.name === 'ChunkLoadError') throw new RemoteLoadError(name, 'unavailable', error.message);
   throw error;
 };
 
