@@ -46,6 +46,9 @@ describe('normalising real TMDB responses', () => {
     expect(season.episodes[0]!.still).toMatch(/^https:\/\/img\/w300\//);
   });
 
+  it('a list entry that is not an object is no card', () => {
+    for (const raw of [null, 'Nosferatu', 42, undefined]) expect(toMediaCard(raw as never, img, 'movie')).toBeNull();
+  });
   it('a card without a date has no year', () => {
     expect(toMediaCard({ id: 1, media_type: 'movie', title: 'X', release_date: '' }, img)).toEqual({
       tmdbId: '1',

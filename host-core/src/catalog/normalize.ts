@@ -21,6 +21,8 @@ const image = (imageUrl: ImageUrl, path: unknown, size: string) => {
 
 /** A movie or tv result (search, lists, discover); null for people and anything else. */
 export function toMediaCard(raw: Raw, imageUrl: ImageUrl, fallbackType?: 'movie' | 'tv'): MediaCard | null {
+  // A list's entry may be anything: null or a string is no title.
+  if (!raw || typeof raw !== 'object') return null;
   const kind = str(raw.media_type) ?? fallbackType;
   const id = num(raw.id);
   if (id === undefined || (kind !== 'movie' && kind !== 'tv')) return null;
