@@ -109,3 +109,104 @@ for (const viewport of [
     await context.close();
   });
 }
+
+/**
+ * A Discover link's first frame is index.html's too: the page's head, tabs and pills, and the first row's
+ * heading and poster places. The host keeps that frame on screen while the page's code arrives, and the page
+ * then draws each of them in the very box the frame had.
+ */
+const RECORD_DISCOVER_SHELL = `
+  window.__discoverShell = null;
+  window.__waitingText = false;
+  const boxOf = (el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; };
+  window.__textsOf = (picks) => Object.fromEntries(Object.entries(picks).map(([name, selector]) => [name, [...document.querySelectorAll(selector)].map((el) => el.textContent)]));
+  window.__boxesOf = (picks) => Object.fromEntries(Object.entries(picks).map(([name, selector]) => [name, document.querySelector(selector) && boxOf(document.querySelector(selector))]));
+  new MutationObserver(() => {
+    if (document.querySelector('[data-testid=remote-waiting]')) window.__waitingText = true;
+    if (window.__discoverShell || !document.querySelector('#root .shell-discover li')) return;
+    window.__discoverShellTexts = window.__textsOf(${JSON.stringify({
+      heading: '.shell-discover h1',
+      random: '.shell-discover .random',
+      tabs: '.shell-discover .tab',
+      labels: '.shell-discover .pills-label',
+      providers: '.shell-discover .pills:nth-of-type(1) .pill',
+      row: '.shell-discover h2',
+    })});
+    window.__discoverShell = window.__boxesOf(${JSON.stringify({
+      heading: '.shell-discover h1',
+      random: '.shell-discover .random',
+      tab: '.shell-discover .tab',
+      provider: '.shell-discover .pills .pill',
+      category: '.shell-discover .pills + .pills-label + .pills .pill',
+      row: '.shell-discover h2',
+      poster: '.shell-discover li .poster',
+    })});
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+const DISCOVER_PAGE = {
+  heading: '[data-testid=discover-page] h1',
+  random: '[data-testid=random-movie]',
+  tab: '[role=tab]',
+  provider: '[data-testid=provider-pills] .pill',
+  category: '[data-testid=genre-pills] .pill',
+  row: '[data-testid=carousel] h2',
+  poster: '[data-testid=carousel] li .poster',
+};
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+  { width: 360, height: 740 },
+]) {
+  test(`/discover at ${viewport.width} px: the shell's frame stays until the page, which keeps its boxes`, async ({ browser, site }) => {
+    const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.addInitScript(RECORD_DISCOVER_SHELL);
+    // The page's chunk held back a moment: the host's waiting screen shows, and keeps the frame.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/page-discover\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not waiting for the load event: the page's held chunk is preloaded, and the event waits for it.
+    await page.goto(`${site.hostUrl}/discover`, { waitUntil: 'commit' });
+    await expect(page.getByTestId('shell-frame')).toHaveCount(1);
+    await expect(page.locator('.shell-discover h1')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading Discover' })).toHaveCount(1);
+    // The first row's posters, drawn from the page's early answers while its code is held back.
+    await expect(page.locator('.shell-discover li img').first()).toBeVisible();
+    const drawn = await page.evaluate<string[]>(`[...document.querySelectorAll('.shell-discover li img')].map((img) => img.src)`);
+    release();
+    await expect(page.locator('[data-row=movie-now_playing]')).toHaveAttribute('data-status', 'ready');
+    // The page shows the same posters in the same order: nothing changes where the frame drew. (It renders a
+    // row's cards in view first, the rest just after.)
+    await expect.poll(() => page.locator('[data-row=movie-now_playing] li img').count()).toBeGreaterThanOrEqual(drawn.length);
+    expect(
+      await page.evaluate(
+        `[...document.querySelectorAll('[data-row=movie-now_playing] li img')].slice(0, ${drawn.length}).map((img) => img.src)`,
+      ),
+    ).toEqual(drawn);
+    expect(drawn.length).toBeGreaterThanOrEqual(viewport.width === 1280 ? 7 : 3);
+    await expect(page.locator('.shell-discover')).toHaveCount(0);
+    const shell = await page.evaluate('window.__discoverShell');
+    expect(shell, 'the shell drew the page').not.toBeNull();
+    expect(await page.evaluate(`window.__boxesOf(${JSON.stringify(DISCOVER_PAGE)})`)).toEqual(shell);
+    expect(await page.evaluate('window.__waitingText'), 'no "Loading…" text in between').toBe(false);
+    // The same words, in the same order (the categories follow the catalog's genres once they are in).
+    expect(
+      await page.evaluate(
+        `window.__textsOf(${JSON.stringify({
+          heading: '[data-testid=discover-page] h1',
+          random: '[data-testid=random-movie]',
+          tabs: '[role=tab]',
+          labels: '[data-testid=discover-page] .pills-label',
+          providers: '[data-testid=provider-pills] .pill',
+          row: '[data-row=movie-now_playing] h2',
+        })})`,
+      ),
+    ).toEqual(await page.evaluate('window.__discoverShellTexts'));
+    await context.close();
+  });
+}

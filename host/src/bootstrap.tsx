@@ -1,7 +1,7 @@
 import { pickLanguage } from 'shared-contracts';
 import { parseViewParams } from 'shared-contracts/view-params';
 import { snapshot } from 'valtio/vanilla';
-import { fetchEarlyFirst } from './core/early-requests';
+import { fetchEarlyFirst, takeFirstRowOrder } from './core/early-requests';
 import { stripOverrideParams } from './core/remote-registry';
 import { firstRemotePage } from './core/routes';
 import { loadRuntime } from './core/runtime';
@@ -84,7 +84,7 @@ async function boot() {
   if (first && runtime.config.routerMode !== 'hash' && !onboarding) {
     void preloadRemotePage(first.remote, first.page, {
       loadTranslations: (app) => translated.then(() => (app.locales ? registerNamespace(first.remote, app.locales) : undefined)),
-      services: { catalog },
+      services: { catalog, firstFrame: { rowOrder: () => takeFirstRowOrder() } },
     });
   }
   await nextTask();

@@ -49,7 +49,26 @@ export interface RemoteApp<N extends RemoteName = RemoteName> {
    * request each).
    * Never throws. Since contracts 1.3.0; a host that predates it renders the page without.
    */
-  prefetch?: (page: RemotePages[N], services: { catalog: CatalogApi }) => void;
+  prefetch?: (page: RemotePages[N], services: PrefetchServices) => void;
+}
+
+/** What the host gives `RemoteApp.prefetch`. */
+export interface PrefetchServices {
+  catalog: CatalogApi;
+  /**
+   * What the page's first frame showed before any script ran (the host's index.html draws Discover's first
+   * row from the early answers), for the page to show it the same. Absent from older hosts.
+   */
+  firstFrame?: FirstFrame;
+}
+
+export interface FirstFrame {
+  /**
+   * The first row's cards (`type:tmdbId`, type "movie" or "show") in the order the frame drew them, shuffled
+   * as a row is; undefined when it drew none. Asking ends the frame's drawing: what it has not drawn by
+   * then it never will.
+   */
+  rowOrder(): readonly string[] | undefined;
 }
 
 /** `remotes.json`: remote name → URL of its mf-manifest.json. */

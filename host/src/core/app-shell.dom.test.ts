@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keyOf, serialize } from 'host-core/persist';
 import { progressDefinition } from 'host-core/local-stores/definitions';
+import { createCatalog, catalogEndpoint } from 'host-core/catalog';
+import { parseRuntimeConfig } from 'shared-contracts';
+import { takeFirstRowOrder } from './early-requests';
 
 const html = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../index.html'), 'utf8');
 const script = /<script id="page-start">([\s\S]*?)<\/script>/.exec(html)![1]!;
@@ -22,6 +25,8 @@ function firstFrame(url: string, stored: Record<string, string> = {}) {
   document.documentElement.lang = 'en';
   document.documentElement.dir = 'ltr';
   document.body.innerHTML = '<div id="root"><p id="boot">Loading…</p></div>';
+  // What an earlier page's script left on the window.
+  for (const key of ['__mwShellRow', '__mwShellRowOrder', '__mwShellRowTaken']) delete (window as unknown as Record<string, unknown>)[key];
   // The page's script as the browser runs it: in the global scope (an indirect eval).
   (0, eval)(script);
   return window;
@@ -100,5 +105,81 @@ describe("a watch page's first frame", () => {
     expect(window.document.documentElement.dir).toBe('rtl');
     expect(window.document.querySelector('.shell-player-top a')!.textContent).toBe('رجوع');
     expect(rule("[dir='rtl'] .shell-player-top svg")).toMatch(/transform:\s*scaleX\(-1\)/);
+  });
+});
+
+describe("Discover's first frame", () => {
+  const film = (id: number, extra: Record<string, unknown> = {}) => ({ id, title: `Film ${id}`, poster_path: `/p${id}.png`, ...extra });
+  const pages: Record<string, unknown> = {
+    '1': {
+      results: [
+        film(1),
+        film(2),
+        { id: '3', title: 'an id that is not a number', poster_path: '/p3.png' },
+        film(4, { title: '  ', original_title: '' }),
+        film(5, { media_type: 'person' }),
+        film(6, { poster_path: null }),
+        film(7, { title: '<img src=x onerror=alert(1)>' }),
+        null,
+        ...Array.from({ length: 14 }, (_, i) => film(100 + i)),
+      ],
+    },
+    '2': {
+      results: [film(1), film(2), film(8, { media_type: 'tv', title: undefined, name: 'A show' }), film(9, { poster_path: 'p9.png' })],
+    },
+  };
+  const config = { localCatalogUrl: 'http://catalog.example/' };
+
+  /** /discover's first frame, its early requests answered: the config, then both pages of its first row. */
+  async function drawnDiscover() {
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === '/config.json') return new Response(JSON.stringify(config));
+      const page = /\/3\/movie\/now_playing\?.*page=(\d)/.exec(url)?.[1];
+      return page ? new Response(JSON.stringify(pages[page])) : new Response('{}', { status: 404 });
+    });
+    const window = firstFrame('/discover');
+    await vi.waitFor(() => expect((window as { __mwShellRowOrder?: unknown }).__mwShellRowOrder).toBeDefined());
+    return window as typeof window & { __mwShellRowOrder: string[] };
+  }
+
+  /** The cards the app makes of the same answers (host-core's catalog), by `type:tmdbId`. */
+  async function appCards() {
+    const parsed = parseRuntimeConfig(config);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const runtime = parsed.value;
+    const catalog = createCatalog({
+      endpoint: () => catalogEndpoint(runtime, { proxyTmdb: false, proxyUrls: [] }),
+      language: () => 'en',
+      fetch: async (url) => new Response(JSON.stringify(pages[/page=(\d)/.exec(url as string)![1]!])),
+    });
+    const cards = (await Promise.all([1, 2].map((page) => catalog.list({ kind: 'movie-list', list: 'now_playing' }, page)))).flat();
+    catalog.dispose();
+    return new Map(cards.map((card) => [`${card.type}:${card.tmdbId}`, card.poster]));
+  }
+
+  it('draws the row the app makes of the same answers: its cards shuffled, unique, at most 20, their posters in place', async () => {
+    const window = await drawnDiscover();
+    const cards = await appCards();
+    const order = window.__mwShellRowOrder;
+    expect(order).toHaveLength(20);
+    expect(new Set(order).size).toBe(20);
+    expect(order.filter((key) => !cards.has(key))).toEqual([]);
+    const places = [...window.document.querySelectorAll('.shell-discover li .poster')];
+    expect(places).toHaveLength(10);
+    places.forEach((place, n) => expect(place.querySelector('img')?.src).toBe(cards.get(order[n]!)));
+    expect(window.document.querySelector('.shell-discover img')!.getAttribute('fetchpriority')).toBe('high');
+    // Titles are the page's to draw: nothing from an answer reaches the frame as markup.
+    expect(window.document.querySelector('.shell-discover')!.innerHTML).not.toContain('onerror');
+  });
+
+  it('draws no posters once the app has taken the order', async () => {
+    const window = firstFrame('/discover');
+    expect(takeFirstRowOrder(window as never)).toBeUndefined();
+    (window as unknown as { __mwShellRow: (lists: unknown[], images: string) => void }).__mwShellRow(
+      [pages['1'], pages['2']],
+      'http://x.example',
+    );
+    expect(window.document.querySelectorAll('.shell-discover img')).toHaveLength(0);
+    expect(takeFirstRowOrder(window as never)).toBeUndefined();
   });
 });

@@ -127,6 +127,15 @@ describe('app shell', () => {
     expect(english.html).toEqual({ lang: 'en', dir: 'ltr' });
     expect(english.root).toContain('shell-hero');
   });
+  it("draws Discover's movies tab in English, and nothing it cannot draw as the page will", () => {
+    const frame = 'data-shell-page="discover/discover"';
+    expect(runPage({ pathname: '/discover' }).root).toContain(frame);
+    expect(runPage({ pathname: '/discover/', search: '?tab=movies' }).root).toContain(frame);
+    expect(runPage({ pathname: '/discover', search: '?tab=tvshows' }).root).not.toContain(frame);
+    expect(runPage({ pathname: '/discover', search: '?tab=editorpicks' }).root).not.toContain(frame);
+    expect(runPage({ pathname: '/discover', stored: 'ar' }).root).not.toContain(frame);
+    expect(runPage({ pathname: '/discovery' }).root).not.toContain(frame);
+  });
   it("labels a watch page's wait in the page's language", () => {
     const page = runPage({ pathname: '/media/tmdb-movie-653', stored: 'fr' });
     expect(page.root).toContain('shell-player');

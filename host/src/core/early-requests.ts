@@ -9,6 +9,9 @@ type EarlyRequests = Record<string, Promise<Response> | undefined>;
 
 interface EarlyScope {
   __mwEarly?: EarlyRequests;
+  /** The first row's card keys as index.html drew them, and whether the app has asked for them. */
+  __mwShellRowOrder?: unknown;
+  __mwShellRowTaken?: boolean;
 }
 
 /** The page's request for `url`, if it started one nobody has read yet; taking it removes it. */
@@ -66,4 +69,15 @@ export async function fetchWithin(url: string, init: RequestInit, timeoutMs: num
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The order in which the page's first frame drew its first row (index.html draws Discover's first row's
+ * posters from the early answers, shuffled as a row is), for the page to keep (FirstFrame.rowOrder). Once
+ * asked, the frame draws no more: what it has not drawn by then the page orders its own way.
+ */
+export function takeFirstRowOrder(scope: EarlyScope = globalThis as EarlyScope): readonly string[] | undefined {
+  scope.__mwShellRowTaken = true;
+  const order = scope.__mwShellRowOrder;
+  return Array.isArray(order) && order.every((key) => typeof key === 'string') ? order : undefined;
 }

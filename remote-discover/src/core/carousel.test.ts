@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaCard } from 'shared-contracts';
-import { arrowDelta, arrowsNeeded, cardsPerScroll, rowItems, shuffle, uniqueCards } from './carousel';
+import { arrowDelta, arrowsNeeded, cardsPerScroll, inOrder, rowItems, shuffle, uniqueCards } from './carousel';
 
 const card = (id: number, type: 'movie' | 'show' = 'movie'): MediaCard => ({ tmdbId: String(id), type, title: `T${id}` });
 
@@ -20,6 +20,19 @@ describe('carousel rows', () => {
     expect(items).toHaveLength(20);
     expect(new Set(items.map((c) => c.tmdbId)).size).toBe(20);
     expect(uniqueCards([card(1), card(1), card(1, 'show')])).toHaveLength(2);
+  });
+
+  it("keeps the order the page's first frame drew, over all the pages' cards, then the rest shuffled", () => {
+    const page1 = Array.from({ length: 20 }, (_, i) => card(i));
+    const page2 = Array.from({ length: 20 }, (_, i) => card(i + 10));
+    // The frame chose cards a capped shuffle might have left out, and names one no page has.
+    const order = ['movie:29', 'movie:3', 'show:99', 'movie:25'];
+    const items = rowItems([page1, page2], Math.random, order);
+    expect(items.slice(0, 3).map((c) => c.tmdbId)).toEqual(['29', '3', '25']);
+    expect(items).toHaveLength(20);
+    expect(new Set(items.map((c) => c.tmdbId)).size).toBe(20);
+    expect(inOrder([card(1), card(2), card(3)], undefined).map((c) => c.tmdbId)).toEqual(['1', '2', '3']);
+    expect(inOrder([card(1), card(2), card(3)], ['movie:3']).map((c) => c.tmdbId)).toEqual(['3', '1', '2']);
   });
 
   it('rows with few results keep them all', () => {

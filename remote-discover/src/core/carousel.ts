@@ -26,9 +26,28 @@ export function uniqueCards(cards: readonly MediaCard[], max = CAROUSEL_MAX_ITEM
   return out;
 }
 
-/** A row's items from its fetched pages: merged, shuffled, then deduplicated and capped. */
-export function rowItems(pages: readonly (readonly MediaCard[])[], random: () => number = Math.random): MediaCard[] {
-  return uniqueCards(shuffle(pages.flat(), random));
+/**
+ * A row's items from its fetched pages: merged, shuffled, then deduplicated and capped. The cards `order`
+ * names come first, in its order (see inOrder).
+ */
+export function rowItems(
+  pages: readonly (readonly MediaCard[])[],
+  random: () => number = Math.random,
+  order?: readonly string[],
+): MediaCard[] {
+  return uniqueCards(inOrder(shuffle(pages.flat(), random), order));
+}
+
+/**
+ * `items` with the cards `order` names (`type:tmdbId`) first, in that order, then the rest as they were: a
+ * row drawn by the page's first frame keeps the frame's order (FirstFrame.rowOrder).
+ */
+export function inOrder(items: readonly MediaCard[], order: readonly string[] | undefined): MediaCard[] {
+  if (!order?.length) return items.slice();
+  const rank = new Map(order.map((key, index) => [key, index]));
+  const at = (card: MediaCard) => rank.get(`${card.type}:${card.tmdbId}`) ?? order.length;
+  // Array#sort is stable: cards the frame did not draw keep their shuffled order.
+  return items.slice().sort((a, b) => at(a) - at(b));
 }
 
 /** How many cards one arrow press scrolls: 2, or 4 when more than 5 cards fit. */

@@ -21,9 +21,9 @@ const app: RemoteApp<'discover'> = {
     homeContinueWatching: () => Promise.resolve({ default: HomeContinueWatching }),
   },
   // The first page's rows are requested as soon as this module is in, not once the host has rendered the page.
-  prefetch: (page, { catalog }) => {
+  prefetch: (page, { catalog, firstFrame }) => {
     if (page === 'homeSection') prefetchHomeSection(catalog);
-    if (page === 'discover') prefetchDiscoverPage(catalog, window.location.search);
+    if (page === 'discover') prefetchDiscoverPage(catalog, window.location.search, firstFrame);
   },
   locales: (lng) =>
     lng === 'en' ? Promise.resolve(en) : import(`../locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),

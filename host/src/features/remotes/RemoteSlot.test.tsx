@@ -89,6 +89,27 @@ describe('RemoteSlot', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('keeps the page the shell drew while it loads, until the load turns slow', async () => {
+    vi.useFakeTimers();
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div id="root"><section data-shell-page="settings/settings">Drawn settings</section><section data-shell-page="account/login">Drawn login</section></div>',
+    );
+    const drawn = document.querySelector('[data-shell-page="settings/settings"]')!;
+    renderSlot();
+    expect(screen.getByTestId('shell-frame').contains(drawn)).toBe(true);
+    expect(screen.getByTestId('shell-frame').textContent).not.toContain('Drawn login');
+    expect(screen.getByRole('status').textContent).toBe('Loading Settings…');
+    expect(screen.queryByTestId('remote-waiting')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(SLOW_NOTICE_MS));
+    expect(drawn.isConnected).toBe(false);
+    expect(screen.getByTestId('remote-waiting').textContent).toBe('Settings is taking longer than usual to arrive. Still waiting…');
+    await act(async () => lastLoad().resolve(settingsApp));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('heading', { name: 'Settings page' })).toBeTruthy();
+    document.getElementById('root')!.remove();
+  });
+
   it("keeps the runtime's error text behind a disclosure for developers", async () => {
     renderSlot();
     await act(async () => lastLoad().reject(new Error(RUNTIME_003)));

@@ -9,6 +9,7 @@ import i18next from 'i18next';
 import { connectivity } from '../connectivity';
 import { registerNamespace } from '../i18n';
 import { RemoteLoadError, forgetRemote, loadRemotePage, pageLoadStartedAt, readyPage } from './remote-loader';
+import { ShellFrame } from './shell-frame';
 
 /** How long a remote page may take to arrive before its slot says it is slow (and keeps waiting). */
 export const SLOW_NOTICE_MS = 2000;
@@ -249,11 +250,13 @@ function Waiting({ remote, page, waiting }: { remote: RemoteName; page: string; 
   const name = t(`remotes.names.${remote}`);
   const label = slow ? t('remotes.slow', { name }) : t('remotes.loading', { name });
   if (!waiting) {
-    return (
+    const loading = (
       <Loading role="status" aria-live="polite" data-testid="remote-waiting" data-slow={slow || undefined}>
         {label}
       </Loading>
     );
+    // The page index.html drew at once, until the load is slow: then the text says so.
+    return slow ? loading : <ShellFrame page={`${remote}/${page}`} label={label} fallback={loading} />;
   }
   return (
     <>

@@ -6,7 +6,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { ComponentType } from 'react';
 import {
   CONTRACTS_VERSION,
-  type CatalogApi,
+  type PrefetchServices,
   REMOTE_APP_MODULE,
   REMOTE_NAMES,
   checkContractsVersion,
@@ -170,7 +170,7 @@ const pageChunkFailed = (name: RemoteName) => (error: unknown) => {
 export function preloadRemotePage(
   name: RemoteName,
   page: string,
-  options: { loadTranslations: (app: RemoteApp) => Promise<unknown>; services: { catalog: CatalogApi } },
+  options: { loadTranslations: (app: RemoteApp) => Promise<unknown>; services: PrefetchServices },
 ): Promise<void> {
   if (!registry?.[name]?.manifestUrl) return Promise.resolve();
   const preload = loadRemoteApp(name).then(
@@ -180,7 +180,7 @@ export function preloadRemotePage(
         () => {},
       );
       try {
-        (app.prefetch as ((page: string, services: { catalog: CatalogApi }) => void) | undefined)?.(page, options.services);
+        (app.prefetch as ((page: string, services: PrefetchServices) => void) | undefined)?.(page, options.services);
       } catch (error) {
         console.error(`[remotes] ${name} could not start ${page}'s requests early`, error); // the page starts them itself
       }

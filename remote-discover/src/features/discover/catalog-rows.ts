@@ -3,13 +3,20 @@ import type { CatalogApi, CatalogList, MediaCard, MediaType } from 'shared-contr
 import { rowItems, shuffle } from '../../core/carousel';
 import { CAROUSEL_PAGES, EDITOR_PICK_MOVIE_IDS, EDITOR_PICK_SHOW_IDS } from '../../core/constants';
 
-/** Pages 1 and 2; a failed page is logged and skipped, the row fails only when every page failed. */
-export async function loadListRow(catalog: CatalogApi, list: CatalogList): Promise<MediaCard[]> {
+/**
+ * Pages 1 and 2; a failed page is logged and skipped, the row fails only when every page failed. `order`,
+ * asked once both pages are in, names cards to put first (a row the page's first frame drew).
+ */
+export async function loadListRow(
+  catalog: CatalogApi,
+  list: CatalogList,
+  order?: () => readonly string[] | undefined,
+): Promise<MediaCard[]> {
   const results = await Promise.allSettled(CAROUSEL_PAGES.map((page) => catalog.list(list, page)));
   const pages = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   if (pages.length === 0) throw (results[0] as PromiseRejectedResult).reason;
   for (const r of results) if (r.status === 'rejected') console.warn('[discover] one page of a row failed', r.reason);
-  return rowItems(pages);
+  return rowItems(pages, Math.random, order?.());
 }
 
 /** Editor Picks of one type, shuffled; titles that fail to load are logged and left out. */

@@ -4,7 +4,7 @@
  * rendered), and the first row's posters in view are asked for, at high priority, the moment its answer
  * arrives, before React renders the row (its largest paint is one of those posters).
  */
-import type { CatalogApi, CatalogList, MediaCard } from 'shared-contracts';
+import type { CatalogApi, CatalogList, FirstFrame, MediaCard } from 'shared-contracts';
 import { parseTab } from '../../core/tab-param';
 import { cardsInView, prefetchRow } from '../carousel';
 import { loadListRow } from './catalog-rows';
@@ -41,11 +41,18 @@ function preloadPosters(cards: MediaCard[]): void {
   }
 }
 
-/** Starts the rows in view of the tab `search` names (none for Editor Picks), and the first row's posters. */
-export function prefetchDiscoverPage(catalog: CatalogApi, search: string): void {
+/**
+ * Starts the rows in view of the tab `search` names (none for Editor Picks), and the first row's posters. The
+ * first row keeps the order the page's first frame drew it in, when it drew it.
+ */
+export function prefetchDiscoverPage(catalog: CatalogApi, search: string, firstFrame?: FirstFrame): void {
   const tab = parseTab(search);
   if (tab === 'editorpicks') return;
   FIXED_ROWS[tab === 'movies' ? 'movie' : 'show']
     .slice(0, EAGER_ROWS)
-    .forEach((row, index) => prefetchRow(row.key, () => loadListRow(catalog, row.list), index === 0 ? preloadPosters : undefined));
+    .forEach((row, index) =>
+      index === 0
+        ? prefetchRow(row.key, () => loadListRow(catalog, row.list, () => firstFrame?.rowOrder()), preloadPosters)
+        : prefetchRow(row.key, () => loadListRow(catalog, row.list)),
+    );
 }
