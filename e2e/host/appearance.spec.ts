@@ -48,6 +48,16 @@ test("a theme and a language from Settings across the site; a watch link's for t
     expect(await bodyBackground(page)).toBe(GREEN);
   });
 
+  await test.step("green saved: the first frame is green, the home's drawn, before any of the app's scripts", async () => {
+    const first = await page.context().newPage();
+    await first.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
+    await first.goto(`${site.hostUrl}/`);
+    await expect(first.locator('#root .shell-hero h1')).toBeVisible();
+    expect(await bodyBackground(first)).toBe(GREEN);
+    await expect(first.locator('#root .shell-header')).toHaveCSS('background-color', 'rgb(17, 32, 19)');
+    await first.close();
+  });
+
   await test.step('a watch link with ?theme=blue shows blue on that page', async () => {
     await page.goto(`${site.hostUrl}/media/tmdb-movie-653-nosferatu?theme=blue`);
     await expect.poll(() => bodyBackground(page)).toBe(BLUE);

@@ -102,6 +102,8 @@ async function boot() {
   // write while React renders that screen in slices would make it throw the slices away and render the
   // whole tree again in one blocking task.
   const later = (work: () => void) => void firstScreen.then(() => setTimeout(work, 0));
+  // index.html's rule with the saved theme's colours, for the first frame: the app's own rule is on screen now.
+  later(() => document.getElementById('shell-theme')?.remove());
   later(startAccountService);
   later(startConnectivityChecks);
   later(() => void checkRegion(runtime.config.geoUrl, Date.now(), runtime.config.geoFallbackUrl));

@@ -27,6 +27,7 @@ function firstFrame(url: string, stored: Record<string, string> = {}) {
   document.body.innerHTML = '<div id="root"><p id="boot">Loading…</p></div>';
   // What an earlier page's script left on the window.
   for (const key of ['__mwShellRow', '__mwShellRowOrder', '__mwShellRowTaken']) delete (window as unknown as Record<string, unknown>)[key];
+  document.getElementById('shell-theme')?.remove();
   // The page's script as the browser runs it: in the global scope (an indirect eval).
   (0, eval)(script);
   return window;
@@ -181,5 +182,26 @@ describe("Discover's first frame", () => {
     );
     expect(window.document.querySelectorAll('.shell-discover img')).toHaveLength(0);
     expect(takeFirstRowOrder(window as never)).toBeUndefined();
+  });
+});
+
+describe("the first frame's colours", () => {
+  const theme = (name: string) => ({ '__MW::theme': JSON.stringify({ version: 1, state: { theme: name } }) });
+  const rootRule = () => document.getElementById('shell-theme')?.textContent ?? null;
+
+  it("are the saved theme's from the first frame, and the home's frame is drawn with them", () => {
+    const window = firstFrame('/', theme('blue'));
+    expect(rootRule()).toBe(
+      ':root{--mw-background:#0b1220;--mw-surface:#121c30;--mw-surface-raised:#1a2740;--mw-border:#22324f;--mw-text:#f2f0fa;--mw-text-dim:#a3b3cc;}',
+    );
+    expect(window.document.querySelector('#root .shell-hero h1')).not.toBeNull();
+    expect(rule('.shell-header')).toContain('background: var(--mw-surface, #1a1726)');
+  });
+
+  it("are a watch link's ?theme= on that page, and the default ones for a theme the site does not know", () => {
+    firstFrame('/media/tmdb-movie-653?theme=red', theme('blue'));
+    expect(rootRule()).toContain('--mw-background:#170b0d;');
+    firstFrame('/?theme=red', theme('nope'));
+    expect(rootRule()).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, parseRuntimeConfig, pickLanguage, type CatalogList } from 'shared-contracts';
+import { LANGUAGES, THEMES, THEME_NAMES, parseRuntimeConfig, pickLanguage, type CatalogList } from 'shared-contracts';
 import en from '../locales/en.json';
 import { createCatalog, catalogEndpoint } from 'host-core/catalog';
 import { homeMoment } from './home-titles';
@@ -20,6 +20,7 @@ interface Shell {
   loading: Record<string, string>;
   back: Record<string, string>;
   pickLanguage: (preferred: string[]) => string;
+  themes: Record<string, string[]>;
 }
 
 function runShell(): Shell {
@@ -37,6 +38,7 @@ function runShell(): Shell {
     loading: window.__mwShellLoading as Shell['loading'],
     back: window.__mwShellBack as Shell['back'],
     pickLanguage: window.__mwPickLanguage as Shell['pickLanguage'],
+    themes: window.__mwShellThemes as Shell['themes'],
   };
 }
 
@@ -89,6 +91,10 @@ describe('app shell', () => {
     expect(order).toEqual(['/config.json', '/remotes.json', 'shell']);
   });
   it('uses the English home titles', () => expect(shell.titles).toEqual(en.home.titles));
+  it("knows every theme's colours the frame draws with", () => {
+    const keys = ['background', 'surface', 'surfaceRaised', 'border', 'text', 'textDim'] as const;
+    expect(shell.themes).toEqual(Object.fromEntries(THEME_NAMES.map((name) => [name, keys.map((key) => THEMES[name].colors[key])])));
+  });
   it('says "Loading…" as every language the apps ship says it', () => {
     const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../locales');
     const texts = Object.fromEntries(
