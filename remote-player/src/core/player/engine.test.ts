@@ -12,6 +12,31 @@ describe('PlaybackEngine', () => {
     expect(loadHls).not.toHaveBeenCalled();
   });
 
+  it('a source loaded at a time shows that time until it gets there, not the 0 a new source reads meanwhile', async () => {
+    const { engine, video } = setup();
+    video.currentTime = 42;
+    await engine.load({ type: 'file', captions: [], qualities: { '720': 'https://x/720.mp4' } }, { startAt: 42 });
+    // Loading a new source: the element reads 0 and says so.
+    video.currentTime = 0;
+    video.dispatchEvent(new Event('timeupdate'));
+    expect(engine.state.time).toBe(42);
+    video.dispatchEvent(new Event('loadedmetadata'));
+    expect(video.currentTime).toBe(42);
+    video.dispatchEvent(new Event('timeupdate'));
+    video.currentTime = 43;
+    video.dispatchEvent(new Event('timeupdate'));
+    expect(engine.state.time).toBe(43);
+    // From there on 0 is a time like any other (a seek back to the start).
+    engine.seek(0);
+    video.dispatchEvent(new Event('timeupdate'));
+    expect(engine.state.time).toBe(0);
+    // A source from the start reads 0 at once.
+    await engine.load({ type: 'file', captions: [], qualities: { '720': 'https://x/720.mp4' } }, { startAt: 0 });
+    video.currentTime = 0;
+    video.dispatchEvent(new Event('timeupdate'));
+    expect(engine.state.time).toBe(0);
+  });
+
   it('a load asked to play waits for the play (no big play button meanwhile); a refusal brings the button back', async () => {
     const file = { type: 'file' as const, captions: [], qualities: { '720': 'https://x/720.mp4' } };
     const refused = new FakeVideo();

@@ -26,6 +26,8 @@ export class VideoProvider implements PageProvider {
   private hls: HlsPlayback | null = null;
   private resumeAfterSeek = false;
   private loadStarted = 0;
+  /** The time a source was loaded to start at, until the element reports being past 0. */
+  private startingAt: number | null = null;
   private readonly detach: Array<() => void> = [];
 
   constructor(
@@ -58,6 +60,9 @@ export class VideoProvider implements PageProvider {
       }
     });
     on('timeupdate', () => {
+      // A new source reads 0 until it has reached the time it starts at: the time shown stays that one.
+      if (this.startingAt !== null && video.currentTime === 0) return;
+      this.startingAt = null;
       state.time = video.currentTime;
       if (state.firstFrameMs === null && video.currentTime > 0) state.firstFrameMs = this.options.now() - this.loadStarted;
       this.updateBuffered();
@@ -83,6 +88,7 @@ export class VideoProvider implements PageProvider {
     const preference = this.options.quality();
     Object.assign(state, { playRequested: request.autoplay, firstFrameMs: null, automaticQuality: preference.automaticQuality });
     this.loadStarted = this.options.now();
+    this.startingAt = request.startAt > 0 ? request.startAt : null;
     if (source.type === 'file') return this.setSrc(source.qualities[request.quality!]!, request.startAt, request.autoplay);
 
     const video = this.element;
@@ -124,6 +130,7 @@ export class VideoProvider implements PageProvider {
       this.resumeAfterSeek = true;
       video.pause();
     }
+    this.startingAt = null;
     video.currentTime = target;
     this.host.state.time = target;
   }
