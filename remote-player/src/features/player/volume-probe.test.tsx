@@ -7,15 +7,18 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderPlayer } from './testing/render-player';
-import { VOLUME_PROBE_MS } from './volume-probe';
+import { VOLUME_PROBE_MS, forgetVolumeProbe } from './volume-probe';
 
 const volume = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'volume')!;
 beforeAll(() => {
+  // A page of its own: a file before this one may have probed a browser that can.
+  forgetVolumeProbe();
   // The element keeps its volume at 1 whatever a page sets, as iOS Safari does.
   Object.defineProperty(HTMLMediaElement.prototype, 'volume', { get: () => 1, set() {}, configurable: true });
   vi.useFakeTimers({ shouldAdvanceTime: true });
 });
 afterAll(() => {
+  forgetVolumeProbe();
   Object.defineProperty(HTMLMediaElement.prototype, 'volume', volume);
   vi.useRealTimers();
 });

@@ -24,6 +24,11 @@ export function probeVolumeSupport(): Promise<boolean> {
   return probe;
 }
 
+/** The next probe runs afresh: each test file stands for a page of its own (they share one module). */
+export function forgetVolumeProbe(): void {
+  probe = null;
+}
+
 /** True until the probe says otherwise (most browsers can: no slider flashes in and out there). */
 export function useVolumeAdjustable(): boolean {
   const [adjustable, setAdjustable] = useState(true);
