@@ -12,8 +12,9 @@ export function formatTime(seconds: number, reference = seconds): string {
   return `${m}:${pad(sec)}`;
 }
 
-/** "0:12 / 1:30" or, in remaining mode, "-1:18 / 1:30". */
+/** "0:12 / 1:30" or, in remaining mode, "-1:18 / 1:30"; "0:12" alone while the length is not known. */
 export function formatTimeDisplay(time: number, duration: number, mode: 'regular' | 'remaining'): string {
+  if (!(duration > 0)) return formatTime(time);
   const total = formatTime(duration, duration);
   if (mode === 'remaining') return `-${formatTime(Math.max(0, duration - time), duration)} / ${total}`;
   return `${formatTime(time, duration)} / ${total}`;

@@ -80,6 +80,11 @@ describe('time format', () => {
     [3725, 3725, '1:02:05'],
   ])('%d (of %d) → %s', (t, ref, out) => expect(formatTime(t, ref)).toBe(out));
   it('shows remaining time', () => expect(formatTimeDisplay(12, 90, 'remaining')).toBe('-1:18 / 1:30'));
+  it('shows the time alone while the length is not known (a source loading, a live stream)', () => {
+    expect(formatTimeDisplay(3, 0, 'regular')).toBe('0:03');
+    expect(formatTimeDisplay(3, 0, 'remaining')).toBe('0:03');
+    expect(formatTimeDisplay(3725, Number.NaN, 'regular')).toBe('1:02:05');
+  });
   it('shows hours in both modes above 3600 s', () => {
     expect(formatTimeDisplay(65, 3725, 'regular')).toBe('0:01:05 / 1:02:05');
     expect(formatTimeDisplay(65, 3725, 'remaining')).toBe('-1:01:00 / 1:02:05');
