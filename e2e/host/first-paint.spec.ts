@@ -124,6 +124,7 @@ const RECORD_DISCOVER_SHELL = `
   new MutationObserver(() => {
     if (document.querySelector('[data-testid=remote-waiting]')) window.__waitingText = true;
     if (window.__discoverShell || !document.querySelector('#root .shell-discover li')) return;
+    window.__discoverShellDirs = [...document.querySelectorAll('.shell-discover .pill')].map((el) => el.getAttribute('dir'));
     window.__discoverShellTexts = window.__textsOf(${JSON.stringify({
       heading: '.shell-discover h1',
       random: '.shell-discover .random',
@@ -154,13 +155,19 @@ const DISCOVER_PAGE = {
   poster: '[data-testid=carousel] li .poster',
 };
 
-for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-  { width: 360, height: 740 },
-]) {
-  test(`/discover at ${viewport.width} px: the shell's frame stays until the page, which keeps its boxes`, async ({ browser, site }) => {
-    const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+for (const [viewport, locale] of [
+  [{ width: 1280, height: 800 }, 'en-US'],
+  [{ width: 390, height: 844 }, 'en-US'],
+  [{ width: 360, height: 740 }, 'en-US'],
+  // Right to left, in the browser's language on a first visit.
+  [{ width: 1280, height: 800 }, 'ar'],
+  [{ width: 390, height: 844 }, 'ar'],
+] as const) {
+  test(`/discover at ${viewport.width} px in ${locale}: the shell's frame stays until the page, which keeps its boxes`, async ({
+    browser,
+    site,
+  }) => {
+    const context = await browser.newContext({ viewport, locale, serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.addInitScript(RECORD_DISCOVER_SHELL);
     // The page's chunk held back a moment: the host's waiting screen shows, and keeps the frame.
@@ -174,7 +181,7 @@ for (const viewport of [
     await page.goto(`${site.hostUrl}/discover`, { waitUntil: 'commit' });
     await expect(page.getByTestId('shell-frame')).toHaveCount(1);
     await expect(page.locator('.shell-discover h1')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Loading Discover' })).toHaveCount(1);
+    await expect(page.getByTestId('shell-frame').getByRole('status')).toHaveText(locale === 'ar' ? /الاستكشاف/ : 'Loading Discover…');
     // The first row's posters, drawn from the page's early answers while its code is held back.
     await expect(page.locator('.shell-discover li img').first()).toBeVisible();
     const drawn = await page.evaluate<string[]>(`[...document.querySelectorAll('.shell-discover li img')].map((img) => img.src)`);
@@ -207,6 +214,12 @@ for (const viewport of [
         })})`,
       ),
     ).toEqual(await page.evaluate('window.__discoverShellTexts'));
+    // Each pill runs in the direction the page gives it (a provider's name in its own).
+    expect(
+      await page.evaluate(
+        `[...document.querySelectorAll('[data-testid=provider-pills] .pill, [data-testid=genre-pills] .pill')].slice(0, 11).map((el) => el.getAttribute('dir'))`,
+      ),
+    ).toEqual(await page.evaluate('window.__discoverShellDirs'));
     await context.close();
   });
 }

@@ -173,6 +173,21 @@ describe("Discover's first frame", () => {
     expect(window.document.querySelector('.shell-discover')!.innerHTML).not.toContain('onerror');
   });
 
+  it("says the page's words in its language", () => {
+    const window = firstFrame('/discover', { '__MW::locale': JSON.stringify({ version: 1, state: { language: 'ar' } }) });
+    const frame = window.document.querySelector('.shell-discover')!;
+    expect(window.document.documentElement.dir).toBe('rtl');
+    expect(frame.querySelector('h1')!.textContent).toBe('اكتشف');
+    expect([...frame.querySelectorAll('.tab')].map((tab) => tab.textContent)).toEqual(['أفلام', 'مسلسلات', 'اختيارات المحرر']);
+    expect([...frame.querySelectorAll('.categories .pill')].map((pill) => pill.textContent)).toEqual([
+      'يُعرض الآن',
+      'الأعلى تقييمًا',
+      'الأكثر شعبية',
+    ]);
+    expect(frame.querySelector('h2')!.textContent).toBe('يُعرض الآن');
+    expect(frame.querySelectorAll('.pills-label')[1]!.textContent).toBe('الفئات');
+  });
+
   it('draws no posters once the app has taken the order', async () => {
     const window = firstFrame('/discover');
     expect(takeFirstRowOrder(window as never)).toBeUndefined();

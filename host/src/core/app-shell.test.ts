@@ -21,6 +21,7 @@ interface Shell {
   back: Record<string, string>;
   pickLanguage: (preferred: string[]) => string;
   themes: Record<string, string[]>;
+  discover: Record<string, string[]>;
 }
 
 function runShell(): Shell {
@@ -39,6 +40,7 @@ function runShell(): Shell {
     back: window.__mwShellBack as Shell['back'],
     pickLanguage: window.__mwPickLanguage as Shell['pickLanguage'],
     themes: window.__mwShellThemes as Shell['themes'],
+    discover: window.__mwShellDiscover as Shell['discover'],
   };
 }
 
@@ -91,6 +93,37 @@ describe('app shell', () => {
     expect(order).toEqual(['/config.json', '/remotes.json', 'shell']);
   });
   it('uses the English home titles', () => expect(shell.titles).toEqual(en.home.titles));
+  it("says Discover's words as remote-discover does, in every language", () => {
+    const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../remote-discover/src/locales');
+    const texts = Object.fromEntries(
+      LANGUAGES.map((l) => {
+        const d = JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8')) as {
+          title: string;
+          random: { button: string };
+          tabs: Record<'movies' | 'tvshows' | 'editorpicks', string>;
+          providers: { label: string };
+          categories: { label: string };
+          rows: Record<'nowPlaying' | 'topRated' | 'popular', string>;
+        };
+        return [
+          l,
+          [
+            d.title,
+            d.random.button,
+            d.tabs.movies,
+            d.tabs.tvshows,
+            d.tabs.editorpicks,
+            d.providers.label,
+            d.categories.label,
+            d.rows.nowPlaying,
+            d.rows.topRated,
+            d.rows.popular,
+          ],
+        ];
+      }),
+    );
+    expect(shell.discover).toEqual(texts);
+  });
   it("knows every theme's colours the frame draws with", () => {
     const keys = ['background', 'surface', 'surfaceRaised', 'border', 'text', 'textDim'] as const;
     expect(shell.themes).toEqual(Object.fromEntries(THEME_NAMES.map((name) => [name, keys.map((key) => THEMES[name].colors[key])])));
@@ -133,13 +166,13 @@ describe('app shell', () => {
     expect(english.html).toEqual({ lang: 'en', dir: 'ltr' });
     expect(english.root).toContain('shell-hero');
   });
-  it("draws Discover's movies tab in English, and nothing it cannot draw as the page will", () => {
+  it("draws Discover's movies tab, and nothing it cannot draw as the page will", () => {
     const frame = 'data-shell-page="discover/discover"';
     expect(runPage({ pathname: '/discover' }).root).toContain(frame);
     expect(runPage({ pathname: '/discover/', search: '?tab=movies' }).root).toContain(frame);
     expect(runPage({ pathname: '/discover', search: '?tab=tvshows' }).root).not.toContain(frame);
     expect(runPage({ pathname: '/discover', search: '?tab=editorpicks' }).root).not.toContain(frame);
-    expect(runPage({ pathname: '/discover', stored: 'ar' }).root).not.toContain(frame);
+    expect(runPage({ pathname: '/discover', stored: 'ar' }).root).toContain(frame);
     expect(runPage({ pathname: '/discovery' }).root).not.toContain(frame);
   });
   it("labels a watch page's wait in the page's language", () => {
