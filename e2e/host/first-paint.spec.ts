@@ -17,19 +17,21 @@ const RECORD_SHELL_HEADING = `
     window.__firstPaint.shell = { text: h1.textContent, box: textBox(h1) };
   }).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__firstPaint.lcp.push({ at: e.startTime, size: e.size, inShell: !!(e.element && e.element.closest('.shell-hero')) });
+    for (const e of list.getEntries()) window.__firstPaint.lcp.push({ at: e.startTime, size: e.size, inShell: !!(e.element && e.element.closest('.shell-hero')), heading: !!(e.element && e.element.tagName === 'H1') });
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 `;
 
-for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-]) {
-  test(`/ at ${viewport.width} px: React's heading takes the shell's heading's box, so the first paint stays the largest`, async ({
+for (const [viewport, locale] of [
+  [{ width: 1280, height: 800 }, 'en-US'],
+  [{ width: 390, height: 844 }, 'en-US'],
+  [{ width: 1280, height: 800 }, 'ar'],
+  [{ width: 390, height: 844 }, 'ar'],
+] as const) {
+  test(`/ at ${viewport.width} px in ${locale}: React's heading takes the shell's heading's box and paints nothing larger`, async ({
     browser,
     site,
   }) => {
-    const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+    const context = await browser.newContext({ viewport, locale, serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.addInitScript(RECORD_SHELL_HEADING);
     await page.goto(`${site.hostUrl}/`);
@@ -38,7 +40,7 @@ for (const viewport of [
     await expect(page.locator('[data-testid=carousel]').first()).toHaveAttribute('data-status', 'ready');
     const { shell, lcp, react } = await page.evaluate<{
       shell: { text: string; box: object } | null;
-      lcp: { at: number; size: number; inShell: boolean }[];
+      lcp: { at: number; size: number; inShell: boolean; heading: boolean }[];
       react: { text: string; box: object };
     }>(
       `({ ...window.__firstPaint, react: { text: document.querySelector('h1').textContent, box: window.__textBox(document.querySelector('h1')) } })`,
@@ -48,7 +50,10 @@ for (const viewport of [
     expect(react.box).toEqual(shell!.box);
     // Nothing painted after React's heading outgrew what the shell painted first.
     expect(lcp.length).toBeGreaterThan(0);
-    expect(lcp.filter((e) => !e.inShell && e.size > lcp[0]!.size)).toEqual([]);
+    // In English the heading is the page's largest paint; a shorter one (Arabic's) is outgrown by the first row's
+    // posters, but React's heading still paints nothing larger than the shell's.
+    const later = lcp.filter((e) => !e.inShell && e.size > lcp[0]!.size);
+    expect(locale === 'en-US' ? later : later.filter((e) => e.heading)).toEqual([]);
     await context.close();
   });
 }

@@ -9,6 +9,8 @@ import { progressDefinition } from 'host-core/local-stores/definitions';
 import { createCatalog, catalogEndpoint } from 'host-core/catalog';
 import { parseRuntimeConfig } from 'shared-contracts';
 import { takeFirstRowOrder } from './early-requests';
+import { homeMoment } from './home-titles';
+import ar from '../locales/ar.json';
 
 const html = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../index.html'), 'utf8');
 const script = /<script id="page-start">([\s\S]*?)<\/script>/.exec(html)![1]!;
@@ -218,5 +220,13 @@ describe("the first frame's colours", () => {
     expect(rootRule()).toContain('--mw-background:#170b0d;');
     firstFrame('/?theme=red', theme('nope'));
     expect(rootRule()).toBeNull();
+  });
+});
+
+describe("the home's first frame", () => {
+  it("says the home's heading for the moment in the page's language", () => {
+    const window = firstFrame('/', { '__MW::locale': JSON.stringify({ version: 1, state: { language: 'ar' } }) });
+    expect(window.document.documentElement.dir).toBe('rtl');
+    expect(window.document.querySelector('#root .shell-hero h1')!.textContent).toBe(ar.home.titles[homeMoment(new Date())]);
   });
 });
