@@ -26,7 +26,8 @@ test('the first row of /discover asks for its posters in view at high priority b
   cdp.on('Network.requestWillBeSent', (event) => {
     if (event.type === 'Image' && !images.has(event.request.url)) images.set(event.request.url, event.request.initialPriority);
   });
-  await page.goto(`${site.hostUrl}/discover`);
+  // Not waiting for the load event: the page preloads the chunks held back here, and the event waits for them.
+  await page.goto(`${site.hostUrl}/discover`, { waitUntil: 'commit' });
   await expect
     .poll(() => images.size, { message: 'posters asked for while the page code is held back', timeout: 20_000 })
     .toBeGreaterThan(3);
@@ -74,7 +75,8 @@ test("a cold load of /discover asks for its first row and the page's chunk befor
     await held;
     await route.continue();
   });
-  await page.goto(`${site.hostUrl}/discover`);
+  // Not waiting for the load event: the page preloads the chunks held back here, and the event waits for them.
+  await page.goto(`${site.hostUrl}/discover`, { waitUntil: 'commit' });
   await expect
     .poll(() => asked.filter(firstRow).length, {
       message: "the first row asked for while the remote's scripts are held back",

@@ -119,10 +119,13 @@ test("a theme and a language from Settings across the site; a watch link's for t
     const first = await arabic.newPage();
     // The app's scripts held back: what shows is the page's own first frame.
     await first.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
-    await first.goto(`${site.hostUrl}/discover`);
+    await first.goto(`${site.hostUrl}/about`);
     await expect(first.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(first.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(first.locator('#boot')).toHaveText('جارٍ التحميل…');
+    // Discover's drawn frame, in Arabic.
+    await first.goto(`${site.hostUrl}/discover`);
+    await expect(first.locator('#root .shell-discover h1')).toHaveText('اكتشف');
     await arabic.close();
   });
 });
