@@ -76,6 +76,7 @@ describe('service worker updates', () => {
   it('once the first worker controls the page, it is told what the page loaded before', async () => {
     serviceWorker.controller = null;
     vi.stubGlobal('performance', {
+      now: () => 0,
       getEntriesByType: (type: string) =>
         type === 'resource' ? [{ name: 'http://localhost:3004/mf-manifest.json' }, { name: 'http://localhost:3004/146.2ba6b11d.js' }] : [],
     });
@@ -88,6 +89,39 @@ describe('service worker updates', () => {
       type: 'keep',
       urls: ['http://localhost:3004/mf-manifest.json', 'http://localhost:3004/146.2ba6b11d.js'],
     });
+  });
+
+  it('files still on their way when the first worker took over are kept as they arrive, nothing asked for after', async () => {
+    serviceWorker.controller = null;
+    let observed: ((list: { getEntries: () => { name: string; startTime: number }[] }) => void) | undefined;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: typeof observed) {
+          observed = callback;
+        }
+        observe() {}
+        disconnect() {
+          observed = undefined;
+        }
+      },
+    );
+    vi.stubGlobal('performance', { now: () => 500, getEntriesByType: () => [{ name: 'http://localhost:3004/mf-manifest.json' }] });
+    const { registerServiceWorker } = await load();
+    await registerServiceWorker();
+    const controller = { postMessage: vi.fn() };
+    serviceWorker.controller = controller;
+    serviceWorker.dispatchEvent(new Event('controllerchange'));
+    // The remote's entry, asked for before the worker took over, arrives after.
+    observed!({
+      getEntries: () => [
+        { name: 'http://localhost:3004/remoteEntry.js', startTime: 420 },
+        { name: 'http://localhost:3004/page.1a2b3c4d.js', startTime: 640 },
+      ],
+    });
+    expect(controller.postMessage).toHaveBeenLastCalledWith({ type: 'keep', urls: ['http://localhost:3004/remoteEntry.js'] });
+    vi.advanceTimersByTime(30_000);
+    expect(observed).toBeUndefined();
   });
 
   it('the first install (no controlling worker) is not an update', async () => {

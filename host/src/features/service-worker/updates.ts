@@ -28,17 +28,38 @@ function watch(registration: ServiceWorkerRegistration): void {
   });
 }
 
+/** How long after the worker takes over the files asked for before it are still awaited. */
+const KEEP_LATE_FILES_MS = 30_000;
+
 /**
  * On the first visit the page loads before the worker controls it: once it does, the worker is told
- * what the page loaded (the remotes' files among them) to keep it as if it had passed through it.
+ * what the page loaded (the remotes' files among them) to keep it as if it had passed through it. A file
+ * still on its way then did not pass through it either: it is told of it as it arrives.
  */
 function keepWhatLoadedBefore(): void {
   if (navigator.serviceWorker.controller) return;
   navigator.serviceWorker.addEventListener(
     'controllerchange',
     () => {
-      const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
-      navigator.serviceWorker.controller?.postMessage({ type: 'keep', urls });
+      const keep = (urls: string[]) => {
+        if (urls.length) navigator.serviceWorker.controller?.postMessage({ type: 'keep', urls });
+      };
+      const tookOver = performance.now();
+      keep(performance.getEntriesByType('resource').map((entry) => entry.name));
+      try {
+        const late = new PerformanceObserver((list) =>
+          keep(
+            list
+              .getEntries()
+              .filter((entry) => entry.startTime < tookOver)
+              .map((entry) => entry.name),
+          ),
+        );
+        late.observe({ type: 'resource' });
+        setTimeout(() => late.disconnect(), KEEP_LATE_FILES_MS);
+      } catch {
+        // No resource timing to observe: what was still on its way is kept the next time it loads.
+      }
     },
     { once: true },
   );
