@@ -94,3 +94,20 @@ test("a cold load of /discover asks for its first row and the page's chunk befor
   expect(rowRequests.sort()).toEqual(['1', '2']);
   await context.close();
 });
+
+/**
+ * The app's scripts wait for the first frame's posters so that they do not hold them back, but not for long: with
+ * every poster stalled, the page still renders and answers. Here no image ever arrives.
+ */
+test('posters that never arrive hold Discover back half a second at most', async ({ browser, site }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.route('**/t/p/**', () => new Promise<void>(() => {}));
+  await page.goto(`${site.hostUrl}/discover`, { waitUntil: 'commit' });
+  await expect(page.locator('.shell-discover li img').first()).toBeAttached();
+  const row = page.locator('[data-testid=carousel]').first();
+  await expect(row).toHaveAttribute('data-status', 'ready');
+  await page.getByRole('tab', { name: 'TV Shows' }).click();
+  await expect(page).toHaveURL(/tab=tvshows/);
+  await context.close();
+});

@@ -28,7 +28,8 @@ function firstFrame(url: string, stored: Record<string, string> = {}) {
   document.documentElement.dir = 'ltr';
   document.body.innerHTML = '<div id="root"><p id="boot">Loading…</p></div>';
   // What an earlier page's script left on the window.
-  for (const key of ['__mwShellRow', '__mwShellRowOrder', '__mwShellRowTaken']) delete (window as unknown as Record<string, unknown>)[key];
+  for (const key of ['__mwShellRow', '__mwShellRowOrder', '__mwShellRowTaken', '__mwShellRowComing', '__mwFirstFrame'])
+    delete (window as unknown as Record<string, unknown>)[key];
   document.getElementById('shell-theme')?.remove();
   // The page's script as the browser runs it: in the global scope (an indirect eval).
   (0, eval)(script);
@@ -188,6 +189,52 @@ describe("Discover's first frame", () => {
     ]);
     expect(frame.querySelector('h2')!.textContent).toBe('يُعرض الآن');
     expect(frame.querySelectorAll('.pills-label')[1]!.textContent).toBe('الفئات');
+  });
+
+  /** Whether the frame's hold on the app's scripts has ended, after the timers and frames due by now. */
+  async function released(window: Window) {
+    let done = false;
+    void (window as { __mwFirstFrame?: Promise<unknown> }).__mwFirstFrame?.then(() => (done = true));
+    await nextFrame();
+    await nextFrame();
+    return done;
+  }
+
+  it("holds the app's scripts back until a poster has loaded, or failed to", async () => {
+    const window = await drawnDiscover();
+    expect(await released(window)).toBe(false);
+    window.document.querySelectorAll('.shell-discover img')[3]!.dispatchEvent(new Event('error'));
+    expect(await released(window)).toBe(true);
+  });
+
+  it('lets the app start at once when no poster will come', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      url === '/config.json' ? new Response(JSON.stringify({ ...config, hasOnboarding: true })) : new Response('{}'),
+    );
+    const window = firstFrame('/discover');
+    await vi.waitFor(async () => expect(await released(window)).toBe(true));
+    expect(window.document.querySelectorAll('.shell-discover img')).toHaveLength(0);
+  });
+
+  it('holds the app back 500 ms at most', async () => {
+    vi.useFakeTimers();
+    try {
+      const window = firstFrame('/discover'); // the answers never come
+      let done = false;
+      void (window as { __mwFirstFrame?: Promise<unknown> }).__mwFirstFrame!.then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(499);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('holds nothing back where no row is drawn', () => {
+    for (const url of ['/', '/discover?tab=tvshows', '/settings']) {
+      expect((firstFrame(url) as { __mwFirstFrame?: unknown }).__mwFirstFrame).toBeUndefined();
+    }
   });
 
   it('draws no posters once the app has taken the order', async () => {
