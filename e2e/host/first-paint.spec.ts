@@ -130,6 +130,8 @@ const RECORD_DISCOVER_SHELL = `
     if (document.querySelector('[data-testid=remote-waiting]')) window.__waitingText = true;
     if (window.__discoverShell || !document.querySelector('#root .shell-discover li')) return;
     window.__discoverShellDirs = [...document.querySelectorAll('.shell-discover .pill')].map((el) => el.getAttribute('dir'));
+    const selected = getComputedStyle(document.querySelector('.shell-discover .tab.selected'));
+    window.__discoverShellSelected = [selected.color, selected.backgroundColor];
     window.__discoverShellTexts = window.__textsOf(${JSON.stringify({
       heading: '.shell-discover h1',
       random: '.shell-discover .random',
@@ -142,6 +144,7 @@ const RECORD_DISCOVER_SHELL = `
       heading: '.shell-discover h1',
       random: '.shell-discover .random',
       tab: '.shell-discover .tab',
+      selected: '.shell-discover .tab.selected',
       provider: '.shell-discover .pills .pill',
       category: '.shell-discover .pills + .pills-label + .pills .pill',
       row: '.shell-discover h2',
@@ -154,21 +157,27 @@ const DISCOVER_PAGE = {
   heading: '[data-testid=discover-page] h1',
   random: '[data-testid=random-movie]',
   tab: '[role=tab]',
+  selected: '[role=tab][aria-selected=true]',
   provider: '[data-testid=provider-pills] .pill',
   category: '[data-testid=genre-pills] .pill',
   row: '[data-testid=carousel] h2',
   poster: '[data-testid=carousel] li .poster',
 };
 
-for (const [viewport, locale] of [
-  [{ width: 1280, height: 800 }, 'en-US'],
-  [{ width: 390, height: 844 }, 'en-US'],
-  [{ width: 360, height: 740 }, 'en-US'],
+for (const [viewport, locale, tab] of [
+  [{ width: 1280, height: 800 }, 'en-US', 'movies'],
+  [{ width: 390, height: 844 }, 'en-US', 'movies'],
+  [{ width: 360, height: 740 }, 'en-US', 'movies'],
   // Right to left, in the browser's language on a first visit.
-  [{ width: 1280, height: 800 }, 'ar'],
-  [{ width: 390, height: 844 }, 'ar'],
+  [{ width: 1280, height: 800 }, 'ar', 'movies'],
+  [{ width: 390, height: 844 }, 'ar', 'movies'],
+  // The TV tab: its own providers, categories and first row.
+  [{ width: 1280, height: 800 }, 'en-US', 'tvshows'],
+  [{ width: 390, height: 844 }, 'ar', 'tvshows'],
 ] as const) {
-  test(`/discover at ${viewport.width} px in ${locale}: the shell's frame stays until the page, which keeps its boxes`, async ({
+  const path = tab === 'tvshows' ? '/discover?tab=tvshows' : '/discover';
+  const firstRow = tab === 'tvshows' ? '[data-row=tv-top_rated]' : '[data-row=movie-now_playing]';
+  test(`${path} at ${viewport.width} px in ${locale}: the shell's frame stays until the page, which keeps its boxes`, async ({
     browser,
     site,
   }) => {
@@ -183,7 +192,7 @@ for (const [viewport, locale] of [
       await route.continue();
     });
     // Not waiting for the load event: the page's held chunk is preloaded, and the event waits for it.
-    await page.goto(`${site.hostUrl}/discover`, { waitUntil: 'commit' });
+    await page.goto(`${site.hostUrl}${path}`, { waitUntil: 'commit' });
     await expect(page.getByTestId('shell-frame')).toHaveCount(1);
     await expect(page.locator('.shell-discover h1')).toBeVisible();
     await expect(page.getByTestId('shell-frame').getByRole('status')).toHaveText(locale === 'ar' ? /الاستكشاف/ : 'Loading Discover…');
@@ -191,14 +200,12 @@ for (const [viewport, locale] of [
     await expect(page.locator('.shell-discover li img').first()).toBeVisible();
     const drawn = await page.evaluate<string[]>(`[...document.querySelectorAll('.shell-discover li img')].map((img) => img.src)`);
     release();
-    await expect(page.locator('[data-row=movie-now_playing]')).toHaveAttribute('data-status', 'ready');
+    await expect(page.locator(firstRow)).toHaveAttribute('data-status', 'ready');
     // The page shows the same posters in the same order: nothing changes where the frame drew. (It renders a
     // row's cards in view first, the rest just after.)
-    await expect.poll(() => page.locator('[data-row=movie-now_playing] li img').count()).toBeGreaterThanOrEqual(drawn.length);
+    await expect.poll(() => page.locator(`${firstRow} li img`).count()).toBeGreaterThanOrEqual(drawn.length);
     expect(
-      await page.evaluate(
-        `[...document.querySelectorAll('[data-row=movie-now_playing] li img')].slice(0, ${drawn.length}).map((img) => img.src)`,
-      ),
+      await page.evaluate(`[...document.querySelectorAll('${firstRow} li img')].slice(0, ${drawn.length}).map((img) => img.src)`),
     ).toEqual(drawn);
     expect(drawn.length).toBeGreaterThanOrEqual(viewport.width === 1280 ? 7 : 3);
     await expect(page.locator('.shell-discover')).toHaveCount(0);
@@ -215,16 +222,22 @@ for (const [viewport, locale] of [
           tabs: '[role=tab]',
           labels: '[data-testid=discover-page] .pills-label',
           providers: '[data-testid=provider-pills] .pill',
-          row: '[data-row=movie-now_playing] h2',
+          row: `${firstRow} h2`,
         })})`,
       ),
     ).toEqual(await page.evaluate('window.__discoverShellTexts'));
     // Each pill runs in the direction the page gives it (a provider's name in its own).
     expect(
       await page.evaluate(
-        `[...document.querySelectorAll('[data-testid=provider-pills] .pill, [data-testid=genre-pills] .pill')].slice(0, 11).map((el) => el.getAttribute('dir'))`,
+        `[...document.querySelectorAll('[data-testid=provider-pills] .pill, [data-testid=genre-pills] .pill')].slice(0, window.__discoverShellDirs.length).map((el) => el.getAttribute('dir'))`,
       ),
     ).toEqual(await page.evaluate('window.__discoverShellDirs'));
+    // The chosen tab in the page's colours.
+    expect(
+      await page.evaluate(
+        `(() => { const s = getComputedStyle(document.querySelector('[role=tab][aria-selected=true]')); return [s.color, s.backgroundColor]; })()`,
+      ),
+    ).toEqual(await page.evaluate('window.__discoverShellSelected'));
     await context.close();
   });
 }

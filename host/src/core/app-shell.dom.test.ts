@@ -176,6 +176,26 @@ describe("Discover's first frame", () => {
     expect(window.document.querySelector('.shell-discover')!.innerHTML).not.toContain('onerror');
   });
 
+  it("draws the TV tab: its tab chosen, its providers and categories, and its first row's shows", async () => {
+    const show = (id: number) => ({ id, name: `Show ${id}`, poster_path: `/s${id}.png` });
+    const answer = { results: Array.from({ length: 12 }, (_, i) => show(200 + i)) };
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === '/config.json') return new Response(JSON.stringify(config));
+      return /\/3\/tv\/top_rated\?/.test(url) ? new Response(JSON.stringify(answer)) : new Response('{}', { status: 404 });
+    });
+    const window = firstFrame('/discover?tab=tvshows', { '__MW::locale': JSON.stringify({ version: 1, state: { language: 'ar' } }) });
+    const frame = window.document.querySelector('.shell-discover')!;
+    expect(frame.querySelector('.tab.selected')!.textContent).toBe('مسلسلات');
+    expect([...frame.querySelectorAll('.pills:not(.categories) .pill')].map((pill) => pill.textContent)).toContain('fubuTV');
+    expect([...frame.querySelectorAll('.categories .pill')].map((pill) => pill.textContent)).toEqual(['الأعلى تقييمًا', 'الأكثر شعبية']);
+    expect(frame.querySelector('h2')!.textContent).toBe('الأعلى تقييمًا');
+    await vi.waitFor(() => expect((window as { __mwShellRowOrder?: unknown }).__mwShellRowOrder).toBeDefined());
+    // Shows, as host-core's catalog makes the cards of a TV list (its entries carry no media_type).
+    const order = (window as { __mwShellRowOrder?: string[] }).__mwShellRowOrder!;
+    expect(order.slice().sort()).toEqual(answer.results.map((s) => `show:${s.id}`).sort());
+    expect(frame.querySelectorAll('li img')).toHaveLength(10);
+  });
+
   it("says the page's words in its language", () => {
     const window = firstFrame('/discover', { '__MW::locale': JSON.stringify({ version: 1, state: { language: 'ar' } }) });
     const frame = window.document.querySelector('.shell-discover')!;
@@ -232,7 +252,7 @@ describe("Discover's first frame", () => {
   });
 
   it('holds nothing back where no row is drawn', () => {
-    for (const url of ['/', '/discover?tab=tvshows', '/settings']) {
+    for (const url of ['/', '/discover?tab=editorpicks', '/settings']) {
       expect((firstFrame(url) as { __mwFirstFrame?: unknown }).__mwFirstFrame).toBeUndefined();
     }
   });

@@ -176,11 +176,11 @@ describe('app shell', () => {
     expect(english.html).toEqual({ lang: 'en', dir: 'ltr' });
     expect(english.root).toContain('shell-hero');
   });
-  it("draws Discover's movies tab, and nothing it cannot draw as the page will", () => {
+  it("draws Discover's movies and TV tabs, and nothing it cannot draw as the page will", () => {
     const frame = 'data-shell-page="discover/discover"';
     expect(runPage({ pathname: '/discover' }).root).toContain(frame);
     expect(runPage({ pathname: '/discover/', search: '?tab=movies' }).root).toContain(frame);
-    expect(runPage({ pathname: '/discover', search: '?tab=tvshows' }).root).not.toContain(frame);
+    expect(runPage({ pathname: '/discover', search: '?tab=tvshows' }).root).toContain(frame);
     expect(runPage({ pathname: '/discover', search: '?tab=editorpicks' }).root).not.toContain(frame);
     expect(runPage({ pathname: '/discover', stored: 'ar' }).root).toContain(frame);
     expect(runPage({ pathname: '/discovery' }).root).not.toContain(frame);
