@@ -296,4 +296,26 @@ describe("the home's first frame", () => {
     expect(window.document.documentElement.dir).toBe('rtl');
     expect(window.document.querySelector('#root .shell-hero h1')!.textContent).toBe(ar.home.titles[homeMoment(new Date())]);
   });
+  it('asks for the first row early but leaves its answers to the app: it draws no row, so it parses none', async () => {
+    const rows: Response[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === '/config.json') return new Response(JSON.stringify({ localCatalogUrl: 'http://catalog.example' }));
+      const row = new Response(JSON.stringify({ results: [{ id: 1, title: 'A film' }] }));
+      if (url.includes('/3/movie/popular?')) rows.push(row);
+      return row;
+    });
+    // What the page reads of an answer, it reads from a copy.
+    const copied: Response[] = [];
+    const clone = Object.getOwnPropertyDescriptor(Response.prototype, 'clone')!.value as (this: Response) => Response;
+    vi.spyOn(Response.prototype, 'clone').mockImplementation(function (this: Response) {
+      copied.push(this);
+      return clone.call(this);
+    });
+    firstFrame('/');
+    await vi.waitFor(() => expect(rows).toHaveLength(2));
+    await nextFrame();
+    await nextFrame();
+    vi.restoreAllMocks();
+    expect(copied.filter((response) => rows.includes(response))).toEqual([]);
+  });
 });
